@@ -1,0 +1,2 @@
+//! The corpus.
+pub mod raw;

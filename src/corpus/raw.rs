@@ -1,0 +1,437 @@
+//! The YAML file formats of the corpus, exactly as people write them.
+//!
+//! These serde types are the *published* formats: `ludotrace schema` emits their JSON Schemas
+//! (doc comments become descriptions), and editors can validate the YAML against them while it
+//! is typed. They accept what a file says and nothing more (`deny_unknown_fields` everywhere),
+//! keep the line and column of every id and quote (`Spanned`) so that the validator can point
+//! at it, and never leave the `corpus` module: everything downstream sees the validated types
+//! of [`crate::corpus`].
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_saphyr::Spanned;
+
+/// A value with the line and column it was read from.
+pub type Sp<T> = Spanned<T>;
+
+/// The parameter assignments of a clause, an option or an interpretation: parameter name to
+/// value. Names and value types come from the game's family (see `ludotrace schema`).
+pub type Sets = IndexMap<Sp<String>, Sp<serde_json::Value>>;
+
+/// One file of `sources/`: a work (Davies 1925, Lane 1836), the DLP evidence records, or the
+/// Ludii encodings cited as artefacts.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SourceFile {
+    /// Format version; must be 1.
+    #[schemars(with = "u32")]
+    pub schema_version: Sp<u32>,
+    /// Short id of the file, used before `#` in citations (`davies-1925#um-el-bagara`).
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// What the file holds.
+    pub kind: SourceKind,
+    /// A one-line description of the file.
+    pub title: String,
+    /// Bibliographic data in CSL-JSON field names (works only).
+    #[serde(default)]
+    pub csl: Option<CslItem>,
+    /// The witness documents (kept in `sources/witnesses/`) that this file's texts were read from.
+    #[serde(default)]
+    pub witnesses: Vec<Witness>,
+    /// Verbatim passages of the work, one per game described.
+    #[serde(default)]
+    pub passages: Vec<Passage>,
+    /// DLP evidence records (kind `evidence`).
+    #[serde(default)]
+    pub evidence: Vec<Evidence>,
+    /// Encodings of the games in a game system, cited as artefacts (kind `encodings`).
+    #[serde(default)]
+    pub encodings: Vec<Encoding>,
+}
+
+/// The kind of a source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceKind {
+    /// A published work with verbatim passages.
+    Work,
+    /// Evidence records of the Digital Ludeme Project.
+    Evidence,
+    /// Rule encodings of a game system (Ludii .lud files).
+    Encodings,
+}
+
+/// A bibliographic item with CSL-JSON field names.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CslItem {
+    /// CSL item type (`article-journal`, `book`, `webpage`, `software`, ...).
+    #[serde(rename = "type")]
+    pub item_type: String,
+    /// Authors, family and given names.
+    #[serde(default)]
+    pub author: Vec<CslName>,
+    /// Title of the item.
+    pub title: String,
+    /// Journal or series title.
+    #[serde(rename = "container-title", default, skip_serializing_if = "Option::is_none")]
+    pub container_title: Option<String>,
+    /// Volume.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub volume: Option<String>,
+    /// Date of issue.
+    pub issued: CslDate,
+    /// Page range, with an en dash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<String>,
+    /// Publisher.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub publisher: Option<String>,
+    /// Place of publication.
+    #[serde(rename = "publisher-place", default, skip_serializing_if = "Option::is_none")]
+    pub publisher_place: Option<String>,
+    /// Web address.
+    #[serde(rename = "URL", default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// A free note (for example the author's full name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A CSL name.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CslName {
+    /// Family name.
+    pub family: String,
+    /// Given name(s) or initials.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub given: Option<String>,
+}
+
+/// A CSL date: `date-parts: [[1925]]`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CslDate {
+    /// Year, and optionally month and day.
+    #[serde(rename = "date-parts")]
+    pub date_parts: Vec<Vec<i32>>,
+}
+
+/// A witness: a document, kept in the repository, from which a text was read.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Witness {
+    /// Corpus-wide unique id of the witness.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// What the document is.
+    pub title: String,
+    /// Path of the document relative to `sources/` (e.g. `witnesses/waterloo-um-el-banat.txt`).
+    #[schemars(with = "String")]
+    pub file: Sp<String>,
+    /// Where the document came from and when it was taken.
+    pub origin: String,
+}
+
+/// A verbatim passage of a work: one game's description.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Passage {
+    /// Id within the work (`um-el-bagara`); cited as `<work>#<id>`.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// The game (ruleset id) the passage describes.
+    #[schemars(with = "String")]
+    pub game: Sp<String>,
+    /// Heading of the passage as the work gives it.
+    pub heading: String,
+    /// Page range in the work (`143–144`).
+    pub page: String,
+    /// The texts of the passage, one per witness; where witnesses differ, each is kept.
+    pub readings: Vec<Reading>,
+}
+
+/// The text of a passage as one witness gives it.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    /// Witness id.
+    #[schemars(with = "String")]
+    pub witness: Sp<String>,
+    /// The text in order, as segments; page breaks, figure captions and elisions are structure
+    /// between segments, never part of their text.
+    pub segments: Vec<Segment>,
+}
+
+/// A run of verbatim text.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Segment {
+    /// The page on which this segment begins, where the witness marks a page break before it.
+    #[serde(default)]
+    pub page: Option<u32>,
+    /// A figure caption that the witness places before this segment (`Figure 9`).
+    #[serde(default)]
+    pub figure: Option<String>,
+    /// The witness omits text before this segment (an elision `...`); no quote may span it.
+    #[serde(default)]
+    pub after_elision: bool,
+    /// The verbatim text, typos included.
+    #[schemars(with = "String")]
+    pub text: Sp<String>,
+}
+
+/// A DLP evidence record, every field kept.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Evidence {
+    /// `DLP.Evidence.703`.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// Record type (`Ethnography`).
+    #[serde(rename = "type")]
+    pub record_type: String,
+    /// The game name as the record spells it.
+    pub game_name: String,
+    /// The ruleset id of the game.
+    #[schemars(with = "String")]
+    pub game: Sp<String>,
+    /// Location field, where the record has one.
+    #[serde(default)]
+    pub location: Option<String>,
+    /// Date field, verbatim (`1925-01-01 - 1925-12-31`).
+    pub date: String,
+    /// Confidence field (0–100).
+    pub confidence: u32,
+    /// Ages field, where present.
+    #[serde(default)]
+    pub ages: Option<String>,
+    /// Source field, verbatim.
+    pub source: String,
+    /// The DLP rules paraphrase, verbatim: itself a reading, quotable as `DLP.Evidence.N`.
+    #[schemars(with = "String")]
+    pub rules: Sp<String>,
+    /// The quotation the record's Content field holds.
+    pub content: EvidenceContent,
+    /// Witness documents in which the record appears.
+    #[schemars(with = "Vec<String>")]
+    pub witnesses: Vec<Sp<String>>,
+}
+
+/// Where an evidence record's quotation is kept as a passage reading.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EvidenceContent {
+    /// The passage quoted (`davies-1925#um-el-banat`).
+    #[schemars(with = "String")]
+    pub passage: Sp<String>,
+    /// The witness id under which the quotation is kept in that passage's readings.
+    #[schemars(with = "String")]
+    pub witness: Sp<String>,
+    /// The citation that closes the quotation, verbatim (`Davies 1925:143-144.`).
+    pub citation: String,
+}
+
+/// A game system's encoding of a game, cited as an artefact.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Encoding {
+    /// `<system>-<version>#<game>` (`ludii-1.3.10#um-el-tuweisat`).
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// Ruleset id of the game.
+    #[schemars(with = "String")]
+    pub game: Sp<String>,
+    /// Game system (`Ludii`).
+    pub system: String,
+    /// Version string of the encoding (`1.3.10`).
+    pub version: String,
+    /// Repository the file is in.
+    pub repository: String,
+    /// Path of the file in the repository.
+    pub path: String,
+    /// Commit the file was read at.
+    pub commit: String,
+    /// The system's id for the game, where it has one.
+    #[serde(default)]
+    pub system_id: Option<String>,
+    /// Credit field.
+    #[serde(default)]
+    pub credit: Option<String>,
+    /// The encoding's own `(source ...)` field.
+    #[serde(default)]
+    pub cites: Option<String>,
+    /// Options or rulesets of the file that this artefact stands for.
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// Notes on provenance and how sure the reading is.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Texts of the encoding's metadata (description, rules) where a witness quotes them.
+    #[serde(default)]
+    pub texts: Vec<EncodingText>,
+}
+
+/// A metadata text of an encoding, as a witness quotes it.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EncodingText {
+    /// Which field (`description`, `rules`).
+    pub field: String,
+    /// The witness quoting it.
+    #[schemars(with = "String")]
+    pub witness: Sp<String>,
+    /// The verbatim text.
+    #[schemars(with = "String")]
+    pub text: Sp<String>,
+}
+
+/// One file of `rulesets/`: a game as clauses, choices and interpretations.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetFile {
+    /// Format version; must be 1.
+    #[schemars(with = "u32")]
+    pub schema_version: Sp<u32>,
+    /// Game id (`um-el-bagara`); the file name must be `<id>.yaml`.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// Name of the game.
+    pub name: String,
+    /// Other names.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Who played it, as the source says.
+    pub people: String,
+    /// Year of observation.
+    pub observed: i32,
+    /// Engine family that plays it.
+    pub family: crate::family::Family,
+    /// Anchors of the sources the ruleset rests on.
+    #[schemars(with = "Vec<String>")]
+    pub sources: Vec<Sp<String>>,
+    /// The reading, clause by clause; every clause applies to every interpretation.
+    pub rules: Vec<Clause>,
+    /// The open points: each a question with options.
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+    /// Interpretations: a choice of option for each open point, plus parameter settings.
+    pub interpretations: Vec<Interpretation>,
+}
+
+/// A rule clause.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Clause {
+    /// Id, unique in the ruleset.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// The rule in plain words.
+    pub says: String,
+    /// The exact words it rests on.
+    #[serde(default)]
+    pub cites: Vec<Cite>,
+    /// Who interpolated it, where no quote carries it (anchors, or `reading: ...`).
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub by: Vec<Sp<String>>,
+    /// Rule parameters the clause fixes for every interpretation.
+    #[serde(default)]
+    #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
+    pub sets: Sets,
+    /// Choices the clause leaves open.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub open: Vec<Sp<String>>,
+    /// Ids of the points in the ambiguity register that the clause settles (`BG-02`).
+    #[serde(default)]
+    pub addresses: Vec<String>,
+}
+
+/// A citation: a quote from an anchor.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cite {
+    /// Anchor: a passage (`davies-1925#um-el-bagara`), an evidence record's paraphrase
+    /// (`DLP.Evidence.694`) or an encoding (`ludii-1.3.11#um-el-bagara`).
+    #[schemars(with = "String")]
+    pub at: Sp<String>,
+    /// Words that occur verbatim in the anchor's text (after NFC and whitespace folding;
+    /// straight and curly quotes are equal).
+    #[schemars(with = "String")]
+    pub quote: Sp<String>,
+    /// Restrict the check to one witness of the passage.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub witness: Option<Sp<String>>,
+}
+
+/// An open point.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    /// Id, unique in the ruleset.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// The question the sources leave open.
+    pub question: String,
+    /// The quotes the question arises from.
+    #[serde(default)]
+    pub cites: Vec<Cite>,
+    /// Ids of the points in the ambiguity register it addresses (`BG-04`).
+    #[serde(default)]
+    pub addresses: Vec<String>,
+    /// The readings on offer.
+    pub options: Vec<ChoiceOption>,
+}
+
+/// One reading of an open point.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOption {
+    /// Id, unique in the choice.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// The reading in plain words.
+    pub says: String,
+    /// Who proposes it: anchors, or `reading: <who and why>`.
+    #[schemars(with = "Vec<String>")]
+    pub by: Vec<Sp<String>>,
+    /// Quotes supporting it.
+    #[serde(default)]
+    pub cites: Vec<Cite>,
+    /// The parameters it sets.
+    #[serde(default)]
+    #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
+    pub sets: Sets,
+}
+
+/// An interpretation: one complete reading of the game.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Interpretation {
+    /// Id, unique in the ruleset (`davies`, `dlp`, `ludii`, `ludii-1.0.8`).
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// One-line title.
+    pub title: String,
+    /// What the reading is and where it comes from.
+    #[serde(default)]
+    pub about: Option<String>,
+    /// Choice id to option id.
+    #[serde(default)]
+    #[schemars(with = "std::collections::BTreeMap<String, String>")]
+    pub choose: IndexMap<Sp<String>, Sp<String>>,
+    /// Parameters the interpretation sets itself (engine behaviour, or a rule parameter that no
+    /// clause or option sets; then `by` is required).
+    #[serde(default)]
+    #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
+    pub sets: Sets,
+    /// Who the interpretation follows.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub by: Vec<Sp<String>>,
+}

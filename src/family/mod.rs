@@ -1,0 +1,192 @@
+//! The rule-parameter vocabularies of the engine families.
+//!
+//! A family (sowing, custodial, stick-race) is one rules engine that plays several games; its
+//! parameter struct says, field by field, every way the sources and their readers let a game
+//! of that family differ. Each parameter is either a **rule parameter** (something the sources
+//! speak about: every interpretation must set it exactly once) or an **engine-behaviour
+//! parameter** (a cap, a forced pass, an engine quirk: it has a default and is set only by
+//! readings that emulate an engine). The corpus validator checks `sets:` blocks against these
+//! tables; `bind` turns an interpretation's settings into the typed struct.
+//!
+//! These types are plain data. They derive serde and schemars because they *are* the typed
+//! values of the YAML `sets:` blocks, but they do no I/O.
+
+pub mod sowing;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// An engine family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// Two-row mancala: Um el-Bagara, Um el Tuweisat, Um el Banât, Li'b al-'Aqil.
+    Sowing,
+}
+
+impl Family {
+    /// Every family, in a stable order.
+    pub const ALL: &'static [Family] = &[Family::Sowing];
+
+    /// The id used in rulesets.
+    pub fn id(self) -> &'static str {
+        match self {
+            Family::Sowing => "sowing",
+        }
+    }
+
+    /// The parameter table of the family.
+    pub fn params(self) -> &'static [ParamInfo] {
+        match self {
+            Family::Sowing => sowing::SowingParams::PARAMS,
+        }
+    }
+
+    /// Checks one `name: value` assignment against the family's vocabulary.
+    ///
+    /// # Errors
+    /// A message naming the parameter and what it accepts, or listing the valid names.
+    pub fn check_value(self, name: &str, value: &serde_json::Value) -> Result<(), String> {
+        match self {
+            Family::Sowing => sowing::SowingParams::check_value(name, value),
+        }
+    }
+
+    /// The JSON Schema of a `sets:` block for this family.
+    pub fn sets_schema(self) -> schemars::Schema {
+        match self {
+            Family::Sowing => schemars::schema_for!(sowing::SowingSets),
+        }
+    }
+}
+
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Whether a parameter is a rule the sources speak about or an engine behaviour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Set exactly once by every interpretation.
+    Rule,
+    /// Has a default; set only by readings that emulate an engine.
+    Engine,
+}
+
+/// One entry of a family's parameter table.
+#[derive(Debug, Clone, Copy)]
+pub struct ParamInfo {
+    /// Name as written in `sets:`.
+    pub name: &'static str,
+    /// Rule or engine behaviour.
+    pub kind: ParamKind,
+    /// What the parameter means and which values it takes.
+    pub doc: &'static str,
+    /// The default value as JSON text (engine parameters only).
+    pub default: Option<&'static str>,
+}
+
+/// Declares a family's parameters once and derives from that single list: the complete
+/// struct, the all-optional `sets:` struct (the published schema), and the parameter table.
+/// Rule parameters have no default; engine parameters name theirs.
+macro_rules! family_params {
+    (
+        $(#[$meta:meta])*
+        pub struct $params:ident / $sets:ident {
+            rule {
+                $( $(#[doc = $rdoc:literal])* $rname:ident : $rty:ty, )*
+            }
+            engine {
+                $( $(#[doc = $edoc:literal])* $ename:ident : $ety:ty = $edefault:expr, )*
+            }
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $params {
+            $( $(#[doc = $rdoc])* pub $rname: $rty, )*
+            $( $(#[doc = $edoc])* pub $ename: $ety, )*
+        }
+
+        /// One `sets:` block: any subset of the family's parameters.
+        #[derive(Debug, Clone, Default, serde::Deserialize, schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $sets {
+            $( $(#[doc = $rdoc])* #[serde(default)] pub $rname: Option<$rty>, )*
+            $( $(#[doc = $edoc])* #[serde(default)] pub $ename: Option<$ety>, )*
+        }
+
+        impl $params {
+            /// The parameter table, rule parameters first, in declaration order.
+            pub const PARAMS: &'static [$crate::family::ParamInfo] = &[
+                $( $crate::family::ParamInfo {
+                    name: stringify!($rname),
+                    kind: $crate::family::ParamKind::Rule,
+                    doc: concat!($($rdoc, "\n"),*),
+                    default: None,
+                }, )*
+                $( $crate::family::ParamInfo {
+                    name: stringify!($ename),
+                    kind: $crate::family::ParamKind::Engine,
+                    doc: concat!($($edoc, "\n"),*),
+                    default: Some(stringify!($edefault)),
+                }, )*
+            ];
+
+            /// The default value of every engine parameter, as JSON.
+            pub fn engine_defaults() -> serde_json::Map<String, serde_json::Value> {
+                let mut map = serde_json::Map::new();
+                $(
+                    let value: $ety = $edefault;
+                    map.insert(
+                        stringify!($ename).to_owned(),
+                        serde_json::to_value(value).expect("parameter values serialise"),
+                    );
+                )*
+                map
+            }
+
+            /// Checks one assignment: the name must be a parameter and the value its type.
+            ///
+            /// # Errors
+            /// A message naming the parameter and its accepted values.
+            pub fn check_value(name: &str, value: &serde_json::Value) -> Result<(), String> {
+                let mut one = serde_json::Map::new();
+                one.insert(name.to_owned(), value.clone());
+                match serde_json::from_value::<$sets>(serde_json::Value::Object(one)) {
+                    Ok(_) => Ok(()),
+                    Err(e) => {
+                        let info = Self::PARAMS.iter().find(|p| p.name == name);
+                        match info {
+                            None => Err(format!(
+                                "unknown parameter `{name}`; the parameters of this family are: {}",
+                                Self::PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                            )),
+                            Some(p) => Err(format!(
+                                "parameter `{name}` cannot take {value}: {e}. It expects: {}",
+                                p.doc.trim().replace('\n', " ")
+                            )),
+                        }
+                    }
+                }
+            }
+
+            /// Builds the complete struct from a map holding every parameter.
+            ///
+            /// # Errors
+            /// The serde message, if a value is missing or mistyped (the validator checks both
+            /// before calling this, so an error here is a bug in the validator).
+            pub fn from_values(
+                values: &serde_json::Map<String, serde_json::Value>,
+            ) -> Result<Self, String> {
+                serde_json::from_value(serde_json::Value::Object(values.clone()))
+                    .map_err(|e| e.to_string())
+            }
+        }
+    };
+}
+
+pub(crate) use family_params;

@@ -1,0 +1,239 @@
+//! The sowing family's parameters: two-row mancala as Davies and Lane describe it.
+//!
+//! The board is two rows of `holes` houses, one row per player, sown as one closed circuit.
+//! Orientation: each player faces his own row, so "left" and "right" are his; "clockwise" is
+//! the circuit seen from above with the first seat's row nearest, which takes a counter sown
+//! leftward along that row up into the opponent's row. Counts are of counters in a house
+//! after the last counter has fallen.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::family_params;
+
+family_params! {
+    /// Every parameter of a sowing game, fully resolved for one interpretation.
+    pub struct SowingParams / SowingSets {
+        rule {
+            /// Houses in each player's row (1–16).
+            holes: u8,
+            /// Counters in every house at the start (0–64).
+            counters: u8,
+            /// Who makes the first move: `first-seat` (always seat 1), or `lot` (a chance step
+            /// with two equally likely outcomes before the first move).
+            starter: Starter,
+            /// Which way a house may be sown: `outward` (a house left of the middle toward the
+            /// player's left, i.e. clockwise; right of the middle toward his right; the middle
+            /// house either way, at his choice), `either` (every house either way),
+            /// `clockwise` or `anticlockwise` (every house that way).
+            direction: Direction,
+            /// The fewest counters a house must hold to be sown: 1 (any non-empty house) or
+            /// 2 (a single counter cannot be moved).
+            min_sow: u8,
+            /// Whether a sowing of more counters than the circuit has other houses skips the
+            /// house it started from (`true`) or drops a counter into it too (`false`).
+            skip_origin: bool,
+            /// Whether a sowing whose last counter falls into an occupied house picks up that
+            /// house's counters and goes on (a relay, Um el Banât's "new principle"): `false`
+            /// for a single lap.
+            relay: bool,
+            /// The counts a house must hold after the last counter falls into it for its
+            /// counters to be taken (e.g. `[2, 4]`: it held one or three).
+            capture_counts: Vec<u8>,
+            /// Where the last counter can take: `opponent` (only in the opponent's row),
+            /// `own` or `any`.
+            capture_rows: Rows,
+            /// Whether taking with the last counter is `compulsory` or `optional` (the player
+            /// chooses, as part of his move).
+            capture_last: Compulsion,
+            /// After a capture by the last counter, whether earlier houses are taken too:
+            /// `none`, or `backward` (the house of the penultimate counter if it now holds a
+            /// capture count, then the one before, and so on until a house does not).
+            chain: Chain,
+            /// Where a chain may take: `opponent` (it stops at the first house outside the
+            /// opponent's row), `own` or `any` (every house the counters fell into).
+            chain_rows: Rows,
+            /// Whether the chain is `compulsory` (taken whole), `optional-all` (all or
+            /// nothing, the player's choice) or `optional-each` (the player may stop before
+            /// any house of it).
+            chain_take: ChainTake,
+            /// When the game ends: `neither-can-move` (a blocked player passes; the game ends
+            /// when neither player can move), `mover-blocked` (it ends as soon as the player to
+            /// move cannot move), `opponent-feeds` (the opponent must, if he can, make a move
+            /// that gives the blocked player one; it ends when he cannot), or `row-empty` (it
+            /// ends when one player's row is empty; a blocked player passes).
+            end: End,
+            /// Counters still on the board at the end: `owner` (each player takes those in
+            /// his own row) or `uncounted`.
+            remaining: Remaining,
+            /// Equal totals at the end: a `draw`, or `replay` (the game is played again from
+            /// the start, within the same playout).
+            tie: Tie,
+            /// A position that recurs with the same player to move: `none` (no rule; a game
+            /// that never ends is a timeout at the run's ply limit) or `draw`.
+            repetition: Repetition,
+        }
+        engine {
+            /// A limit on game length as an engine imposes it: `turns` (counted as Ludii
+            /// counts them: a turn is a run of moves by one player, the first is turn 1) and/or
+            /// `moves` (decisions, passes included), and what a capped game scores as
+            /// (`draw`). Default: no cap.
+            cap: Option<Cap> = None,
+            /// When the end condition is tested: `immediate` (after every move) or
+            /// `all-passed` (only once every player has passed in succession, as Ludii's
+            /// `(all Passed)`; the passes are plies of the game). Default: `immediate`.
+            end_check: EndCheck = EndCheck::Immediate,
+            /// Ludii's implicit rule: the game is a draw as soon as the last moves of all
+            /// players are passes, tested after the end rules. Default: `false`.
+            all_pass_draw: bool = false,
+            /// Ludii's map-value-0 defect: `(mapEntry "LeftHole" P1)` = site 0 is read as
+            /// missing and becomes site 1, so seat 1 can never sow its left house and the
+            /// centre house's clockwise move is listed twice. Default: `false`.
+            ludii_left_hole_quirk: bool = false,
+        }
+    }
+}
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Starter {
+    /// Seat 1 always begins.
+    FirstSeat,
+    /// A fair lot decides (an explicit chance step).
+    Lot,
+}
+
+/// Sowing direction rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// Left of the middle clockwise, right of it anticlockwise, the middle either way.
+    Outward,
+    /// Any house either way.
+    Either,
+    /// Every house clockwise.
+    Clockwise,
+    /// Every house anticlockwise.
+    Anticlockwise,
+}
+
+/// Which rows a rule applies in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rows {
+    /// The opponent's row only.
+    Opponent,
+    /// The mover's own row only.
+    Own,
+    /// Either row.
+    Any,
+}
+
+/// Compulsory or optional.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Compulsion {
+    /// Always happens.
+    Compulsory,
+    /// The player chooses.
+    Optional,
+}
+
+/// Chain captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Chain {
+    /// Only the last house is taken.
+    None,
+    /// Back along the sowing while houses hold a capture count.
+    Backward,
+}
+
+/// How much of a chain is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainTake {
+    /// The whole chain.
+    Compulsory,
+    /// All of it or none, at the player's choice.
+    OptionalAll,
+    /// The player may stop before any house.
+    OptionalEach,
+}
+
+/// End of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum End {
+    /// Blocked players pass; ends when neither can move.
+    NeitherCanMove,
+    /// Ends when the player to move cannot move.
+    MoverBlocked,
+    /// The opponent must feed a blocked player if he can.
+    OpponentFeeds,
+    /// Ends when one row is empty.
+    RowEmpty,
+}
+
+/// Counters left at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Remaining {
+    /// Each player takes those in his own row.
+    Owner,
+    /// They count for nobody.
+    Uncounted,
+}
+
+/// Equal totals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tie {
+    /// A draw.
+    Draw,
+    /// Play again.
+    Replay,
+}
+
+/// Repetition rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Repetition {
+    /// No rule.
+    None,
+    /// A recurring position is a draw.
+    Draw,
+}
+
+/// When the end condition is tested.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndCheck {
+    /// After every move.
+    Immediate,
+    /// After all players have passed in succession.
+    AllPassed,
+}
+
+/// An engine's cap on game length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cap {
+    /// Stop once a move is made in this turn (Ludii 1.0.8: 1250 × players = 2500).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
+    /// Stop after this many moves (Ludii 1.0.8: 10 000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+    /// What a capped game scores as.
+    pub outcome: CapOutcome,
+}
+
+/// The result of a capped game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapOutcome {
+    /// Every player not yet ranked draws (Ludii).
+    Draw,
+}

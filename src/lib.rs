@@ -1,0 +1,5 @@
+//! ludotrace: a corpus and toolkit for traditional board games as their historical sources
+//! describe them. See ARCHITECTURE.md for the code map.
+
+pub mod corpus;
+pub mod family;
