@@ -1,5 +1,8 @@
 //! ludotrace: a corpus and toolkit for traditional board games as their historical sources
 //! describe them. See ARCHITECTURE.md for the code map.
 
+pub mod cite;
+pub mod cli;
+pub mod collate;
 pub mod corpus;
 pub mod family;

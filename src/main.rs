@@ -1,1 +1,16 @@
-fn main(){}
+//! The `ludotrace` binary: parses the command line, runs it, and is the one place that turns
+//! errors into messages and exit codes (0 ok, 1 a check found problems, 2 usage or input error).
+
+use clap::Parser;
+
+fn main() {
+    let cli = ludotrace::cli::Cli::parse();
+    let code = match ludotrace::cli::run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            anstream::eprintln!("ludotrace: error: {e}");
+            e.exit_code()
+        }
+    };
+    std::process::exit(code);
+}

@@ -1,2 +1,17 @@
-//! The corpus.
+//! The corpus: sources and rulesets, parsed, checked and typed.
+//!
+//! `raw` holds the YAML formats as written; `load` parses and validates them into the types of
+//! `model`, reporting every problem as a [`diag::Diagnostic`] with file, line and column.
+//! Nothing outside this module sees a raw type.
+
+pub mod diag;
+pub mod files;
+pub mod load;
+pub mod model;
 pub mod raw;
+pub mod text;
+
+pub use diag::{Diagnostic, Place};
+pub use files::{CorpusFiles, Origin};
+pub use load::{Loaded, load};
+pub use model::*;

@@ -76,7 +76,11 @@ pub struct CslItem {
     /// Title of the item.
     pub title: String,
     /// Journal or series title.
-    #[serde(rename = "container-title", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "container-title",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_title: Option<String>,
     /// Volume.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -90,7 +94,11 @@ pub struct CslItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub publisher: Option<String>,
     /// Place of publication.
-    #[serde(rename = "publisher-place", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "publisher-place",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub publisher_place: Option<String>,
     /// Web address.
     #[serde(rename = "URL", default, skip_serializing_if = "Option::is_none")]
@@ -434,4 +442,9 @@ pub struct Interpretation {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub by: Vec<Sp<String>>,
+    /// Another interpretation of the same game that this one starts from: its choices and
+    /// settings apply unless this one chooses or sets the same thing.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub extends: Option<Sp<String>>,
 }

@@ -1,0 +1,1040 @@
+//! Rendering of each command's data in the three formats, and the published JSON shapes.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::output::{Out, style};
+use super::{Error, Format};
+use crate::corpus::{self, Cite, Corpus, Game, Interpretation, Loaded, ParamOrigin, Passage};
+use crate::family::{Family, ParamKind};
+
+/// Version of every JSON output of this build.
+pub const OUTPUT_SCHEMA_VERSION: u32 = 1;
+
+/// `list --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ListOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// The games with rulesets.
+    pub games: Vec<ListGame>,
+}
+
+/// A game in `list`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ListGame {
+    /// Game id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Engine family.
+    pub family: String,
+    /// Its interpretations.
+    pub interpretations: Vec<ListInterpretation>,
+}
+
+/// An interpretation in `list`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ListInterpretation {
+    /// Id.
+    pub id: String,
+    /// Title.
+    pub title: String,
+}
+
+pub fn list(out: &mut Out, corpus: &Corpus) {
+    let data = ListOutput {
+        schema_version: OUTPUT_SCHEMA_VERSION,
+        games: corpus
+            .games
+            .iter()
+            .map(|g| ListGame {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                family: g.family.id().to_owned(),
+                interpretations: g
+                    .interpretations
+                    .iter()
+                    .map(|i| ListInterpretation {
+                        id: i.id.clone(),
+                        title: i.title.clone(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    if out.format == Format::Json {
+        out.json(&data);
+        return;
+    }
+    let rows = corpus
+        .games
+        .iter()
+        .map(|g| {
+            vec![
+                g.id.clone(),
+                g.name.clone(),
+                g.family.id().to_owned(),
+                g.clauses.len().to_string(),
+                g.choices.len().to_string(),
+                g.interpretations
+                    .iter()
+                    .map(|i| i.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ]
+        })
+        .collect();
+    out.table(
+        &[
+            "game",
+            "name",
+            "family",
+            "clauses",
+            "open points",
+            "interpretations",
+        ],
+        rows,
+    );
+}
+
+/// `show --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// Game id.
+    pub game: String,
+    /// Name.
+    pub name: String,
+    /// Other names.
+    pub aliases: Vec<String>,
+    /// Who played it.
+    pub people: String,
+    /// Year observed.
+    pub observed: i32,
+    /// Family.
+    pub family: String,
+    /// Source anchors.
+    pub sources: Vec<String>,
+    /// Clauses.
+    pub rules: Vec<ShowClause>,
+    /// Open points.
+    pub choices: Vec<ShowChoice>,
+    /// The interpretation shown, if one was asked for.
+    pub interpretation: Option<ShowInterpretation>,
+}
+
+/// A quote with where it stands.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowCite {
+    /// Anchor.
+    pub at: String,
+    /// Quote.
+    pub quote: String,
+    /// Page (for passages), or the anchor's kind.
+    pub locator: String,
+}
+
+/// A clause in `show`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowClause {
+    /// Id.
+    pub id: String,
+    /// The rule.
+    pub says: String,
+    /// Quotes.
+    pub cites: Vec<ShowCite>,
+    /// Interpolated by.
+    pub by: Vec<String>,
+    /// Parameters fixed.
+    pub sets: serde_json::Map<String, Value>,
+    /// Choices left open.
+    pub open: Vec<String>,
+    /// Register points settled.
+    pub addresses: Vec<String>,
+}
+
+/// A choice in `show`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowChoice {
+    /// Id.
+    pub id: String,
+    /// Question.
+    pub question: String,
+    /// Quotes.
+    pub cites: Vec<ShowCite>,
+    /// Register points.
+    pub addresses: Vec<String>,
+    /// Options.
+    pub options: Vec<ShowOption>,
+    /// The option the shown interpretation takes (`null` if none, or no interpretation shown).
+    pub chosen: Option<String>,
+}
+
+/// An option in `show`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowOption {
+    /// Id.
+    pub id: String,
+    /// In words.
+    pub says: String,
+    /// Proponents.
+    pub by: Vec<String>,
+    /// Quotes.
+    pub cites: Vec<ShowCite>,
+    /// Parameters.
+    pub sets: serde_json::Map<String, Value>,
+}
+
+/// The interpretation in `show -i`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowInterpretation {
+    /// Id.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub about: Option<String>,
+    /// What it extends.
+    pub extends: Option<String>,
+    /// Proponents.
+    pub by: Vec<String>,
+    /// Every parameter.
+    pub params: Vec<ShowParam>,
+}
+
+/// A resolved parameter.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowParam {
+    /// Name.
+    pub name: String,
+    /// `rule` or `engine`.
+    pub kind: String,
+    /// Value.
+    pub value: Value,
+    /// Where it is set: `clause <id>`, `choice <id> = <option>`, `interpretation <id>` or `default`.
+    pub set_by: String,
+    /// Whether this is the family default (not set by the reading).
+    pub default: bool,
+}
+
+fn locator(corpus: &Corpus, c: &Cite) -> String {
+    if let Some(p) = corpus.passages.get(&c.at) {
+        let author = corpus
+            .work(&p.work)
+            .and_then(|w| w.csl.as_ref())
+            .map(|csl| {
+                let name = csl.author.first().map_or("", |a| a.family.as_str());
+                let year = csl
+                    .issued
+                    .date_parts
+                    .first()
+                    .and_then(|d| d.first())
+                    .copied()
+                    .unwrap_or(0);
+                format!("{name} {year}")
+            })
+            .unwrap_or_else(|| p.work.clone());
+        return format!(
+            "{author}: {}",
+            quote_page(p, c).unwrap_or_else(|| p.page.clone())
+        );
+    }
+    if corpus.evidence.contains_key(&c.at) {
+        return "DLP rules paraphrase".to_owned();
+    }
+    "encoding metadata".to_owned()
+}
+
+/// The page a quote begins on, where the witness marks page breaks.
+fn quote_page(p: &Passage, c: &Cite) -> Option<String> {
+    let needle = corpus::text::fold(&c.quote);
+    for r in &p.readings {
+        if c.witness.as_ref().is_some_and(|w| w != &r.witness) {
+            continue;
+        }
+        if !r.segments.iter().any(|s| s.page.is_some()) {
+            continue;
+        }
+        // Fold the text segment by segment, remembering where each begins.
+        let mut text = String::new();
+        let mut starts = Vec::new();
+        let mut page = None;
+        for s in &r.segments {
+            if s.page.is_some() {
+                page = s.page;
+            }
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            starts.push((text.len(), page));
+            text.push_str(&corpus::text::fold(&s.text));
+        }
+        if let Some(at) = text.find(&needle) {
+            let pg = starts
+                .iter()
+                .rev()
+                .find(|(start, _)| *start <= at)
+                .and_then(|(_, p)| *p);
+            return pg.map(|p| p.to_string());
+        }
+    }
+    None
+}
+
+fn show_cites(corpus: &Corpus, cites: &[Cite]) -> Vec<ShowCite> {
+    cites
+        .iter()
+        .map(|c| ShowCite {
+            at: c.at.clone(),
+            quote: c.quote.clone(),
+            locator: locator(corpus, c),
+        })
+        .collect()
+}
+
+fn sets_map(sets: &[(String, Value)]) -> serde_json::Map<String, Value> {
+    sets.iter().cloned().collect()
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "none".to_owned(),
+        v => v.to_string(),
+    }
+}
+
+pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpretation>) {
+    let data = ShowOutput {
+        schema_version: OUTPUT_SCHEMA_VERSION,
+        game: g.id.clone(),
+        name: g.name.clone(),
+        aliases: g.aliases.clone(),
+        people: g.people.clone(),
+        observed: g.observed,
+        family: g.family.id().to_owned(),
+        sources: g.sources.clone(),
+        rules: g
+            .clauses
+            .iter()
+            .map(|c| ShowClause {
+                id: c.id.clone(),
+                says: c.says.clone(),
+                cites: show_cites(corpus, &c.cites),
+                by: c.by.clone(),
+                sets: sets_map(&c.sets),
+                open: c.open.clone(),
+                addresses: c.addresses.clone(),
+            })
+            .collect(),
+        choices: g
+            .choices
+            .iter()
+            .map(|c| ShowChoice {
+                id: c.id.clone(),
+                question: c.question.clone(),
+                cites: show_cites(corpus, &c.cites),
+                addresses: c.addresses.clone(),
+                options: c
+                    .options
+                    .iter()
+                    .map(|o| ShowOption {
+                        id: o.id.clone(),
+                        says: o.says.clone(),
+                        by: o.by.clone(),
+                        cites: show_cites(corpus, &o.cites),
+                        sets: sets_map(&o.sets),
+                    })
+                    .collect(),
+                chosen: interp.and_then(|i| i.chosen(&c.id)).map(str::to_owned),
+            })
+            .collect(),
+        interpretation: interp.map(|i| ShowInterpretation {
+            id: i.id.clone(),
+            title: i.title.clone(),
+            about: i.about.clone(),
+            extends: i.extends.clone(),
+            by: i.by.clone(),
+            params: i
+                .params
+                .iter()
+                .map(|p| ShowParam {
+                    name: p.name.clone(),
+                    kind: match p.kind {
+                        ParamKind::Rule => "rule",
+                        ParamKind::Engine => "engine",
+                    }
+                    .to_owned(),
+                    value: p.value.clone(),
+                    set_by: p.origin.to_string(),
+                    default: p.origin == ParamOrigin::Default,
+                })
+                .collect(),
+        }),
+    };
+    match out.format {
+        Format::Json => out.json(&data),
+        Format::Markdown => show_markdown(out, &data),
+        Format::Table => show_text(out, &data),
+    }
+}
+
+fn show_text(out: &mut Out, d: &ShowOutput) {
+    out.styled(style::HEAD, &d.name);
+    if !d.aliases.is_empty() {
+        out.raw(&format!(" ({})", d.aliases.join(", ")));
+    }
+    out.line(&format!("  [{}, {} family]", d.game, d.family));
+    out.line(&format!("{}; observed {}", d.people, d.observed));
+    out.line(&format!("Sources: {}", d.sources.join(", ")));
+    if let Some(i) = &d.interpretation {
+        out.raw("\nInterpretation ");
+        out.styled(style::CHOSEN, &i.id);
+        out.line(&format!(": {}", i.title));
+        if let Some(a) = &i.about {
+            out.line(&format!("  {}", a.trim()));
+        }
+        if let Some(e) = &i.extends {
+            out.line(&format!("  extends {e}"));
+        }
+        if !i.by.is_empty() {
+            out.line(&format!("  follows: {}", i.by.join("; ")));
+        }
+    }
+    out.raw("\n");
+    out.styled(style::HEAD, "RULES");
+    out.raw("\n");
+    for c in &d.rules {
+        out.raw("[");
+        out.styled(style::ID, &c.id);
+        out.line(&format!("] {}", c.says.trim()));
+        cites_text(out, &c.cites, "    ");
+        if !c.by.is_empty() {
+            out.styled(
+                style::DIM,
+                &format!("    interpolated by: {}", c.by.join("; ")),
+            );
+            out.raw("\n");
+        }
+        if !c.sets.is_empty() {
+            out.styled(style::DIM, &format!("    sets {}", map_text(&c.sets)));
+            out.raw("\n");
+        }
+        for o in &c.open {
+            let chosen = d
+                .choices
+                .iter()
+                .find(|ch| &ch.id == o)
+                .and_then(|ch| ch.chosen.clone());
+            out.raw(&format!("    open: {o}"));
+            if let Some(ch) = chosen {
+                out.raw(" → ");
+                out.styled(style::CHOSEN, &ch);
+            }
+            out.raw("\n");
+        }
+        if !c.addresses.is_empty() {
+            out.styled(
+                style::DIM,
+                &format!("    addresses {}", c.addresses.join(", ")),
+            );
+            out.raw("\n");
+        }
+    }
+    out.raw("\n");
+    out.styled(style::HEAD, "OPEN POINTS");
+    out.raw("\n");
+    for c in &d.choices {
+        out.raw("? ");
+        out.styled(style::ID, &c.id);
+        if !c.addresses.is_empty() {
+            out.raw(&format!(" ({})", c.addresses.join(", ")));
+        }
+        out.line(&format!(" {}", c.question.trim()));
+        cites_text(out, &c.cites, "    ");
+        for o in &c.options {
+            let chosen = c.chosen.as_deref() == Some(o.id.as_str());
+            out.raw(if chosen { "  ▶ " } else { "  • " });
+            if chosen {
+                out.styled(style::CHOSEN, &o.id);
+            } else {
+                out.styled(style::ID, &o.id);
+            }
+            out.line(&format!(": {}", o.says.trim()));
+            out.styled(style::DIM, &format!("      by: {}", o.by.join("; ")));
+            out.raw("\n");
+            cites_text(out, &o.cites, "      ");
+            if !o.sets.is_empty() {
+                out.styled(style::DIM, &format!("      sets {}", map_text(&o.sets)));
+                out.raw("\n");
+            }
+        }
+        if d.interpretation.is_some() && c.chosen.is_none() {
+            out.styled(
+                style::DIM,
+                "    (not chosen by this interpretation: family defaults apply)",
+            );
+            out.raw("\n");
+        }
+    }
+    if let Some(i) = &d.interpretation {
+        out.raw("\n");
+        out.styled(style::HEAD, &format!("PARAMETERS of {}", i.id));
+        out.raw("\n");
+        let rows = i
+            .params
+            .iter()
+            .map(|p| {
+                vec![
+                    p.name.clone(),
+                    value_text(&p.value),
+                    p.kind.clone(),
+                    if p.default {
+                        "default".to_owned()
+                    } else {
+                        p.set_by.clone()
+                    },
+                ]
+            })
+            .collect();
+        out.table(&["parameter", "value", "kind", "set by"], rows);
+    }
+}
+
+fn map_text(m: &serde_json::Map<String, Value>) -> String {
+    m.iter()
+        .map(|(k, v)| format!("{k} = {}", value_text(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn cites_text(out: &mut Out, cites: &[ShowCite], indent: &str) {
+    for c in cites {
+        out.raw(indent);
+        out.styled(style::QUOTE, &format!("«{}»", c.quote.trim()));
+        out.styled(style::DIM, &format!(" — {} ({})", c.at, c.locator));
+        out.raw("\n");
+    }
+}
+
+fn show_markdown(out: &mut Out, d: &ShowOutput) {
+    out.line(&format!("# {}", d.name));
+    out.line("");
+    if !d.aliases.is_empty() {
+        out.line(&format!("*{}*  ", d.aliases.join(", ")));
+    }
+    out.line(&format!(
+        "Game `{}`, {} family. {}; observed {}.",
+        d.game, d.family, d.people, d.observed
+    ));
+    out.line("");
+    out.line(&format!(
+        "Sources: {}",
+        d.sources
+            .iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    if let Some(i) = &d.interpretation {
+        out.line("");
+        out.line(&format!("**Interpretation `{}`**: {}", i.id, i.title));
+        if let Some(a) = &i.about {
+            out.line("");
+            out.line(a.trim());
+        }
+    }
+    out.line("");
+    out.line("## Rules");
+    out.line("");
+    for c in &d.rules {
+        out.line(&format!("- **{}**: {}", c.id, c.says.trim()));
+        for q in &c.cites {
+            out.line(&format!(
+                "  - > {} — `{}` ({})",
+                q.quote.trim(),
+                q.at,
+                q.locator
+            ));
+        }
+        if !c.by.is_empty() {
+            out.line(&format!("  - *interpolated by* {}", c.by.join("; ")));
+        }
+        if !c.sets.is_empty() {
+            out.line(&format!("  - sets `{}`", map_text(&c.sets)));
+        }
+        for o in &c.open {
+            out.line(&format!("  - open point: `{o}`"));
+        }
+    }
+    out.line("");
+    out.line("## Open points");
+    for c in &d.choices {
+        out.line("");
+        let addr = if c.addresses.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", c.addresses.join(", "))
+        };
+        out.line(&format!("### `{}`{addr}", c.id));
+        out.line("");
+        out.line(c.question.trim());
+        out.line("");
+        for q in &c.cites {
+            out.line(&format!(
+                "> {} — `{}` ({})",
+                q.quote.trim(),
+                q.at,
+                q.locator
+            ));
+            out.line("");
+        }
+        for o in &c.options {
+            let mark = if c.chosen.as_deref() == Some(o.id.as_str()) {
+                " **(chosen)**"
+            } else {
+                ""
+            };
+            out.line(&format!(
+                "- `{}`{mark}: {} *By* {}.",
+                o.id,
+                o.says.trim(),
+                o.by.join("; ")
+            ));
+        }
+    }
+    if let Some(i) = &d.interpretation {
+        out.line("");
+        out.line(&format!("## Parameters of `{}`", i.id));
+        out.line("");
+        let rows = i
+            .params
+            .iter()
+            .map(|p| {
+                vec![
+                    format!("`{}`", p.name),
+                    value_text(&p.value),
+                    p.kind.clone(),
+                    if p.default {
+                        "default".into()
+                    } else {
+                        p.set_by.clone()
+                    },
+                ]
+            })
+            .collect();
+        out.table(&["parameter", "value", "kind", "set by"], rows);
+    }
+}
+
+/// `sources --format json` (one item).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SourcesOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// Every citable id with what it is.
+    pub items: Vec<SourceItem>,
+}
+
+/// A citable item.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SourceItem {
+    /// Id or anchor.
+    pub id: String,
+    /// `work`, `passage`, `evidence`, `encoding` or `witness`.
+    pub kind: String,
+    /// Game id, where it is about one game.
+    pub game: Option<String>,
+    /// Short description.
+    pub title: String,
+    /// Fields and texts.
+    pub fields: serde_json::Map<String, Value>,
+}
+
+fn all_items(corpus: &Corpus) -> Vec<SourceItem> {
+    let mut items = Vec::new();
+    for w in &corpus.works {
+        let mut fields = serde_json::Map::new();
+        fields.insert("file".into(), Value::String(w.file.clone()));
+        if let Some(csl) = &w.csl {
+            fields.insert(
+                "csl".into(),
+                serde_json::to_value(csl).expect("CSL serialises"),
+            );
+        }
+        items.push(SourceItem {
+            id: w.id.clone(),
+            kind: "source".into(),
+            game: None,
+            title: w.title.clone(),
+            fields,
+        });
+    }
+    for p in corpus.passages.values() {
+        let mut fields = serde_json::Map::new();
+        fields.insert("heading".into(), Value::String(p.heading.clone()));
+        fields.insert("page".into(), Value::String(p.page.clone()));
+        let readings: Vec<Value> = p
+            .readings
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "witness": r.witness,
+                    "segments": r.segments.iter().map(|s| serde_json::json!({
+                        "page": s.page, "figure": s.figure, "after_elision": s.after_elision, "text": s.text
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        fields.insert("readings".into(), Value::Array(readings));
+        items.push(SourceItem {
+            id: p.anchor.clone(),
+            kind: "passage".into(),
+            game: Some(p.game.clone()),
+            title: format!(
+                "{}, p. {} ({} witness{})",
+                p.heading,
+                p.page,
+                p.readings.len(),
+                if p.readings.len() == 1 { "" } else { "es" }
+            ),
+            fields,
+        });
+    }
+    for e in corpus.evidence.values() {
+        let fields = serde_json::json!({
+            "type": e.record_type, "game_name": e.game_name, "location": e.location, "date": e.date,
+            "confidence": e.confidence, "ages": e.ages, "source": e.source, "rules": e.rules,
+            "content": { "passage": e.content_passage, "witness": e.content_witness, "citation": e.content_citation },
+            "witnesses": e.witnesses,
+        });
+        items.push(SourceItem {
+            id: e.id.clone(),
+            kind: "evidence".into(),
+            game: Some(e.game.clone()),
+            title: format!(
+                "{} ({}), quoting {}",
+                e.game_name, e.record_type, e.content_citation
+            ),
+            fields: fields.as_object().cloned().unwrap_or_default(),
+        });
+    }
+    for e in corpus.encodings.values() {
+        let fields = serde_json::json!({
+            "system": e.system, "version": e.version, "repository": e.repository, "path": e.path,
+            "commit": e.commit, "system_id": e.system_id, "credit": e.credit, "cites": e.cites,
+            "ruleset": e.ruleset, "note": e.note,
+            "texts": e.texts.iter().map(|(f, w, t)| serde_json::json!({"field": f, "witness": w, "text": t})).collect::<Vec<_>>(),
+        });
+        items.push(SourceItem {
+            id: e.id.clone(),
+            kind: "encoding".into(),
+            game: Some(e.game.clone()),
+            title: format!("{} {}: {}", e.system, e.version, e.path),
+            fields: fields.as_object().cloned().unwrap_or_default(),
+        });
+    }
+    for w in corpus.witnesses.values() {
+        let fields = serde_json::json!({ "file": w.file, "origin": w.origin });
+        items.push(SourceItem {
+            id: w.id.clone(),
+            kind: "witness".into(),
+            game: None,
+            title: w.title.clone(),
+            fields: fields.as_object().cloned().unwrap_or_default(),
+        });
+    }
+    items
+}
+
+pub fn sources(out: &mut Out, corpus: &Corpus, id: Option<&str>) -> Result<(), Error> {
+    let items = all_items(corpus);
+    let Some(id) = id else {
+        if out.format == Format::Json {
+            out.json(&SourcesOutput {
+                schema_version: OUTPUT_SCHEMA_VERSION,
+                items,
+            });
+            return Ok(());
+        }
+        let rows = items
+            .iter()
+            .map(|i| {
+                vec![
+                    i.id.clone(),
+                    i.kind.clone(),
+                    i.game.clone().unwrap_or_default(),
+                    i.title.clone(),
+                ]
+            })
+            .collect();
+        out.table(&["id", "kind", "game", "what"], rows);
+        return Ok(());
+    };
+    // A source file id shows the file and everything in it.
+    let selected: Vec<SourceItem> = if let Some(w) = corpus.work(id) {
+        items
+            .into_iter()
+            .filter(|i| {
+                i.id == w.id
+                    || (i.kind == "passage" && i.id.starts_with(&format!("{}#", w.id)))
+                    || (w.kind == corpus::raw::SourceKind::Evidence && i.kind == "evidence")
+                    || (w.kind == corpus::raw::SourceKind::Encodings && i.kind == "encoding")
+            })
+            .collect()
+    } else {
+        items.into_iter().filter(|i| i.id == id).collect()
+    };
+    if selected.is_empty() {
+        return Err(Error::UnknownSource {
+            id: id.to_owned(),
+            valid: corpus
+                .works
+                .iter()
+                .map(|w| w.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    match out.format {
+        Format::Json => out.json(&SourcesOutput {
+            schema_version: OUTPUT_SCHEMA_VERSION,
+            items: selected,
+        }),
+        _ => {
+            let md = out.format == Format::Markdown;
+            for item in &selected {
+                if md {
+                    out.line(&format!("## `{}` ({})", item.id, item.kind));
+                } else {
+                    out.styled(style::HEAD, &item.id);
+                    out.line(&format!("  [{}]", item.kind));
+                }
+                out.line(&item.title);
+                if item.kind == "passage" {
+                    if let Some(p) = corpus.passages.get(&item.id) {
+                        passage_text(out, corpus, p, md);
+                    }
+                } else {
+                    for (k, v) in &item.fields {
+                        if v.is_null() {
+                            continue;
+                        }
+                        let text = match v {
+                            Value::String(s) => s.clone(),
+                            Value::Array(a) if a.iter().all(Value::is_string) => a
+                                .iter()
+                                .filter_map(Value::as_str)
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            v => serde_json::to_string(v).unwrap_or_default(),
+                        };
+                        if md {
+                            out.line(&format!("- **{k}**: {text}"));
+                        } else {
+                            out.line(&format!("  {k}: {text}"));
+                        }
+                    }
+                }
+                out.line("");
+            }
+        }
+    }
+    Ok(())
+}
+
+fn passage_text(out: &mut Out, corpus: &Corpus, p: &Passage, md: bool) {
+    for r in &p.readings {
+        let witness = corpus
+            .witnesses
+            .get(&r.witness)
+            .map_or(r.witness.clone(), |w| format!("{} — {}", w.id, w.title));
+        out.line("");
+        if md {
+            out.line(&format!("### Witness {witness}"));
+            out.line("");
+        } else {
+            out.styled(style::HEAD, &format!("  Witness {witness}"));
+            out.raw("\n");
+        }
+        let mut text = String::new();
+        for s in &r.segments {
+            if s.after_elision {
+                text.push_str(" […] ");
+            }
+            if let Some(f) = &s.figure {
+                text.push_str(&format!(" ⟨{f}⟩ "));
+            }
+            if let Some(pg) = s.page {
+                text.push_str(&format!(" [p. {pg}] "));
+            }
+            text.push_str(s.text.trim());
+            text.push(' ');
+        }
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if md {
+            out.line(&format!("> {text}"));
+        } else {
+            out.styled(style::QUOTE, &format!("  {text}"));
+            out.raw("\n");
+        }
+    }
+}
+
+/// `collate --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CollateOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// Passage anchor.
+    pub passage: String,
+    /// The base witness (the first reading).
+    pub base: String,
+    /// One comparison per other witness.
+    pub comparisons: Vec<Comparison>,
+}
+
+/// The base against one other witness.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Comparison {
+    /// The other witness.
+    pub witness: String,
+    /// Differences in text order.
+    pub variants: Vec<crate::collate::Variant>,
+}
+
+pub fn collate(out: &mut Out, p: &Passage) {
+    let base = &p.readings[0];
+    let data = CollateOutput {
+        schema_version: OUTPUT_SCHEMA_VERSION,
+        passage: p.anchor.clone(),
+        base: base.witness.clone(),
+        comparisons: p.readings[1..]
+            .iter()
+            .map(|r| Comparison {
+                witness: r.witness.clone(),
+                variants: crate::collate::collate(&base.plain_text(), &r.plain_text(), 3),
+            })
+            .collect(),
+    };
+    if out.format == Format::Json {
+        out.json(&data);
+        return;
+    }
+    if data.comparisons.is_empty() {
+        out.line(&format!(
+            "{} has one witness ({}): nothing to collate.",
+            p.anchor, base.witness
+        ));
+        return;
+    }
+    for c in &data.comparisons {
+        out.line(&format!(
+            "{}: {} against {} — {} difference(s)",
+            p.anchor,
+            data.base,
+            c.witness,
+            c.variants.len()
+        ));
+        let rows = c
+            .variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                vec![
+                    (i + 1).to_string(),
+                    format!("{} … {}", v.before, v.after),
+                    if v.base.is_empty() {
+                        "(omits)".into()
+                    } else {
+                        v.base.clone()
+                    },
+                    if v.other.is_empty() {
+                        "(omits)".into()
+                    } else {
+                        v.other.clone()
+                    },
+                ]
+            })
+            .collect();
+        let base_head = data.base.clone();
+        let other_head = c.witness.clone();
+        out.table(&["#", "context", &base_head, &other_head], rows);
+    }
+}
+
+/// `check --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CheckOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// No problems.
+    pub ok: bool,
+    /// What was checked.
+    pub stats: corpus::load::LoadStats,
+    /// Every problem.
+    pub diagnostics: Vec<corpus::Diagnostic>,
+}
+
+pub fn check(out: &mut Out, loaded: &Loaded) -> i32 {
+    let ok = loaded.diagnostics.is_empty();
+    let s = loaded.stats;
+    match out.format {
+        Format::Json => out.json(&CheckOutput {
+            schema_version: OUTPUT_SCHEMA_VERSION,
+            ok,
+            stats: s,
+            diagnostics: loaded.diagnostics.clone(),
+        }),
+        _ => {
+            for d in &loaded.diagnostics {
+                out.raw(&format!("{}: ", d.place));
+                out.styled(style::ERR, &format!("error[{}]", d.code));
+                out.line(&format!(": {}", d.message));
+            }
+            let summary = format!(
+                "{} file(s), {} passage(s) and records, {} witness text(s), {} quote(s), {} interpretation(s) checked: ",
+                s.files, s.passages, s.witness_texts, s.quotes, s.interpretations
+            );
+            out.raw(&summary);
+            if ok {
+                out.line("no problems");
+            } else {
+                out.styled(
+                    style::ERR,
+                    &format!("{} problem(s)", loaded.diagnostics.len()),
+                );
+                out.raw("\n");
+            }
+        }
+    }
+    if ok { 0 } else { 1 }
+}
+
+/// The JSON Schemas of every published format.
+pub fn schema() -> Value {
+    let mut formats = serde_json::Map::new();
+    let mut put = |name: &str, s: schemars::Schema| {
+        formats.insert(name.to_owned(), s.to_value());
+    };
+    put(
+        "source-file",
+        schemars::schema_for!(corpus::raw::SourceFile),
+    );
+    put(
+        "ruleset-file",
+        schemars::schema_for!(corpus::raw::RulesetFile),
+    );
+    for f in Family::ALL {
+        put(&format!("ruleset-sets/{}", f.id()), f.sets_schema());
+    }
+    put("output/list", schemars::schema_for!(ListOutput));
+    put("output/show", schemars::schema_for!(ShowOutput));
+    put("output/sources", schemars::schema_for!(SourcesOutput));
+    put("output/collate", schemars::schema_for!(CollateOutput));
+    put("output/check", schemars::schema_for!(CheckOutput));
+    serde_json::json!({ "schema_version": OUTPUT_SCHEMA_VERSION, "formats": formats })
+}
