@@ -56,7 +56,7 @@ pub fn references(corpus: &Corpus, game: &Game) -> Vec<Reference> {
                     "type": "webpage",
                     "title": format!("{}: {} ({})", e.id, e.game_name, e.record_type),
                     "container-title": "Ludii Portal, Digital Ludeme Project",
-                    "note": format!("Evidence record; quotes {}. Confidence {}.", e.content_citation, e.confidence),
+                    "note": format!("Evidence record, quoting {} Confidence {}", e.content_citation.trim_end_matches('.').to_owned() + ".", e.confidence),
                 }),
                 locator: None,
             });
@@ -182,9 +182,10 @@ fn bibtex(r: &Reference) -> String {
     }
     let mut note = s(v, "note").map(str::to_owned);
     if let Some(loc) = &r.locator {
-        let cited = format!("Game described on p. {}", loc.replace('–', "--"));
+        let cited = format!("Game described on pp. {}", loc.replace('–', "--"));
         note = Some(match note {
-            Some(n) => format!("{n} {cited}"),
+            Some(n) if n.ends_with('.') => format!("{n} {cited}"),
+            Some(n) => format!("{n}. {cited}"),
             None => cited,
         });
     }
@@ -198,43 +199,55 @@ fn bibtex(r: &Reference) -> String {
     format!("@{kind}{{{},\n{}\n}}\n", r.key, body.join(",\n"))
 }
 
+/// Appends `part` as a sentence: a full stop unless it already ends with one.
+fn sentence(out: &mut String, part: &str) {
+    let part = part.trim();
+    if part.is_empty() {
+        return;
+    }
+    out.push_str(part);
+    if !part.ends_with(['.', '?', '!']) {
+        out.push('.');
+    }
+    out.push(' ');
+}
+
 fn text(r: &Reference) -> String {
     let v = &r.csl;
     let mut out = String::new();
     let a = authors(v);
     if !a.is_empty() {
-        out.push_str(&a.join(", "));
-        out.push_str(". ");
+        sentence(&mut out, &a.join(", "));
     }
     if let Some(y) = year(v) {
-        out.push_str(&format!("{y}. "));
+        sentence(&mut out, &y.to_string());
     }
     let title = s(v, "title").unwrap_or("");
     match s(v, "type") {
         Some("article-journal") => out.push_str(&format!("\"{title}.\" ")),
-        _ => out.push_str(&format!("{title}. ")),
+        _ => sentence(&mut out, title),
     }
     if let Some(c) = s(v, "container-title") {
-        out.push_str(c);
+        let mut part = c.to_owned();
         if let Some(vol) = s(v, "volume") {
-            out.push_str(&format!(" {vol}"));
+            part.push_str(&format!(" {vol}"));
         }
         if let Some(p) = s(v, "page") {
-            out.push_str(&format!(": {p}"));
+            part.push_str(&format!(": {p}"));
         }
-        out.push_str(". ");
+        sentence(&mut out, &part);
     }
-    if let Some(p) = s(v, "publisher-place") {
-        out.push_str(&format!("{p}: "));
-    }
-    if let Some(p) = s(v, "publisher") {
-        out.push_str(&format!("{p}. "));
+    match (s(v, "publisher-place"), s(v, "publisher")) {
+        (Some(place), Some(p)) => sentence(&mut out, &format!("{place}: {p}")),
+        (None, Some(p)) => sentence(&mut out, p),
+        (Some(place), None) => sentence(&mut out, place),
+        (None, None) => {}
     }
     if let Some(ver) = s(v, "version") {
-        out.push_str(&format!("Version {ver}. "));
+        sentence(&mut out, &format!("Version {ver}"));
     }
     if let Some(n) = s(v, "note") {
-        out.push_str(&format!("{n}. "));
+        sentence(&mut out, n);
     }
     if let Some(loc) = &r.locator {
         out.push_str(&format!("[The game: pp. {loc}.]"));

@@ -82,7 +82,7 @@ pub fn parse_yaml<T: DeserializeOwned>(
                 .location()
                 .map_or((1, 1), |l| (l.line() as usize, l.column() as usize));
             let full = e.without_snippet().to_string();
-            let message = match full.rfind(" at line ") {
+            let message = match full.find(" at line ") {
                 Some(i) => full[..i].to_owned(),
                 None => full,
             };
@@ -125,6 +125,14 @@ fn classify_yaml_error(message: String, text: &str, line: usize) -> (&'static st
             "yaml-syntax",
             format!("{message}: YAML indentation must use spaces, not tabs"),
         )
+    } else if let Some(ty) = message.strip_prefix("invalid ") {
+        let expected = match ty.trim() {
+            "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more",
+            "i8" | "i16" | "i32" | "i64" => "a whole number",
+            "bool" => "`true` or `false`",
+            other => other,
+        };
+        ("wrong-type", format!("wrong type: expected {expected}"))
     } else if message.starts_with("invalid") || message.contains("expected") {
         ("wrong-type", message)
     } else {
@@ -1067,7 +1075,7 @@ impl Validator<'_> {
                             format!(
                                 "interpretation `{id}` never sets rule parameter `{}` ({}); set it in a clause, in an option this interpretation chooses, or in its own `sets:` with `by:`",
                                 info.name,
-                                info.doc.trim().replace('\n', " ")
+                                crate::family::doc_line(info.doc)
                             ),
                         );
                     }

@@ -167,7 +167,7 @@ macro_rules! family_params {
                             )),
                             Some(p) => Err(format!(
                                 "parameter `{name}` cannot take {value}: {e}. It expects: {}",
-                                p.doc.trim().replace('\n', " ")
+                                $crate::family::doc_line(p.doc)
                             )),
                         }
                     }
@@ -190,3 +190,13 @@ macro_rules! family_params {
 }
 
 pub(crate) use family_params;
+
+/// A parameter's doc comment as one line (doc comments arrive line by line, each with the
+/// space that followed `///`).
+pub fn doc_line(doc: &str) -> String {
+    doc.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,136 @@
+//! Each fixture in tests/fixtures/bad replaces one file of the small valid corpus in
+//! tests/fixtures/mini; `cases.txt` says where the problem must be reported and with which
+//! code. One generic runner checks them all, so adding a case is adding two lines of data.
+
+use crate::util::{bin, mini_corpus, root, run};
+
+#[test]
+fn the_mini_fixture_corpus_is_valid() {
+    let dir = mini_corpus();
+    let (code, out, err) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("no problems"), "{out}");
+}
+
+#[test]
+fn every_bad_input_fixture_is_reported_at_its_place() {
+    let cases = std::fs::read_to_string(root().join("tests/fixtures/bad/cases.txt")).unwrap();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for line in cases
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        let [fixture, target, place, code] = cols[..] else {
+            panic!("bad cases.txt line: {line}")
+        };
+        count += 1;
+        let dir = mini_corpus();
+        std::fs::copy(
+            root().join("tests/fixtures/bad").join(fixture),
+            dir.path().join(target),
+        )
+        .unwrap();
+        let (exit, out, err) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+        let expected = format!("{place}: error[{code}]: ");
+        if exit != 1 || !out.contains(&expected) || err.contains("panicked") {
+            failures.push(format!(
+                "{fixture}: exit {exit}, expected `{expected}` in:\n{out}{err}"
+            ));
+        }
+    }
+    assert!(count >= 25, "only {count} cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn check_reports_every_problem_of_every_file_in_one_pass() {
+    let dir = mini_corpus();
+    let bad = root().join("tests/fixtures/bad");
+    std::fs::copy(
+        bad.join("quote-not-found.yaml"),
+        dir.path().join("rulesets/um-el-bagara.yaml"),
+    )
+    .unwrap();
+    std::fs::copy(
+        bad.join("dangling-witness.yaml"),
+        dir.path().join("sources/mini.yaml"),
+    )
+    .unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1);
+    assert!(out.contains("error[dangling-witness]"), "{out}");
+    assert!(out.contains("error[quote-not-found]"), "{out}");
+}
+
+#[test]
+fn a_broken_corpus_stops_other_commands_with_exit_2_and_the_diagnostics() {
+    let dir = mini_corpus();
+    std::fs::copy(
+        root().join("tests/fixtures/bad/unknown-key.yaml"),
+        dir.path().join("rulesets/um-el-bagara.yaml"),
+    )
+    .unwrap();
+    let (exit, out, err) = run(bin().arg("list").arg("--corpus").arg(dir.path()));
+    assert_eq!(exit, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("rulesets/um-el-bagara.yaml:18:5: error[unknown-key]"),
+        "{err}"
+    );
+    assert!(err.contains("expected one of"), "{err}");
+}
+
+#[test]
+fn a_very_large_file_is_refused_before_parsing() {
+    let dir = mini_corpus();
+    let big = format!("schema_version: 1\n# {}\n", "x".repeat(5 * 1024 * 1024));
+    std::fs::write(dir.path().join("rulesets/um-el-bagara.yaml"), big).unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1);
+    assert!(
+        out.contains("rulesets/um-el-bagara.yaml: error[unreadable-file]"),
+        "{out}"
+    );
+    assert!(out.contains("at most"), "{out}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_reported() {
+    let dir = mini_corpus();
+    std::fs::write(
+        dir.path().join("rulesets/um-el-bagara.yaml"),
+        b"id: \xff\xfe\n",
+    )
+    .unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1);
+    assert!(out.contains("not UTF-8"), "{out}");
+}
+
+#[test]
+fn a_missing_or_empty_corpus_directory_is_a_clear_error() {
+    let (exit, _, err) = run(bin().args(["--corpus", "no/such/dir", "list"]));
+    assert_eq!(exit, 2);
+    assert!(
+        err.contains("corpus directory no/such/dir not found"),
+        "{err}"
+    );
+    let empty = tempfile::tempdir().unwrap();
+    let (exit, _, err) = run(bin().arg("--corpus").arg(empty.path()).arg("check"));
+    assert_eq!(exit, 2);
+    assert!(err.contains("is not a corpus"), "{err}");
+}
+
+#[test]
+fn a_stray_file_in_rulesets_is_reported() {
+    let dir = mini_corpus();
+    std::fs::write(dir.path().join("rulesets/notes.txt"), "hello").unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1);
+    assert!(
+        out.contains("rulesets/notes.txt: error[unexpected-file]"),
+        "{out}"
+    );
+}

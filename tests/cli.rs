@@ -1,0 +1,265 @@
+//! The commands, run as a user runs them, on the built-in corpus.
+
+use crate::util::{bin, mini_corpus, run};
+
+fn ok(args: &[&str]) -> String {
+    let (exit, out, err) = run(bin().args(args));
+    assert_eq!(exit, 0, "ludotrace {args:?}: {err}");
+    out
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+#[test]
+fn list_json_is_the_published_contract() {
+    let v = json(&["list", "--format", "json"]);
+    assert_eq!(v["schema_version"], 1);
+    let games = v["games"].as_array().unwrap();
+    let ids: Vec<&str> = games.iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert!(
+        ids.contains(&"um-el-bagara") && ids.contains(&"um-el-tuweisat"),
+        "{ids:?}"
+    );
+    for g in games {
+        assert_eq!(
+            g.as_object().unwrap().keys().collect::<Vec<_>>(),
+            ["id", "name", "family", "interpretations"]
+        );
+        for i in g["interpretations"].as_array().unwrap() {
+            assert_eq!(
+                i.as_object().unwrap().keys().collect::<Vec<_>>(),
+                ["id", "title"]
+            );
+        }
+    }
+}
+
+#[test]
+fn list_renders_as_table_and_markdown() {
+    assert!(ok(&["list"]).contains("um-el-bagara"));
+    let md = ok(&["list", "--format", "markdown"]);
+    assert!(md.starts_with("| game |"), "{md}");
+}
+
+#[test]
+fn show_prints_clauses_with_quotes_and_pages_and_options_with_proponents() {
+    let out = ok(&["show", "um-el-bagara"]);
+    assert!(out.contains("RULES") && out.contains("OPEN POINTS"));
+    assert!(
+        out.contains("A very important rule is that a single counter in a house cannot be moved"),
+        "{out}"
+    );
+    assert!(out.contains("Davies 1925: 140–141"));
+    assert!(out.contains("by: ludii-1.3.11#um-el-bagara"));
+    // A Waterloo quote gets the page its witness marks.
+    let tw = ok(&["show", "um-el-tuweisat"]);
+    assert!(tw.contains("(Davies 1925: 143)"), "{tw}");
+}
+
+#[test]
+fn show_with_an_interpretation_marks_choices_and_defaults() {
+    let out = ok(&["show", "um-el-tuweisat", "-i", "ludii-1.0.8"]);
+    assert!(out.contains("PARAMETERS of ludii-1.0.8"));
+    assert!(out.contains("▶ quirk"), "{out}");
+    let v = json(&[
+        "show",
+        "um-el-bagara",
+        "--interpretation",
+        "davies",
+        "--format",
+        "json",
+    ]);
+    let params = v["interpretation"]["params"].as_array().unwrap();
+    let cap = params.iter().find(|p| p["name"] == "cap").unwrap();
+    assert_eq!(cap["default"], true);
+    let holes = params.iter().find(|p| p["name"] == "holes").unwrap();
+    assert_eq!(holes["default"], false);
+    assert_eq!(holes["kind"], "rule");
+    assert!(
+        v["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| !c["chosen"].is_null())
+    );
+    let md = ok(&[
+        "show",
+        "um-el-bagara",
+        "-i",
+        "ludii",
+        "--format",
+        "markdown",
+    ]);
+    assert!(
+        md.starts_with("# Um el-Bagara") && md.contains("**(chosen)**"),
+        "{md}"
+    );
+}
+
+#[test]
+fn unknown_ids_are_usage_errors_listing_the_valid_ones() {
+    let (exit, _, err) = run(bin().args(["show", "chess"]));
+    assert_eq!(exit, 2);
+    assert!(
+        err.contains("unknown game `chess`; the games are: um-el-bagara, um-el-tuweisat"),
+        "{err}"
+    );
+    let (exit, _, err) = run(bin().args(["show", "um-el-bagara", "-i", "murray"]));
+    assert_eq!(exit, 2);
+    assert!(
+        err.contains("its interpretations are: davies, dlp, ludii, ludii-1.0.8"),
+        "{err}"
+    );
+    let (exit, _, err) = run(bin().args(["sources", "nobody-1900"]));
+    assert_eq!(exit, 2);
+    assert!(err.contains("davies-1925"), "{err}");
+    let (exit, _, err) = run(bin().args(["collate", "davies-1925#chess"]));
+    assert_eq!(exit, 2);
+    assert!(err.contains("davies-1925#um-el-banat"), "{err}");
+    let (exit, _, err) = run(bin().args(["cite", "um-el-bagara", "--style", "apa"]));
+    assert_eq!(exit, 2);
+    assert!(err.contains("bibtex"), "{err}");
+}
+
+#[test]
+fn sources_lists_everything_and_shows_each_kind() {
+    let all = ok(&["sources"]);
+    for id in [
+        "davies-1925#um-el-banat",
+        "DLP.Evidence.1410",
+        "ludii-1.0.8#um-el-tuweisat",
+        "waterloo-um-el-banat",
+    ] {
+        assert!(all.contains(id), "{id}");
+    }
+    let p = ok(&["sources", "davies-1925#um-el-banat"]);
+    assert!(p.contains("[p. 144]") && p.contains("⟨Figure 9⟩"), "{p}");
+    let e = json(&["sources", "DLP.Evidence.1410", "--format", "json"]);
+    let f = &e["items"][0]["fields"];
+    assert!(f["rules"].as_str().unwrap().starts_with("4x6 board."));
+    assert_eq!(f["ages"], "Adult");
+    assert_eq!(f["confidence"], 100);
+    let w = ok(&["sources", "davies-1925"]);
+    assert!(
+        w.contains("Sudan Notes and Records") && w.contains("davies-1925#seega"),
+        "{w}"
+    );
+    let lane = ok(&["sources", "lane-1836#lib-al-aqil"]);
+    assert!(lane.contains("[…]"), "{lane}");
+}
+
+#[test]
+fn collate_shows_the_word_level_differences_of_the_um_el_banat_witnesses() {
+    let v = json(&["collate", "davies-1925#um-el-banat", "--format", "json"]);
+    let variants = v["comparisons"][0]["variants"].as_array().unwrap();
+    let pairs: Vec<(String, String)> = variants
+        .iter()
+        .map(|x| {
+            (
+                x["base"].as_str().unwrap().to_owned(),
+                x["other"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let has = |a: &str, b: &str| {
+        pairs
+            .iter()
+            .any(|(x, y)| x.contains(a) && y.contains(b) || x.contains(b) && y.contains(a))
+    };
+    assert!(has("picked", "piked"), "{pairs:?}");
+    assert!(has("in to", "into"), "{pairs:?}");
+    assert!(has("determinating", "determining"), "{pairs:?}");
+    let text = ok(&["collate", "davies-1925#um-el-banat"]);
+    assert!(text.contains("difference(s)"));
+    let single = ok(&["collate", "davies-1925#seega"]);
+    assert!(single.contains("one witness"));
+}
+
+#[test]
+fn cite_renders_bibtex_csl_json_and_text() {
+    let bib = ok(&["cite", "um-el-bagara", "--style", "bibtex"]);
+    assert!(bib.contains("@article{davies1925,"), "{bib}");
+    assert!(
+        bib.contains("pages = {137--152}") && bib.contains("journal = {Sudan Notes and Records}"),
+        "{bib}"
+    );
+    assert!(bib.contains("Game described on pp. 140--141"), "{bib}");
+    let csl = json(&["cite", "um-el-bagara", "--style", "csl-json"]);
+    let items = csl.as_array().unwrap();
+    assert_eq!(items[0]["type"], "article-journal");
+    assert_eq!(items[0]["container-title"], "Sudan Notes and Records");
+    let text = ok(&["cite", "um-el-tuweisat"]);
+    assert!(
+        text.contains(
+            "Davies, R. 1925. \"Some Arab Games and Puzzles.\" Sudan Notes and Records 8: 137–152."
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn schema_maps_every_published_format_to_a_json_schema() {
+    let v = json(&["schema"]);
+    let f = v["formats"].as_object().unwrap();
+    for k in [
+        "source-file",
+        "ruleset-file",
+        "ruleset-sets/sowing",
+        "output/list",
+        "output/show",
+        "output/check",
+    ] {
+        assert!(f[k]["$schema"].is_string(), "{k}");
+    }
+    assert_eq!(f["ruleset-file"]["additionalProperties"], false);
+}
+
+#[test]
+fn completions_are_generated() {
+    assert!(ok(&["completions", "bash"]).contains("complete"));
+    assert!(ok(&["completions", "zsh"]).contains("#compdef ludotrace"));
+}
+
+#[test]
+fn global_options_work_before_or_after_the_subcommand_and_from_the_environment() {
+    let dir = mini_corpus();
+    let path = dir.path().to_str().unwrap();
+    let after = ok(&["list", "--corpus", path, "--format", "json"]);
+    let before = ok(&["--format", "json", "--corpus", path, "list"]);
+    assert_eq!(after, before);
+    let (exit, env_out, _) = run(bin()
+        .env("LUDOTRACE_CORPUS", path)
+        .args(["list", "--format", "json"]));
+    assert_eq!(exit, 0);
+    assert_eq!(env_out, after);
+    assert!(
+        after.contains("\"literal\""),
+        "the mini corpus was used: {after}"
+    );
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let plain = ok(&["show", "um-el-bagara"]);
+    assert!(
+        !plain.contains('\u{1b}'),
+        "NO_COLOR is set by the test helper"
+    );
+    let coloured = ok(&["--color", "always", "show", "um-el-bagara"]);
+    assert!(coloured.contains("\u{1b}["));
+    let (_, never, _) =
+        run(bin()
+            .env_remove("NO_COLOR")
+            .args(["--color", "never", "show", "um-el-bagara"]));
+    assert!(!never.contains('\u{1b}'));
+}
+
+#[test]
+fn check_json_reports_stats_and_no_problems() {
+    let v = json(&["check", "--format", "json"]);
+    assert_eq!(v["ok"], true);
+    assert!(v["stats"]["quotes"].as_u64().unwrap() > 50);
+    assert_eq!(v["diagnostics"].as_array().unwrap().len(), 0);
+}

@@ -1,0 +1,217 @@
+//! The built-in corpus: it checks clean, its texts are in their witnesses, and each game has
+//! the interpretations and register coverage that outside checks rely on.
+
+use std::collections::BTreeSet;
+
+use ludotrace::corpus::{self, CorpusFiles, text::fold};
+use ludotrace::family::sowing::SowingParams;
+
+use crate::util::{bin, root, run};
+
+fn corpus() -> corpus::Corpus {
+    let loaded = corpus::load(&CorpusFiles::read_dir(&root()).unwrap());
+    assert!(loaded.diagnostics.is_empty(), "{:#?}", loaded.diagnostics);
+    loaded.corpus.unwrap()
+}
+
+#[test]
+fn the_embedded_corpus_checks_clean() {
+    let (exit, out, err) = run(bin().arg("check"));
+    assert_eq!(exit, 0, "{out}{err}");
+    assert!(out.contains("no problems"));
+}
+
+#[test]
+fn the_embedded_corpus_is_the_repository_corpus() {
+    let embedded = CorpusFiles::embedded();
+    let disk = CorpusFiles::read_dir(&root()).unwrap();
+    let names = |f: &CorpusFiles| f.files.iter().map(|f| f.path.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&embedded), names(&disk));
+    for (a, b) in embedded.files.iter().zip(&disk.files) {
+        assert_eq!(
+            a.content.as_ref().ok(),
+            b.content.as_ref().ok(),
+            "{}",
+            a.path
+        );
+    }
+}
+
+/// Independent of the loader's own check: read each witness document from disk and look for
+/// every passage segment, evidence paraphrase and encoding text in it.
+#[test]
+fn every_source_text_occurs_in_its_named_witness() {
+    let c = corpus();
+    let doc = |id: &str| {
+        let w = &c.witnesses[id];
+        fold(&std::fs::read_to_string(root().join(&w.file)).unwrap())
+    };
+    let mut checked = 0;
+    for p in c.passages.values() {
+        for r in &p.readings {
+            let d = doc(&r.witness);
+            for s in &r.segments {
+                assert!(
+                    d.contains(&fold(&s.text)),
+                    "{} / {}: {:?}",
+                    p.anchor,
+                    r.witness,
+                    s.text
+                );
+                assert!(
+                    !s.text.contains("[Page"),
+                    "page marker kept as text in {}",
+                    p.anchor
+                );
+                checked += 1;
+            }
+        }
+    }
+    for e in c.evidence.values() {
+        for w in &e.witnesses {
+            assert!(doc(w).contains(&fold(&e.rules)), "{} in {w}", e.id);
+            assert!(doc(w).contains(&e.id), "{} in {w}", e.id);
+            checked += 1;
+        }
+    }
+    for e in c.encodings.values() {
+        for (_, w, t) in &e.texts {
+            assert!(doc(w).contains(&fold(t)), "{} in {w}", e.id);
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
+}
+
+#[test]
+fn every_source_and_record_the_design_names_is_present() {
+    let c = corpus();
+    for game in corpus::GAME_IDS {
+        let work = if *game == "lib-al-aqil" {
+            "lane-1836"
+        } else {
+            "davies-1925"
+        };
+        assert!(
+            c.passages.contains_key(&format!("{work}#{game}")),
+            "{work}#{game}"
+        );
+    }
+    for n in [694, 703, 869, 1251, 1252, 1410, 1532] {
+        assert!(c.evidence.contains_key(&format!("DLP.Evidence.{n}")), "{n}");
+    }
+    assert_eq!(
+        c.passages["davies-1925#um-el-banat"].readings.len(),
+        2,
+        "both witnesses kept"
+    );
+    let lane = &c.passages["lane-1836#lib-al-aqil"].readings[0];
+    assert!(
+        lane.segments.iter().any(|s| s.after_elision),
+        "Lane's elisions are marked"
+    );
+    for g in corpus::GAME_IDS {
+        assert!(
+            c.encodings
+                .values()
+                .any(|e| e.game == *g && e.system == "Ludii"),
+            "Ludii encoding of {g}"
+        );
+    }
+}
+
+fn addressed(g: &corpus::Game) -> BTreeSet<String> {
+    g.clauses
+        .iter()
+        .flat_map(|c| c.addresses.iter())
+        .chain(g.choices.iter().flat_map(|c| c.addresses.iter()))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn every_register_point_of_the_sowing_games_is_addressed() {
+    let c = corpus();
+    let expect = [
+        ("um-el-bagara", "BG", 9, "ENC-3.", 5),
+        ("um-el-tuweisat", "TW", 11, "ENC-4.", 4),
+    ];
+    for (game, prefix, n, enc, m) in expect {
+        let a = addressed(c.game(game).unwrap());
+        for i in 1..=n {
+            let id = format!("{prefix}-{i:02}");
+            assert!(a.contains(&id), "{game} does not address {id}");
+        }
+        for i in 1..=m {
+            let id = format!("{enc}{i}");
+            assert!(a.contains(&id), "{game} does not address {id}");
+        }
+    }
+}
+
+#[test]
+fn each_game_has_the_interpretations_outside_checks_rely_on() {
+    let c = corpus();
+    for (game, ids) in [
+        (
+            "um-el-bagara",
+            &["davies", "dlp", "ludii", "ludii-1.0.8"][..],
+        ),
+        (
+            "um-el-tuweisat",
+            &["davies", "dlp", "ludii", "ludii-1.0.8", "ludii-intended"][..],
+        ),
+    ] {
+        let g = c.game(game).unwrap();
+        for id in ids {
+            assert!(g.interpretation(id).is_some(), "{game} lacks {id}");
+        }
+    }
+}
+
+#[test]
+fn every_interpretation_binds_to_complete_typed_parameters() {
+    let c = corpus();
+    for g in &c.games {
+        for i in &g.interpretations {
+            SowingParams::from_values(&i.param_values())
+                .unwrap_or_else(|e| panic!("{}/{}: {e}", g.id, i.id));
+        }
+    }
+}
+
+#[test]
+fn the_readings_differ_where_the_references_say_they_do() {
+    let c = corpus();
+    let p = |game: &str, i: &str| {
+        SowingParams::from_values(
+            &c.game(game)
+                .unwrap()
+                .interpretation(i)
+                .unwrap()
+                .param_values(),
+        )
+        .unwrap()
+    };
+    let tw108 = p("um-el-tuweisat", "ludii-1.0.8");
+    let intended = p("um-el-tuweisat", "ludii-intended");
+    assert!(tw108.ludii_left_hole_quirk);
+    assert!(!intended.ludii_left_hole_quirk);
+    assert!(!p("um-el-tuweisat", "ludii").ludii_left_hole_quirk);
+    assert_eq!(tw108.capture_counts, vec![2]);
+    let bg108 = p("um-el-bagara", "ludii-1.0.8");
+    assert_eq!(bg108.capture_counts, vec![2, 4]);
+    assert_eq!(bg108.min_sow, 2);
+    assert_eq!(
+        bg108.end_check,
+        ludotrace::family::sowing::EndCheck::AllPassed
+    );
+    assert_eq!(bg108.cap.and_then(|c| c.turns), Some(2500));
+    assert_eq!(bg108.cap.and_then(|c| c.moves), Some(10000));
+    let davies = p("um-el-bagara", "davies");
+    assert_eq!(davies.cap, None, "a literal reading emulates no engine");
+    assert_ne!(
+        davies.chain_rows, bg108.chain_rows,
+        "BG-04: Ludii limits the chain to the opponent's row"
+    );
+}
