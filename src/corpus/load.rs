@@ -715,12 +715,15 @@ impl Validator<'_> {
                 Ok(()) => out.push((k.value.clone(), v.value.clone())),
                 Err(msg) => {
                     let known = family.params().iter().any(|p| p.name == k.value);
-                    let (place, code) = if known {
-                        (Place::at(path, &v.referenced), "param-type")
+                    if known {
+                        self.diags.push(Place::at(path, &v.referenced), "param-type", msg);
+                        // Still counts as set, so that a mistyped value is reported once and
+                        // not again as a missing parameter for every reading. The corpus is
+                        // not handed out while any diagnostic stands.
+                        out.push((k.value.clone(), v.value.clone()));
                     } else {
-                        (Place::at(path, &k.referenced), "param-unknown")
-                    };
-                    self.diags.push(place, code, msg);
+                        self.diags.push(Place::at(path, &k.referenced), "param-unknown", msg);
+                    }
                 }
             }
         }
@@ -967,16 +970,19 @@ impl Validator<'_> {
             // Effective choices and sets: later (nearer) interpretations override.
             let mut choose: IndexMap<String, (String, Place)> = IndexMap::new();
             let mut sets: IndexMap<String, (Value, Place, String)> = IndexMap::new();
+            let mut choose_error = false;
             for link in &chain {
                 let own = link.id.value == *id;
                 for (c, o) in &link.choose {
                     let Some(places) = choice_places.get(&c.value) else {
+                        choose_error = true;
                         if own {
                             self.dangling(path, c, "choice", choices.iter().map(|c| &c.id));
                         }
                         continue;
                     };
                     if !places.contains_key(&o.value) {
+                        choose_error = true;
                         if own {
                             let valid: Vec<String> = choices
                                 .iter()
@@ -1068,6 +1074,9 @@ impl Validator<'_> {
                 let hits: Vec<&(String, Value, Place, ParamOrigin)> =
                     assigned.iter().filter(|a| a.0 == info.name).collect();
                 match (hits.len(), info.kind) {
+                    // A reading whose `choose:` is already reported as broken would only
+                    // repeat that problem here.
+                    (0, ParamKind::Rule) if choose_error => {}
                     (0, ParamKind::Rule) => {
                         self.diags.push(
                             here.clone(),
