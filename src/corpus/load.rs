@@ -716,13 +716,15 @@ impl Validator<'_> {
                 Err(msg) => {
                     let known = family.params().iter().any(|p| p.name == k.value);
                     if known {
-                        self.diags.push(Place::at(path, &v.referenced), "param-type", msg);
+                        self.diags
+                            .push(Place::at(path, &v.referenced), "param-type", msg);
                         // Still counts as set, so that a mistyped value is reported once and
                         // not again as a missing parameter for every reading. The corpus is
                         // not handed out while any diagnostic stands.
                         out.push((k.value.clone(), v.value.clone()));
                     } else {
-                        self.diags.push(Place::at(path, &k.referenced), "param-unknown", msg);
+                        self.diags
+                            .push(Place::at(path, &k.referenced), "param-unknown", msg);
                     }
                 }
             }
