@@ -90,7 +90,7 @@ fn a_very_large_file_is_refused_before_parsing() {
     let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
     assert_eq!(exit, 1);
     assert!(
-        out.contains("rulesets/um-el-bagara.yaml: error[unreadable-file]"),
+        out.contains("rulesets/um-el-bagara.yaml: error[file-too-large]"),
         "{out}"
     );
     assert!(out.contains("at most"), "{out}");

@@ -178,8 +178,12 @@ impl Validator<'_> {
                 Ok(t) => t,
                 Err(msg) => {
                     if path.ends_with(".yaml") || path.ends_with(".yml") {
-                        self.diags
-                            .push(Place::file(path), "unreadable-file", msg.clone());
+                        let code = if msg.contains("must be at most") {
+                            "file-too-large"
+                        } else {
+                            "unreadable-file"
+                        };
+                        self.diags.push(Place::file(path), code, msg.clone());
                     }
                     continue;
                 }
