@@ -263,3 +263,8 @@ fn check_json_reports_stats_and_no_problems() {
     assert!(v["stats"]["quotes"].as_u64().unwrap() > 50);
     assert_eq!(v["diagnostics"].as_array().unwrap().len(), 0);
 }
+
+#[test]
+fn quiet_check_prints_only_problems() {
+    assert_eq!(ok(&["check", "--quiet"]), "");
+}

@@ -118,7 +118,7 @@ pub enum Error {
     #[error(transparent)]
     Files(#[from] corpus::files::FilesError),
     /// The corpus has problems.
-    #[error("the corpus has {} problem(s); run `ludotrace check` for the full list", .0.len())]
+    #[error("the corpus has {} problem(s), listed above; `ludotrace check` lists them with a summary", .0.len())]
     Corpus(Vec<Diagnostic>),
     /// No such game.
     #[error("unknown game `{id}`; the games are: {valid}")]
@@ -193,7 +193,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         Command::Check => {
             let files = files(&cli)?;
             let loaded = corpus::load(&files);
-            let code = render::check(&mut out, &loaded);
+            let code = render::check(&mut out, &loaded, cli.quiet);
             out.flush()?;
             return Ok(code);
         }

@@ -979,7 +979,8 @@ pub struct CheckOutput {
     pub diagnostics: Vec<corpus::Diagnostic>,
 }
 
-pub fn check(out: &mut Out, loaded: &Loaded) -> i32 {
+/// Renders `check`; with `quiet`, only the problems (no summary line).
+pub fn check(out: &mut Out, loaded: &Loaded, quiet: bool) -> i32 {
     let ok = loaded.diagnostics.is_empty();
     let s = loaded.stats;
     match out.format {
@@ -994,6 +995,9 @@ pub fn check(out: &mut Out, loaded: &Loaded) -> i32 {
                 out.raw(&format!("{}: ", d.place));
                 out.styled(style::ERR, &format!("error[{}]", d.code));
                 out.line(&format!(": {}", d.message));
+            }
+            if quiet {
+                return if ok { 0 } else { 1 };
             }
             let summary = format!(
                 "{} file(s), {} passage(s) and records, {} witness text(s), {} quote(s), {} interpretation(s) checked: ",
