@@ -1,8 +1,10 @@
 //! ludotrace: a corpus and toolkit for traditional board games as their historical sources
 //! describe them. See ARCHITECTURE.md for the code map.
 
+pub mod bind;
 pub mod cite;
 pub mod cli;
 pub mod collate;
 pub mod corpus;
 pub mod family;
+pub mod games;

@@ -1,0 +1,179 @@
+//! Binding: an interpretation (plus any `--set` overrides) turned into a playable engine.
+//!
+//! The corpus resolves every parameter of an interpretation and says where each value comes
+//! from (a clause, a chosen option, the reading's own `sets`, or a family default). Binding
+//! applies overrides, checks them against the family's vocabulary exactly as the loader
+//! checks the YAML, builds the engine (which rejects combinations it cannot play), and keeps,
+//! for each parameter, whether its value rests on a quote or on an interpolation. That last
+//! table is what turns an engine event into an **uncovered** event (DESIGN §5): an event
+//! whose deciding parameter is interpolated names the clause that is silent.
+//!
+//! Architecture Invariant: engines never see interpretation ids; this is the only place that
+//! maps a reading to engine parameters.
+
+use serde_json::{Map, Value};
+
+use crate::corpus::{Game, Interpretation, ParamOrigin};
+use crate::family::Family;
+use crate::family::sowing::SowingParams;
+use crate::games::sowing::{Sowing, SowingError};
+
+/// A bound reading: the engine and the provenance of its parameters.
+#[derive(Debug, Clone)]
+pub struct Bound {
+    /// The engine.
+    pub engine: Engine,
+    /// Every parameter value, overrides applied.
+    pub values: Map<String, Value>,
+    /// The overrides, as given (part of a result's identity).
+    pub overrides: Map<String, Value>,
+    /// For each parameter: `None` if its value rests on a quote (or is an unused engine
+    /// default), else the place that is silent (a clause id, a choice id, the interpretation
+    /// id, or `--set`).
+    pub interpolated: Vec<(String, Option<String>)>,
+}
+
+/// An engine of one family.
+#[derive(Debug, Clone)]
+pub enum Engine {
+    /// Two-row mancala.
+    Sowing(Sowing),
+}
+
+impl Bound {
+    /// The silent place behind a parameter, if its value is interpolated.
+    pub fn silent_place(&self, param: &str) -> Option<&str> {
+        self.interpolated
+            .iter()
+            .find(|(p, _)| p == param)
+            .and_then(|(_, place)| place.as_deref())
+    }
+}
+
+/// Why a reading cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BindError {
+    /// `--set` without `=`.
+    #[error("--set {0}: expected PARAM=VALUE, e.g. --set skip_origin=true")]
+    Syntax(String),
+    /// An override the family does not accept.
+    #[error("--set {name}: {message}")]
+    Value {
+        /// The parameter.
+        name: String,
+        /// What is wrong, with the accepted values.
+        message: String,
+    },
+    /// The sowing engine rejects the parameters.
+    #[error("{context}: {source}")]
+    Sowing {
+        /// Which reading.
+        context: String,
+        /// Why.
+        source: SowingError,
+    },
+}
+
+/// Parses `PARAM=VALUE` overrides. A value is read as JSON when it parses as JSON (`true`,
+/// `3`, `[2,4]`, `{"turns":100,"outcome":"draw"}`, `null`), otherwise as a string
+/// (`either`).
+///
+/// # Errors
+/// [`BindError::Syntax`] for an item without `=`.
+pub fn parse_overrides(items: &[String]) -> Result<Map<String, Value>, BindError> {
+    let mut map = Map::new();
+    for item in items {
+        let (name, value) = item
+            .split_once('=')
+            .ok_or_else(|| BindError::Syntax(item.clone()))?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(BindError::Syntax(item.clone()));
+        }
+        let value = serde_json::from_str(value.trim())
+            .unwrap_or_else(|_| Value::String(value.trim().to_owned()));
+        map.insert(name.to_owned(), value);
+    }
+    Ok(map)
+}
+
+/// Binds an interpretation of a game, with overrides, to its family's engine.
+///
+/// # Errors
+/// [`BindError`] for an override the family rejects or parameters the engine cannot play.
+pub fn bind(
+    game: &Game,
+    interp: &Interpretation,
+    overrides: &Map<String, Value>,
+) -> Result<Bound, BindError> {
+    let mut values = interp.param_values();
+    for (name, value) in overrides {
+        game.family
+            .check_value(name, value)
+            .map_err(|message| BindError::Value {
+                name: name.clone(),
+                message,
+            })?;
+        values.insert(name.clone(), value.clone());
+    }
+    let interpolated = interp
+        .params
+        .iter()
+        .map(|p| {
+            let place = if overrides.contains_key(&p.name) {
+                Some("--set".to_owned())
+            } else {
+                silent_place(game, interp, &p.origin)
+            };
+            (p.name.clone(), place)
+        })
+        .collect();
+    let context = format!("{} / {}", game.id, interp.id);
+    let engine = match game.family {
+        Family::Sowing => {
+            let params =
+                SowingParams::from_values(&values).map_err(|message| BindError::Value {
+                    name: "(all)".to_owned(),
+                    message,
+                })?;
+            Engine::Sowing(
+                Sowing::new(&params).map_err(|source| BindError::Sowing { context, source })?,
+            )
+        }
+    };
+    Ok(Bound {
+        engine,
+        values,
+        overrides: overrides.clone(),
+        interpolated,
+    })
+}
+
+/// Where a value comes from, if that is an interpolation rather than a quote.
+fn silent_place(game: &Game, interp: &Interpretation, origin: &ParamOrigin) -> Option<String> {
+    match origin {
+        ParamOrigin::Clause(id) => {
+            let clause = game.clauses.iter().find(|c| &c.id == id)?;
+            clause.cites.is_empty().then(|| id.clone())
+        }
+        ParamOrigin::Option { choice, option } => {
+            let quoted = game
+                .choice(choice)
+                .and_then(|c| c.options.iter().find(|o| &o.id == option))
+                .is_some_and(|o| !o.cites.is_empty());
+            if quoted {
+                return None;
+            }
+            // The clause that leaves the point open is the one that is silent.
+            let clause = game.clauses.iter().find(|c| c.open.contains(choice));
+            Some(clause.map_or_else(|| choice.clone(), |c| c.id.clone()))
+        }
+        ParamOrigin::Interpretation(id) => Some(if id.is_empty() {
+            interp.id.clone()
+        } else {
+            id.clone()
+        }),
+        // A default is the absence of an engine behaviour: it never fires an event.
+        ParamOrigin::Default => None,
+    }
+}

@@ -1,0 +1,213 @@
+//! The rules engines: one per family, each a pure function of typed parameters.
+//!
+//! An engine is a [`Rules`] value built once from a family's parameter struct (checked there,
+//! so an impossible combination is an error before any game starts) and a state it plays on:
+//! legal moves into a caller's buffer, apply a move, status (a seat to move, a chance step,
+//! or over with an [`Outcome`]). Every state change a rule causes is reported to an
+//! [`EventSink`] as a typed event; each event kind names the parameters that decided it, which
+//! is how the simulator finds the rules that fired on an interpolation (DESIGN §5).
+//!
+//! Architecture Invariant: nothing here knows of files, YAML, JSON, terminals, interpretation
+//! ids or random generators. Chance is a [`Status::Chance`] step whose outcomes the caller
+//! picks.
+
+pub mod sowing;
+
+use std::fmt;
+
+/// A seat at the board: 0 is the first seat (Davies' A, Ludii's P1), 1 the second.
+pub type Seat = usize;
+
+/// What happens next in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// The seat must choose one of the legal moves.
+    ToMove(Seat),
+    /// A chance step: the caller picks one of [`Rules::chance_outcomes`] with its weight.
+    Chance,
+    /// The game is over; [`Rules::outcome`] says how.
+    Over,
+}
+
+/// Who won, as data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Result_ {
+    /// One seat (or, in games with several winners, several) won: bit i is seat i.
+    Win(u8),
+    /// Nobody won.
+    Draw,
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// The game's own end rule.
+    Natural,
+    /// An engine's implicit all-pass draw (Ludii: the last moves of all players were passes).
+    AllPassDraw,
+    /// A position recurred (a repetition rule).
+    Repetition,
+    /// An engine's turn cap.
+    TurnCap,
+    /// An engine's move cap.
+    MoveCap,
+}
+
+impl EndReason {
+    /// A stable name, as Ludii's traces spell the same ends where they have them.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Natural => "natural",
+            EndReason::AllPassDraw => "all-pass-draw",
+            EndReason::Repetition => "repetition",
+            EndReason::TurnCap => "turn-cap",
+            EndReason::MoveCap => "move-cap",
+        }
+    }
+
+    /// Whether an engine cap ended the game.
+    pub fn capped(self) -> bool {
+        matches!(self, EndReason::TurnCap | EndReason::MoveCap)
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// Win or draw.
+    pub result: Result_,
+    /// Why it ended.
+    pub end: EndReason,
+    /// Final scores, where the game scores (counters taken, captures); zero otherwise.
+    pub scores: [u32; 2],
+}
+
+impl Outcome {
+    /// Whether the seat is among the winners.
+    pub fn won(&self, seat: Seat) -> bool {
+        matches!(self.result, Result_::Win(mask) if mask & (1 << seat) != 0)
+    }
+}
+
+/// The kinds of event a family emits: a dense index for counting without allocation, a
+/// stable name for output, and the parameters whose values decided the event.
+pub trait EventKind: Copy + fmt::Debug + 'static {
+    /// Number of kinds.
+    const COUNT: usize;
+    /// Every kind, in index order.
+    const ALL: &'static [Self];
+    /// The dense index, `0..COUNT`.
+    fn index(self) -> usize;
+    /// A stable kebab-case name.
+    fn name(self) -> &'static str;
+    /// The family parameters that decided that this event happened the way it did. When a
+    /// parameter's value rests on an interpolation, the event is *uncovered*.
+    fn params(self) -> &'static [&'static str];
+}
+
+/// An event with its data.
+pub trait Event: Copy + fmt::Debug + fmt::Display {
+    /// Its kind.
+    type Kind: EventKind;
+    /// Its kind.
+    fn kind(&self) -> Self::Kind;
+}
+
+/// Where an engine reports events.
+pub trait EventSink<E> {
+    /// One event.
+    fn emit(&mut self, event: E);
+}
+
+/// Discards events.
+pub struct NoEvents;
+
+impl<E> EventSink<E> for NoEvents {
+    #[inline]
+    fn emit(&mut self, _: E) {}
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    fn emit(&mut self, event: E) {
+        self.push(event);
+    }
+}
+
+/// A rules engine.
+pub trait Rules: Sync {
+    /// A position with everything needed to go on (board, who moves, counters of plies).
+    type State: Clone + Send + fmt::Debug;
+    /// A decision.
+    type Move: Copy + PartialEq + fmt::Debug + fmt::Display + Send;
+    /// What the rules report.
+    type Event: Event;
+
+    /// The position before anything happens (which may be a chance step).
+    fn initial(&self) -> Self::State;
+    /// Puts `state` back to [`Rules::initial`], reusing its allocations.
+    fn reset(&self, state: &mut Self::State);
+    /// What happens next.
+    fn status(&self, state: &Self::State) -> Status;
+    /// The legal moves, in a stable order (duplicates kept where the rules list a move twice),
+    /// into `out`, which is cleared first.
+    fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Plays a move. The move must be one of [`Rules::legal_moves`]; anything else is a bug in
+    /// the caller and may leave the state inconsistent (use [`Rules::play`] to check).
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        mv: Self::Move,
+        events: &mut impl EventSink<Self::Event>,
+    );
+    /// The weights of the outcomes of the pending chance step (empty if none is pending).
+    fn chance_outcomes(&self, state: &Self::State) -> &'static [u32];
+    /// Resolves the pending chance step with outcome `k` (an index into the weights).
+    fn apply_chance(
+        &self,
+        state: &mut Self::State,
+        k: usize,
+        events: &mut impl EventSink<Self::Event>,
+    );
+    /// How the game ended, once it is over.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// Decisions made so far (forced passes included).
+    fn plies(&self, state: &Self::State) -> u32;
+    /// Turns so far: runs of consecutive decisions by the same seat.
+    fn turns(&self, state: &Self::State) -> u32;
+    /// Whether the engine itself caps the game (then the runner must not stop it early).
+    fn has_cap(&self) -> bool;
+    /// Whether a move is a pass.
+    fn is_pass(&self, mv: Self::Move) -> bool;
+
+    /// Plays a move after checking that it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if the move is not among the legal moves.
+    fn play(
+        &self,
+        state: &mut Self::State,
+        mv: Self::Move,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), IllegalMove> {
+        let mut legal = Vec::new();
+        self.legal_moves(state, &mut legal);
+        if !matches!(self.status(state), Status::ToMove(_)) || !legal.contains(&mv) {
+            return Err(IllegalMove {
+                mv: mv.to_string(),
+                legal: legal.iter().map(ToString::to_string).collect(),
+            });
+        }
+        self.apply(state, mv, events);
+        Ok(())
+    }
+}
+
+/// A move that the position does not allow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv}; the legal moves are: {}", if legal.is_empty() { "none".to_owned() } else { legal.join(", ") })]
+pub struct IllegalMove {
+    /// The move, as displayed.
+    pub mv: String,
+    /// The legal moves, as displayed.
+    pub legal: Vec<String>,
+}
