@@ -775,9 +775,7 @@ impl Sowing {
         board: &mut [u16; RING],
         store: &mut [u32; 2],
         mover: usize,
-        house: usize,
-        dir: Dir,
-        take: u8,
+        (house, dir, take): (usize, Dir, u8),
         events: &mut impl EventSink<SowingEvent>,
     ) {
         let last = self.sow_counters(board, house, dir, events);
@@ -863,9 +861,7 @@ impl Sowing {
             &mut board,
             &mut store,
             feeder,
-            house as usize,
-            dir,
-            take,
+            (house as usize, dir, take),
             &mut NoEvents,
         );
         self.can_move(&board, 1 - feeder)
@@ -1151,9 +1147,7 @@ impl Rules for Sowing {
                     &mut s.board,
                     &mut s.store,
                     seat,
-                    house as usize,
-                    dir,
-                    take,
+                    (house as usize, dir, take),
                     events,
                 );
                 if s.store[seat] != before {
