@@ -8,3 +8,6 @@ pub mod collate;
 pub mod corpus;
 pub mod family;
 pub mod games;
+pub mod ludii;
+pub mod sim;
+pub mod stats;

@@ -9,3 +9,11 @@ mod bad_input;
 mod cli;
 /// The built-in corpus: clean, witnessed, complete for the games it has.
 mod corpus_content;
+/// Engine properties over every reading, and the rules through the public API.
+mod engine_props;
+/// Ludii 1.0.8's recorded playouts replayed through the engines bound to its readings.
+mod ludii_traces;
+/// Committed playthroughs of every reading, regenerated and diffed.
+mod playthroughs;
+/// `ludotrace run`: contract, determinism, formats, overrides, bad input.
+mod run_cmd;

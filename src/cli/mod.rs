@@ -7,6 +7,7 @@
 
 mod output;
 mod render;
+pub mod run;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -46,6 +47,8 @@ pub enum Format {
     Json,
     /// Markdown.
     Markdown,
+    /// Comma-separated values, one row per game (`run`).
+    Csv,
 }
 
 /// Subcommands.
@@ -81,6 +84,40 @@ pub enum Command {
     },
     /// Check the whole corpus and report every problem (exit 1 if there are any).
     Check,
+    /// Play a game's readings by seeded random simulation and report outcomes with 95 % intervals.
+    #[command(
+        after_help = "Examples:\n  ludotrace run um-el-bagara -i ludii-1.0.8 -n 2000\n  ludotrace run um-el-tuweisat --all-interpretations --format json\n  ludotrace run um-el-bagara -i davies --set skip_origin=true --format csv"
+    )]
+    Run {
+        /// Game id (see `ludotrace list`).
+        game: String,
+        /// Interpretation id (default: the game's first reading, its primary source).
+        #[arg(
+            short,
+            long,
+            value_name = "INTERPRETATION",
+            conflicts_with = "all_interpretations"
+        )]
+        interpretation: Option<String>,
+        /// Run every reading of the game.
+        #[arg(long)]
+        all_interpretations: bool,
+        /// Games per reading.
+        #[arg(short = 'n', long, default_value_t = 1000)]
+        games: u64,
+        /// Run seed: game i of a reading uses ChaCha8 seeded from (seed, reading), stream i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which a game of a reading with no engine cap is counted as a timeout.
+        #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
+        max_plies: u32,
+        /// Override a parameter, e.g. `--set skip_origin=true` or `--set 'capture_counts=[2]'` (repeatable).
+        #[arg(long = "set", value_name = "PARAM=VALUE")]
+        set: Vec<String>,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Print the JSON Schemas of every published format, as one JSON object.
     Schema,
     /// Print a shell completion script.
@@ -156,6 +193,20 @@ pub enum Error {
         /// The passages.
         valid: String,
     },
+    /// A reading cannot be bound to its engine.
+    #[error(transparent)]
+    Bind(#[from] crate::bind::BindError),
+    /// A bad option value.
+    #[error("{0}")]
+    Usage(String),
+    /// A format the command does not produce.
+    #[error("`{command}` does not produce this format; its formats are: {valid}")]
+    Format {
+        /// The command.
+        command: &'static str,
+        /// Its formats.
+        valid: &'static str,
+    },
     /// Output failed.
     #[error("cannot write output: {0}")]
     Io(#[from] std::io::Error),
@@ -176,6 +227,12 @@ impl Error {
 pub fn run(cli: Cli) -> Result<i32, Error> {
     cli.color.write_global();
     let mut out = Out::new(cli.format);
+    if cli.format == Format::Csv && !matches!(cli.command, Command::Run { .. }) {
+        return Err(Error::Format {
+            command: command_name(&cli.command),
+            valid: "table, json, markdown",
+        });
+    }
     match &cli.command {
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
@@ -208,18 +265,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         } => {
             let g = game_of(&corpus, game)?;
             let i = match interpretation {
-                Some(id) => Some(g.interpretation(id).ok_or_else(|| {
-                    Error::UnknownInterpretation {
-                        game: g.id.clone(),
-                        id: id.clone(),
-                        valid: g
-                            .interpretations
-                            .iter()
-                            .map(|i| i.id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    }
-                })?),
+                Some(id) => Some(interpretation_of(g, id)?),
                 None => None,
             };
             render::show(&mut out, &corpus, g, i);
@@ -247,12 +293,49 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 (*style).into(),
             ));
         }
+        Command::Run {
+            game,
+            interpretation,
+            all_interpretations,
+            games,
+            seed,
+            max_plies,
+            set,
+            threads,
+        } => {
+            let files = files(&cli)?;
+            let args = run::RunArgs {
+                game: game.clone(),
+                interpretation: interpretation.clone(),
+                all: *all_interpretations,
+                games: *games,
+                seed: *seed,
+                max_plies: *max_plies,
+                set: set.clone(),
+                threads: *threads,
+            };
+            run::run(&mut out, &corpus, &files, &args, cli.quiet)?;
+        }
         Command::Check | Command::Schema | Command::Completions { .. } => {
             unreachable!("handled above")
         }
     }
     out.flush()?;
     Ok(0)
+}
+
+fn command_name(c: &Command) -> &'static str {
+    match c {
+        Command::List => "list",
+        Command::Show { .. } => "show",
+        Command::Sources { .. } => "sources",
+        Command::Collate { .. } => "collate",
+        Command::Cite { .. } => "cite",
+        Command::Check => "check",
+        Command::Run { .. } => "run",
+        Command::Schema => "schema",
+        Command::Completions { .. } => "completions",
+    }
 }
 
 fn files(cli: &Cli) -> Result<CorpusFiles, Error> {
@@ -275,6 +358,23 @@ fn load(cli: &Cli) -> Result<Corpus, Error> {
             Err(Error::Corpus(loaded.diagnostics))
         }
     }
+}
+
+fn interpretation_of<'g>(
+    g: &'g corpus::Game,
+    id: &str,
+) -> Result<&'g corpus::Interpretation, Error> {
+    g.interpretation(id)
+        .ok_or_else(|| Error::UnknownInterpretation {
+            game: g.id.clone(),
+            id: id.to_owned(),
+            valid: g
+                .interpretations
+                .iter()
+                .map(|i| i.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
 }
 
 fn game_of<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c corpus::Game, Error> {

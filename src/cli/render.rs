@@ -378,7 +378,7 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
     match out.format {
         Format::Json => out.json(&data),
         Format::Markdown => show_markdown(out, &data),
-        Format::Table => show_text(out, &data),
+        Format::Table | Format::Csv => show_text(out, &data),
     }
 }
 
@@ -1040,5 +1040,10 @@ pub fn schema() -> Value {
     put("output/sources", schemars::schema_for!(SourcesOutput));
     put("output/collate", schemars::schema_for!(CollateOutput));
     put("output/check", schemars::schema_for!(CheckOutput));
+    put("output/run", schemars::schema_for!(super::run::RunOutput));
+    put(
+        "output/run-all",
+        schemars::schema_for!(super::run::RunAllOutput),
+    );
     serde_json::json!({ "schema_version": OUTPUT_SCHEMA_VERSION, "formats": formats })
 }

@@ -103,6 +103,9 @@ pub trait EventKind: Copy + fmt::Debug + 'static {
     /// The family parameters that decided that this event happened the way it did. When a
     /// parameter's value rests on an interpolation, the event is *uncovered*.
     fn params(self) -> &'static [&'static str];
+    /// The parameters that decide whether a game can go on for ever (a repetition rule, a
+    /// cap): a timeout at the run's ply limit is uncovered when one of them is interpolated.
+    const ENDLESS_PARAMS: &'static [&'static str];
 }
 
 /// An event with its data.
@@ -178,6 +181,16 @@ pub trait Rules: Sync {
     fn has_cap(&self) -> bool;
     /// Whether a move is a pass.
     fn is_pass(&self, mv: Self::Move) -> bool;
+    /// A move in the game's notation, for logs and playthroughs.
+    fn move_text(&self, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+    /// An event in the game's notation.
+    fn event_text(&self, event: &Self::Event) -> String {
+        event.to_string()
+    }
+    /// A position as one line of text.
+    fn state_text(&self, state: &Self::State) -> String;
 
     /// Plays a move after checking that it is legal.
     ///

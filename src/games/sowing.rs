@@ -157,6 +157,7 @@ macro_rules! event_kinds {
         impl EventKind for SowingEventKind {
             const COUNT: usize = [$(SowingEventKind::$kind),*].len();
             const ALL: &'static [Self] = &[$(SowingEventKind::$kind),*];
+            const ENDLESS_PARAMS: &'static [&'static str] = &["repetition"];
             fn index(self) -> usize { self as usize }
             fn name(self) -> &'static str {
                 match self { $(SowingEventKind::$kind => $name,)* }
@@ -649,7 +650,7 @@ impl Sowing {
         let top: Vec<String> = (n..2 * n).rev().map(|h| s.board[h].to_string()).collect();
         let bottom: Vec<String> = (0..n).map(|h| s.board[h].to_string()).collect();
         format!(
-            "b: {} | a: {} | taken {}-{}",
+            "b{n}..b1: {} | a1..a{n}: {} | taken {}-{}",
             top.join(" "),
             bottom.join(" "),
             s.store[0],
@@ -821,7 +822,8 @@ impl Sowing {
     /// The houses `take` may be for a sowing whose last counter and chain may take `len`.
     fn takes(&self, len: u8, mut push: impl FnMut(u8)) {
         if len == 0 {
-            push(0);
+            // Nothing to take: the move is just the sowing.
+            push(TAKE_ALL);
             return;
         }
         if self.p.capture_last == Compulsion::Optional {
@@ -870,31 +872,41 @@ impl Sowing {
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
     fn candidate_moves(&self, board: &[u16; RING], seat: usize, out: &mut Vec<SowingMove>) {
         let min = u16::from(self.p.min_sow);
-        for c in &self.cands[seat][..self.ncands[seat]] {
-            let house = c.house as usize;
-            if board[house] < min {
-                continue;
-            }
-            if self.optional_take {
-                let mut b = *board;
-                let last = self.sow_counters(&mut b, house, c.dir, &mut NoEvents);
-                let (len, _) = self.capture_run(&b, house, last, c.dir, seat);
-                self.takes(len, |take| {
-                    out.push(SowingMove::Sow {
-                        house: c.house,
-                        dir: c.dir,
-                        take,
-                        quirk: c.quirk,
-                    });
-                });
-            } else {
-                out.push(SowingMove::Sow {
+        let cands = &self.cands[seat][..self.ncands[seat]];
+        if !self.optional_take {
+            // Branch-free: write every candidate, advance past the eligible ones. Whether a
+            // house may be sown is data the branch predictor cannot learn.
+            let start = out.len();
+            out.resize(start + cands.len(), SowingMove::Pass);
+            let mut k = start;
+            for c in cands {
+                out[k] = SowingMove::Sow {
                     house: c.house,
                     dir: c.dir,
                     take: TAKE_ALL,
                     quirk: c.quirk,
-                });
+                };
+                k += usize::from(board[c.house as usize] >= min);
             }
+            out.truncate(k);
+            return;
+        }
+        for c in cands {
+            let house = c.house as usize;
+            if board[house] < min {
+                continue;
+            }
+            let mut b = *board;
+            let last = self.sow_counters(&mut b, house, c.dir, &mut NoEvents);
+            let (len, _) = self.capture_run(&b, house, last, c.dir, seat);
+            self.takes(len, |take| {
+                out.push(SowingMove::Sow {
+                    house: c.house,
+                    dir: c.dir,
+                    take,
+                    quirk: c.quirk,
+                });
+            });
         }
     }
 
@@ -1195,5 +1207,28 @@ impl Rules for Sowing {
 
     fn is_pass(&self, mv: SowingMove) -> bool {
         mv == SowingMove::Pass
+    }
+
+    fn move_text(&self, mv: SowingMove) -> String {
+        self.display(mv).to_string()
+    }
+
+    fn event_text(&self, event: &SowingEvent) -> String {
+        // The Display form names houses by circuit index; here they get their names.
+        let name = |h: u8| house_name(usize::from(h), self.n);
+        let kind = event.kind().name();
+        match *event {
+            SowingEvent::Capture { house, counters } | SowingEvent::Chain { house, counters } => {
+                format!("{kind} {} ({counters})", name(house))
+            }
+            SowingEvent::CaptureDeclined { house }
+            | SowingEvent::ChainOwnRow { house }
+            | SowingEvent::ChainRowStop { house } => format!("{kind} {}", name(house)),
+            _ => event.to_string(),
+        }
+    }
+
+    fn state_text(&self, s: &SowingState) -> String {
+        self.board_text(s)
     }
 }

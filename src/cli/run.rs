@@ -1,0 +1,502 @@
+//! `ludotrace run`: seeded random play of one reading or all of a game's readings.
+//!
+//! The result (JSON schema_version 1, DESIGN §6) is a pure function of the corpus content,
+//! the game, the reading, the overrides, the agents, the seed, the number of games, the ply
+//! limit and the ludotrace version; the table view prints the command that reproduces it.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::output::{Out, style};
+use super::render::OUTPUT_SCHEMA_VERSION;
+use super::{Error, Format};
+use crate::bind::{self, Bound, Engine};
+use crate::corpus::{CorpusFiles, Game, Interpretation};
+use crate::games::sowing::SowingEventKind;
+use crate::games::{EventKind, Rules};
+use crate::sim::{self, Coverage, GameEnd, RunSpec, Tally};
+use crate::stats::{Rate, Summary, round, wilson};
+
+/// What the user asked `run` for.
+#[derive(Debug, Clone)]
+pub struct RunArgs {
+    /// Game id.
+    pub game: String,
+    /// One reading, or all (`None` with `all`), or the game's first reading.
+    pub interpretation: Option<String>,
+    /// Every reading of the game.
+    pub all: bool,
+    /// Games per reading.
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Ply limit for readings without an engine cap.
+    pub max_plies: u32,
+    /// `PARAM=VALUE` overrides.
+    pub set: Vec<String>,
+    /// Worker threads (`None`: one per core).
+    pub threads: Option<usize>,
+}
+
+/// `run --format json` for one reading (DESIGN §6).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RunOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// The ludotrace version that produced it.
+    pub ludotrace: String,
+    /// Game id.
+    pub game: String,
+    /// Interpretation id.
+    pub interpretation: String,
+    /// `--set` overrides, parameter → value.
+    pub overrides: BTreeMap<String, Value>,
+    /// BLAKE3 of the corpus files (paths and contents).
+    pub corpus_hash: String,
+    /// Run seed.
+    pub seed: u64,
+    /// Games played.
+    pub games: u64,
+    /// The ply limit applied to readings without an engine cap (part of the result's
+    /// identity).
+    pub max_plies: u32,
+    /// The agent of each seat.
+    pub agents: Vec<String>,
+    /// Outcomes.
+    pub results: RunResults,
+    /// Decisions per game (forced passes included).
+    pub plies: Summary,
+    /// Turns per game (runs of decisions by one seat).
+    pub turns: Summary,
+    /// Passes per game.
+    pub passes: Summary,
+    /// Mean number of legal moves per decision.
+    pub branching: f64,
+    /// Per event kind (and per `uncovered:<place>`): games in which it occurred, and
+    /// occurrences per game over all games.
+    pub events: IndexMap<String, EventStat>,
+}
+
+/// Outcome counts, each game counted once.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RunResults {
+    /// `wins[i]`: games won by seat i+1 (a game with several winners counts for each).
+    pub wins: Vec<u64>,
+    /// Draws, capped games that score as draws included.
+    pub draws: u64,
+    /// Games stopped by the run's ply limit (readings without an engine cap).
+    pub timeouts: u64,
+    /// Games that reached an engine cap, whatever they scored.
+    pub capped: u64,
+    /// `p1`, `p2`, `draw`, `timeout`: each a rate with its Wilson 95 % interval.
+    pub rates: IndexMap<String, Rate>,
+}
+
+/// How often an event occurred.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct EventStat {
+    /// Games in which it occurred at least once.
+    pub games: u64,
+    /// Occurrences per game, over all games.
+    pub per_game: f64,
+}
+
+/// `run --all-interpretations --format json`: one result per reading.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RunAllOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// The runs, in the ruleset's order of readings.
+    pub runs: Vec<RunOutput>,
+}
+
+/// The hash that identifies a corpus's content.
+pub fn corpus_hash(files: &CorpusFiles) -> String {
+    let mut h = blake3::Hasher::new();
+    for f in &files.files {
+        h.update(f.path.as_bytes());
+        h.update(&[0]);
+        match &f.content {
+            Ok(text) => h.update(text.as_bytes()),
+            Err(e) => h.update(e.as_bytes()),
+        };
+        h.update(&[0]);
+    }
+    h.finalize().to_hex().to_string()
+}
+
+/// Runs the command.
+///
+/// # Errors
+/// Unknown game or reading, bad overrides, zero games or threads, unsupported format.
+pub fn run(
+    out: &mut Out,
+    corpus: &crate::corpus::Corpus,
+    files: &CorpusFiles,
+    args: &RunArgs,
+    quiet: bool,
+) -> Result<(), Error> {
+    if out.format == Format::Markdown {
+        return Err(Error::Format {
+            command: "run",
+            valid: "table, json, csv",
+        });
+    }
+    if args.games == 0 {
+        return Err(Error::Usage(
+            "--games must be at least 1 (a rate needs games to be a rate)".to_owned(),
+        ));
+    }
+    if args.max_plies == 0 {
+        return Err(Error::Usage("--max-plies must be at least 1".to_owned()));
+    }
+    let game = super::game_of(corpus, &args.game)?;
+    let readings: Vec<&Interpretation> = if args.all {
+        game.interpretations.iter().collect()
+    } else {
+        match &args.interpretation {
+            Some(id) => vec![super::interpretation_of(game, id)?],
+            None => game.interpretations.iter().take(1).collect(),
+        }
+    };
+    let overrides = bind::parse_overrides(&args.set)?;
+    let bound: Vec<Bound> = readings
+        .iter()
+        .map(|i| bind::bind(game, i, &overrides))
+        .collect::<Result<_, _>>()?;
+    let pool = match args.threads {
+        Some(0) => return Err(Error::Usage("--threads must be at least 1".to_owned())),
+        Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build(),
+        None => rayon::ThreadPoolBuilder::new().build(),
+    }
+    .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))?;
+    let bar = if quiet || !std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let bar = indicatif::ProgressBar::new(args.games * readings.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{prefix} [{bar:30}] {pos}/{len} games ({per_sec}, {eta} left)",
+            )
+            .expect("template is valid")
+            .progress_chars("=> "),
+        );
+        bar
+    };
+    let hash = corpus_hash(files);
+    let keep_records = out.format == Format::Csv;
+    let mut results = Vec::new();
+    for (&interp, b) in readings.iter().zip(&bound) {
+        bar.set_prefix(interp.id.clone());
+        let spec = RunSpec {
+            games: args.games,
+            seed: args.seed,
+            key: sim::reading_key(&game.id, &interp.id),
+            max_plies: args.max_plies,
+            keep_records,
+        };
+        let tally = pool.install(|| match &b.engine {
+            Engine::Sowing(rules) => simulate::<_, SowingEventKind>(rules, b, &spec, &bar),
+        });
+        results.push((interp, b, tally));
+    }
+    bar.finish_and_clear();
+    let outputs: Vec<RunOutput> = results
+        .iter()
+        .map(|(interp, b, tally)| output(game, interp, b, tally, args, &hash))
+        .collect();
+    match out.format {
+        Format::Json if args.all => out.json(&RunAllOutput {
+            schema_version: OUTPUT_SCHEMA_VERSION,
+            runs: outputs,
+        }),
+        Format::Json => out.json(&outputs[0]),
+        Format::Csv => csv(out, game, &results),
+        Format::Table | Format::Markdown => table(out, game, &results, &outputs, args),
+    }
+    Ok(())
+}
+
+fn simulate<R: Rules, K: EventKind>(
+    rules: &R,
+    b: &Bound,
+    spec: &RunSpec,
+    bar: &indicatif::ProgressBar,
+) -> Tally {
+    let coverage = Coverage::new::<K>(|p| b.silent_place(p).map(str::to_owned));
+    sim::run(rules, spec, &coverage, &|n| bar.inc(n))
+        .with_places(coverage.places.iter().map(|p| format!("uncovered:{p}")))
+        .with_kinds(K::ALL.iter().map(|k| k.name()))
+}
+
+fn output(
+    game: &Game,
+    interp: &Interpretation,
+    b: &Bound,
+    t: &Tally,
+    args: &RunArgs,
+    hash: &str,
+) -> RunOutput {
+    let n = t.games;
+    let rate = |k| {
+        let r = wilson(k, n);
+        Rate {
+            value: round(r.value, 4),
+            lo: round(r.lo, 4),
+            hi: round(r.hi, 4),
+        }
+    };
+    let mut rates = IndexMap::new();
+    rates.insert("p1".to_owned(), rate(t.wins[0]));
+    rates.insert("p2".to_owned(), rate(t.wins[1]));
+    rates.insert("draw".to_owned(), rate(t.draws));
+    rates.insert("timeout".to_owned(), rate(t.timeouts));
+    let mut events = IndexMap::new();
+    let named = t
+        .kind_names
+        .iter()
+        .zip(&t.events)
+        .chain(t.place_names.iter().zip(&t.uncovered));
+    for (name, &(games, total)) in named {
+        if games > 0 {
+            events.insert(
+                name.clone(),
+                EventStat {
+                    games,
+                    per_game: round(total as f64 / n as f64, 4),
+                },
+            );
+        }
+    }
+    RunOutput {
+        schema_version: OUTPUT_SCHEMA_VERSION,
+        ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
+        game: game.id.clone(),
+        interpretation: interp.id.clone(),
+        overrides: b
+            .overrides
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+        corpus_hash: hash.to_owned(),
+        seed: args.seed,
+        games: n,
+        max_plies: args.max_plies,
+        agents: vec!["random".to_owned(), "random".to_owned()],
+        results: RunResults {
+            wins: t.wins.to_vec(),
+            draws: t.draws,
+            timeouts: t.timeouts,
+            capped: t.capped,
+            rates,
+        },
+        plies: t.plies.summary(),
+        turns: t.turns.summary(),
+        passes: t.passes.summary(),
+        branching: round(t.branching(), 4),
+        events,
+    }
+}
+
+/// The command line that reproduces a run.
+pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String {
+    let mut cmd = format!("ludotrace run {game}");
+    match interp {
+        Some(i) => cmd.push_str(&format!(" -i {i}")),
+        None => cmd.push_str(" --all-interpretations"),
+    }
+    cmd.push_str(&format!(" -n {} --seed {}", args.games, args.seed));
+    if args.max_plies != sim::DEFAULT_MAX_PLIES {
+        cmd.push_str(&format!(" --max-plies {}", args.max_plies));
+    }
+    for s in &args.set {
+        cmd.push_str(&format!(" --set '{s}'"));
+    }
+    cmd
+}
+
+fn pct(r: &Rate) -> (String, String) {
+    (
+        format!("{:.1} %", r.value * 100.0),
+        format!("{:.1}–{:.1} %", r.lo * 100.0, r.hi * 100.0),
+    )
+}
+
+fn lengths(s: &Summary) -> String {
+    format!(
+        "mean {:.1} (sd {:.1}), median {}, min {}, p10 {}, p90 {}, max {}",
+        s.mean, s.sd, s.median, s.min, s.p10, s.p90, s.max
+    )
+}
+
+fn table(
+    out: &mut Out,
+    game: &Game,
+    results: &[(&Interpretation, &Bound, Tally)],
+    outputs: &[RunOutput],
+    args: &RunArgs,
+) {
+    if outputs.len() > 1 {
+        out.styled(
+            style::HEAD,
+            &format!(
+                "{} · every reading · {} random games each · seed {}",
+                game.name, args.games, args.seed
+            ),
+        );
+        out.line("");
+        let rows = outputs
+            .iter()
+            .map(|o| {
+                let r = &o.results.rates;
+                let cell = |k: &str| {
+                    let (v, ci) = pct(&r[k]);
+                    format!("{v} [{ci}]")
+                };
+                vec![
+                    o.interpretation.clone(),
+                    cell("p1"),
+                    cell("p2"),
+                    cell("draw"),
+                    cell("timeout"),
+                    o.results.capped.to_string(),
+                    format!("{:.1}", o.plies.mean),
+                    format!("{:.2}", o.branching),
+                ]
+            })
+            .collect();
+        out.table(
+            &[
+                "reading",
+                "seat 1 wins [95 % CI]",
+                "seat 2 wins",
+                "draws",
+                "timeouts",
+                "capped",
+                "plies",
+                "branching",
+            ],
+            rows,
+        );
+    } else {
+        let (interp, _, _) = &results[0];
+        let o = &outputs[0];
+        out.styled(
+            style::HEAD,
+            &format!(
+                "{} · {} ({}) · {} random games · seed {}",
+                game.name, interp.id, interp.title, o.games, o.seed
+            ),
+        );
+        out.line("");
+        if !o.overrides.is_empty() {
+            let list: Vec<String> = o
+                .overrides
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            out.line(&format!("overrides: {}", list.join(", ")));
+        }
+        let r = &o.results;
+        let row = |label: &str, count: u64, key: &str| {
+            let (v, ci) = pct(&r.rates[key]);
+            vec![label.to_owned(), count.to_string(), v, ci]
+        };
+        out.table(
+            &["outcome", "games", "rate", "95 % CI (Wilson)"],
+            vec![
+                row("seat 1 wins", r.wins[0], "p1"),
+                row("seat 2 wins", r.wins[1], "p2"),
+                row("draws", r.draws, "draw"),
+                row("timeouts", r.timeouts, "timeout"),
+            ],
+        );
+        out.line(&format!(
+            "capped by the engine: {} · plies: {}",
+            r.capped,
+            lengths(&o.plies)
+        ));
+        out.line(&format!(
+            "passes per game: mean {:.2} · legal moves per decision: {:.2}",
+            o.passes.mean, o.branching
+        ));
+        if !o.events.is_empty() {
+            let rows = o
+                .events
+                .iter()
+                .map(|(name, e)| {
+                    vec![
+                        name.clone(),
+                        e.games.to_string(),
+                        format!("{:.2}", e.per_game),
+                    ]
+                })
+                .collect();
+            out.table(&["event", "games", "per game"], rows);
+        }
+    }
+    let interp = if outputs.len() > 1 {
+        None
+    } else {
+        Some(outputs[0].interpretation.as_str())
+    };
+    out.styled(style::DIM, "reproduce: ");
+    out.line(&command_line(&game.id, interp, args));
+}
+
+fn csv(out: &mut Out, game: &Game, results: &[(&Interpretation, &Bound, Tally)]) {
+    let kinds: &[String] = results
+        .first()
+        .map(|(_, _, t)| t.kind_names.as_slice())
+        .unwrap_or_default();
+    let mut header = vec![
+        "game",
+        "interpretation",
+        "index",
+        "result",
+        "winner",
+        "end",
+        "plies",
+        "turns",
+        "passes",
+        "score1",
+        "score2",
+    ];
+    header.extend(kinds.iter().map(String::as_str));
+    out.line(&header.join(","));
+    for (interp, _, t) in results {
+        for rec in &t.records {
+            let (result, winner, end, scores) = match rec.end {
+                GameEnd::Timeout => ("timeout", String::new(), "timeout", [0, 0]),
+                GameEnd::Over(o) => {
+                    let winners: Vec<String> = (0..2)
+                        .filter(|&s| o.won(s))
+                        .map(|s| (s + 1).to_string())
+                        .collect();
+                    let result = if winners.is_empty() { "draw" } else { "win" };
+                    (result, winners.join(" "), o.end.name(), o.scores)
+                }
+            };
+            let mut row = vec![
+                game.id.clone(),
+                interp.id.clone(),
+                rec.index.to_string(),
+                result.to_owned(),
+                winner,
+                end.to_owned(),
+                rec.plies.to_string(),
+                rec.turns.to_string(),
+                rec.passes.to_string(),
+                scores[0].to_string(),
+                scores[1].to_string(),
+            ];
+            row.extend(rec.events.iter().map(u32::to_string));
+            out.line(&row.join(","));
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! The adapter between Ludii and the engines: Ludii's site numbering, its compact move
+//! descriptors and its end names on one side, the engines' own positions and moves on the
+//! other. The engines never know of Ludii; everything that translates a Ludii trace (the
+//! format of `tests/data/ludii-traces/TRACES.md`) into engine terms lives here, and the
+//! `replay` command uses it to play a recorded Ludii game through an engine.
+//!
+//! # Sowing games
+//!
+//! The sowing engine stores its board in circuit order: seat 0's row is houses `0..n` from
+//! that player's left, seat 1's row `n..2n` from *his* left, anticlockwise is +1. Ludii
+//! numbers the same board row by row: sites `0..n` are P1's (seat 0's) row from left to right,
+//! sites `n..2n` P2's row in the same left-to-right order *as P1 sees it*, so site `n` is above
+//! site 0:
+//!
+//! ```text
+//!   Ludii sites (n = 5)          engine houses
+//!   5  6  7  8  9                9  8  7  6  5
+//!   0  1  2  3  4                0  1  2  3  4
+//! ```
+//!
+//! Ludii's `TrackCCW` (0 → 1 → … → n−1 → 2n−1 → … → n → 0) is the engine's
+//! [`Dir::Ccw`], `TrackCW` its [`Dir::Cw`]. House `h < n` is site `h`; house `h ≥ n` is site
+//! `3n − 1 − h`. Ludii's hands (captured seeds) are the engine's stores.
+
+use crate::games::EndReason;
+use crate::games::sowing::{Dir, Sowing, SowingMove, SowingState};
+
+/// A Ludii move descriptor that does not name a move of the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("Ludii move descriptor {text:?}: expected {expected}")]
+pub struct DescriptorError {
+    /// The descriptor as given.
+    pub text: String,
+    /// What a descriptor of this game looks like.
+    pub expected: String,
+}
+
+/// The engine house (circuit index) of a Ludii site of a two-row board of `holes` a row, or
+/// `None` if there is no such site (hand sites included).
+pub fn sowing_site_to_house(holes: usize, site: usize) -> Option<usize> {
+    if site < holes {
+        Some(site)
+    } else if site < 2 * holes {
+        Some(3 * holes - 1 - site)
+    } else {
+        None
+    }
+}
+
+/// The Ludii site of an engine house (circuit index) of a two-row board of `holes` a row, or
+/// `None` if there is no such house. The inverse of [`sowing_site_to_house`].
+pub fn sowing_house_to_site(holes: usize, house: usize) -> Option<usize> {
+    // The mapping is an involution on 0..2n.
+    sowing_site_to_house(holes, house)
+}
+
+/// Ludii's track name for a sowing direction.
+pub fn track_name(dir: Dir) -> &'static str {
+    match dir {
+        Dir::Cw => "TrackCW",
+        Dir::Ccw => "TrackCCW",
+    }
+}
+
+/// Ludii 1.0.8's compact descriptor of a sowing move (`Select:7>7:TrackCW`, `Pass`).
+///
+/// The capture choice (`take`) and the left-hole quirk flag are not part of it: under
+/// compulsory capture Ludii's move is only the selected hole and its track, and the quirk
+/// move is, to Ludii, a second copy of the centre move.
+///
+/// # Panics
+/// If the move's house is not on a board of `holes` a row (a caller's bug).
+pub fn sowing_descriptor(holes: usize, mv: SowingMove) -> String {
+    match mv {
+        SowingMove::Pass => "Pass".to_owned(),
+        SowingMove::Sow { house, dir, .. } => {
+            let site = sowing_house_to_site(holes, usize::from(house))
+                .unwrap_or_else(|| panic!("house {house} is not on a board of {holes} a row"));
+            format!("Select:{site}>{site}:{}", track_name(dir))
+        }
+    }
+}
+
+/// Parses a Ludii 1.0.8 sowing descriptor into the engine's move, with the rules deciding the
+/// captures (`take = u8::MAX`) and no quirk flag. To find the legal move a descriptor stands
+/// for (the quirk-listed one included), use [`find_sowing_move`].
+///
+/// # Errors
+/// [`DescriptorError`] if the text is not `Pass` or `Select:s>s:TrackCW|TrackCCW` with `s` a
+/// board site.
+pub fn parse_sowing_descriptor(holes: usize, text: &str) -> Result<SowingMove, DescriptorError> {
+    let err = |expected: String| DescriptorError {
+        text: text.to_owned(),
+        expected,
+    };
+    let shape = || {
+        err(format!(
+            "\"Pass\" or \"Select:S>S:TrackCW\" / \"Select:S>S:TrackCCW\" with S a site 0–{}",
+            (2 * holes).saturating_sub(1)
+        ))
+    };
+    if text == "Pass" {
+        return Ok(SowingMove::Pass);
+    }
+    let mut parts = text.split(':');
+    let (Some("Select"), Some(sites), Some(track), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(shape());
+    };
+    let dir = match track {
+        "TrackCW" => Dir::Cw,
+        "TrackCCW" => Dir::Ccw,
+        _ => return Err(shape()),
+    };
+    let (from, to) = sites.split_once('>').ok_or_else(shape)?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(from) || !digits(to) {
+        return Err(shape());
+    }
+    let (Ok(from), Ok(to)) = (from.parse::<usize>(), to.parse::<usize>()) else {
+        return Err(shape());
+    };
+    if from != to {
+        return Err(err(format!(
+            "a selection of one site (FROM = TO), not {from}>{to}"
+        )));
+    }
+    let house = sowing_site_to_house(holes, from).ok_or_else(|| {
+        err(format!(
+            "a board site 0–{} (this board has {holes} holes a row), not {from}",
+            (2 * holes).saturating_sub(1)
+        ))
+    })?;
+    Ok(SowingMove::sow(house, dir))
+}
+
+/// The first of `legal` whose Ludii descriptor is `text`: the engine move a recorded Ludii
+/// move stands for. Moves that share a descriptor (the left-hole quirk's copy) play alike.
+pub fn find_sowing_move(holes: usize, legal: &[SowingMove], text: &str) -> Option<SowingMove> {
+    legal
+        .iter()
+        .copied()
+        .find(|&mv| sowing_descriptor(holes, mv) == text)
+}
+
+/// The board in Ludii site order (Ludii's `count`).
+pub fn sowing_counts(rules: &Sowing, state: &SowingState) -> Vec<u16> {
+    let n = rules.holes();
+    (0..2 * n)
+        .map(|site| {
+            state.house(sowing_site_to_house(n, site).expect("every board site has a house"))
+        })
+        .collect()
+}
+
+/// The seeds in each player's hand (Ludii's `hand`, P1 first): the engine's stores.
+pub fn sowing_hands(state: &SowingState) -> [u32; 2] {
+    state.stores()
+}
+
+/// Ludii's name (as the traces spell it) for why a game ended, where Ludii has one.
+pub fn end_name(end: EndReason) -> Option<&'static str> {
+    match end {
+        EndReason::Natural => Some("natural"),
+        EndReason::AllPassDraw => Some("allPassDraw"),
+        EndReason::TurnCap => Some("turnLimit"),
+        EndReason::MoveCap => Some("moveLimit"),
+        EndReason::Repetition => None,
+    }
+}
+
+/// The end reason a trace's `end` names.
+pub fn end_from_name(name: &str) -> Option<EndReason> {
+    [
+        EndReason::Natural,
+        EndReason::AllPassDraw,
+        EndReason::TurnCap,
+        EndReason::MoveCap,
+    ]
+    .into_iter()
+    .find(|&end| end_name(end) == Some(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_hole_board_matches_the_traces_diagram() {
+        // TRACES.md §4: P2's row 5..9 above P1's 0..4, site 5 above site 0.
+        let houses: Vec<usize> = (0..10)
+            .map(|s| sowing_site_to_house(5, s).unwrap())
+            .collect();
+        assert_eq!(houses, [0, 1, 2, 3, 4, 9, 8, 7, 6, 5]);
+        assert_eq!(sowing_site_to_house(5, 10), None);
+        assert_eq!(sowing_house_to_site(5, 10), None);
+    }
+
+    #[test]
+    fn anticlockwise_circuit_is_ludii_track_ccw() {
+        // TrackCCW 0→1→2→3→4→9→8→7→6→5→0 is the engine's +1 round the circuit.
+        let track = [0, 1, 2, 3, 4, 9, 8, 7, 6, 5];
+        for (i, &site) in track.iter().enumerate() {
+            assert_eq!(sowing_site_to_house(5, site), Some(i));
+        }
+        // Um el Tuweisat, TrackCCW 0→1→2→5→4→3.
+        for (i, &site) in [0, 1, 2, 5, 4, 3].iter().enumerate() {
+            assert_eq!(sowing_house_to_site(3, i), Some(site));
+        }
+    }
+
+    #[test]
+    fn mapping_is_a_bijection_for_every_size() {
+        for holes in 1..=16 {
+            for site in 0..2 * holes {
+                let house = sowing_site_to_house(holes, site).unwrap();
+                assert!(house < 2 * holes);
+                assert_eq!(sowing_house_to_site(holes, house), Some(site));
+                // Each row stays its seat's row.
+                assert_eq!(site < holes, house < holes);
+            }
+        }
+    }
+
+    #[test]
+    fn left_houses_are_ludii_left_holes() {
+        // Each seat's left house: P1 site 0, P2 site 2n−1 (he faces P1).
+        assert_eq!(sowing_house_to_site(5, 0), Some(0));
+        assert_eq!(sowing_house_to_site(5, 5), Some(9));
+        assert_eq!(sowing_house_to_site(3, 3), Some(5));
+    }
+
+    #[test]
+    fn descriptors_round_trip() {
+        for holes in [3, 5] {
+            for house in 0..2 * holes {
+                for dir in [Dir::Cw, Dir::Ccw] {
+                    let mv = SowingMove::sow(house, dir);
+                    let text = sowing_descriptor(holes, mv);
+                    assert_eq!(parse_sowing_descriptor(holes, &text), Ok(mv), "{text}");
+                }
+            }
+        }
+        assert_eq!(sowing_descriptor(5, SowingMove::Pass), "Pass");
+        assert_eq!(parse_sowing_descriptor(5, "Pass"), Ok(SowingMove::Pass));
+    }
+
+    #[test]
+    fn descriptors_name_ludii_sites_and_tracks() {
+        assert_eq!(
+            sowing_descriptor(5, SowingMove::sow(5, Dir::Cw)),
+            "Select:9>9:TrackCW"
+        );
+        assert_eq!(
+            parse_sowing_descriptor(5, "Select:7>7:TrackCCW"),
+            Ok(SowingMove::sow(7, Dir::Ccw))
+        );
+        // The quirk flag and the take do not show.
+        let quirk = SowingMove::Sow {
+            house: 1,
+            dir: Dir::Cw,
+            take: u8::MAX,
+            quirk: true,
+        };
+        assert_eq!(sowing_descriptor(3, quirk), "Select:1>1:TrackCW");
+        let legal = [
+            SowingMove::sow(2, Dir::Ccw),
+            quirk,
+            SowingMove::sow(1, Dir::Cw),
+        ];
+        assert_eq!(
+            find_sowing_move(3, &legal, "Select:1>1:TrackCW"),
+            Some(quirk)
+        );
+        assert_eq!(find_sowing_move(3, &legal, "Select:0>0:TrackCW"), None);
+    }
+
+    #[test]
+    fn bad_descriptors_say_what_was_expected() {
+        for bad in [
+            "",
+            "pass",
+            "Select:2>2",
+            "Select:2>2:TrackUp",
+            "Move:2>2:TrackCW",
+            "Select:2>3:TrackCW",
+            "Select:10>10:TrackCW",
+            "Select:+2>2:TrackCW",
+            "Select:2>2:TrackCW:x",
+        ] {
+            let err = parse_sowing_descriptor(5, bad).unwrap_err();
+            assert_eq!(err.text, bad);
+            let message = err.to_string();
+            assert!(message.contains("expected"), "{message}");
+        }
+        let err = parse_sowing_descriptor(5, "Select:10>10:TrackCW").unwrap_err();
+        assert!(err.expected.contains("0–9"), "{}", err.expected);
+    }
+
+    #[test]
+    fn end_names_round_trip() {
+        for name in ["natural", "allPassDraw", "turnLimit", "moveLimit"] {
+            assert_eq!(end_name(end_from_name(name).unwrap()), Some(name));
+        }
+        assert_eq!(end_from_name("repetition"), None);
+    }
+}

@@ -1,0 +1,523 @@
+//! Seeded simulation: random playouts of any engine, in parallel, aggregated in game order.
+//!
+//! Game *i* of a run draws every random choice (chance steps and moves) from its own
+//! `ChaCha8Rng::seed_from_u64(mix(run_seed, reading_key))` with `set_stream(i)`, a portable
+//! generator, so a game's course depends only on (seed, reading, i). Games are simulated in
+//! fixed blocks of [`BLOCK`] games whatever the thread count, and blocks are combined in
+//! order; every aggregate is an integer sum, so results are identical at any thread count.
+//!
+//! The random agent picks uniformly among the listed legal moves, as Ludii does (a move
+//! listed twice is twice as likely).
+//!
+//! Architecture Invariant: this module knows engines only through the `Rules` trait and
+//! readings only through a 64-bit key; it does no I/O beyond an optional progress callback.
+
+pub mod playthrough;
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
+
+use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Rules, Status};
+use crate::stats::Histogram;
+
+/// Games per block: the unit of parallel work and of progress reports.
+pub const BLOCK: u64 = 256;
+
+/// The default ply limit for readings without an engine cap.
+pub const DEFAULT_MAX_PLIES: u32 = 10_000;
+
+/// SplitMix64's output function: a bijective mixer of 64-bit values.
+pub fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key of a reading: FNV-1a of `game/interpretation`, stable across versions and
+/// machines.
+pub fn reading_key(game: &str, interpretation: &str) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for b in game.bytes().chain([b'/']).chain(interpretation.bytes()) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+/// The generator of game `index` of a run.
+pub fn game_rng(seed: u64, key: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(seed ^ splitmix64(key)));
+    rng.set_stream(index);
+    rng
+}
+
+/// Which engine events are uncovered in a reading: the silent places (clauses, choices, a
+/// reading's own settings, `--set`) and, per event kind, the places its deciding parameters
+/// rest on.
+#[derive(Debug, Clone, Default)]
+pub struct Coverage {
+    /// The silent places, in first-seen order.
+    pub places: Vec<String>,
+    /// Per event kind index: indices into `places`.
+    pub by_kind: Vec<Vec<usize>>,
+    /// Places behind a timeout (the parameters that let a game go on for ever).
+    pub timeout: Vec<usize>,
+}
+
+impl Coverage {
+    /// Builds the table for an engine's event kinds from `silent(param)`, the silent place
+    /// behind a parameter whose value is interpolated.
+    pub fn new<K: EventKind>(silent: impl Fn(&str) -> Option<String>) -> Self {
+        let mut places: Vec<String> = Vec::new();
+        let mut index = |params: &[&str]| -> Vec<usize> {
+            let mut out = Vec::new();
+            for p in params {
+                if let Some(place) = silent(p) {
+                    let i = match places.iter().position(|x| *x == place) {
+                        Some(i) => i,
+                        None => {
+                            places.push(place);
+                            places.len() - 1
+                        }
+                    };
+                    if !out.contains(&i) {
+                        out.push(i);
+                    }
+                }
+            }
+            out
+        };
+        let by_kind = K::ALL.iter().map(|k| index(k.params())).collect();
+        let timeout = index(K::ENDLESS_PARAMS);
+        Coverage {
+            places,
+            by_kind,
+            timeout,
+        }
+    }
+}
+
+/// What a run plays.
+#[derive(Debug, Clone, Copy)]
+pub struct RunSpec {
+    /// Number of games.
+    pub games: u64,
+    /// The run seed.
+    pub seed: u64,
+    /// The reading's key ([`reading_key`]).
+    pub key: u64,
+    /// Plies after which a game of a reading without an engine cap is a timeout.
+    pub max_plies: u32,
+    /// Keep one record per game (for CSV output).
+    pub keep_records: bool,
+}
+
+/// How one game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The game ended (naturally, by an engine rule, or at an engine cap).
+    Over(Outcome),
+    /// The run's ply limit stopped a reading with no cap of its own.
+    Timeout,
+}
+
+/// One simulated game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Its index in the run.
+    pub index: u64,
+    /// How it ended.
+    pub end: GameEnd,
+    /// Decisions (forced passes included).
+    pub plies: u32,
+    /// Turns.
+    pub turns: u32,
+    /// Passes.
+    pub passes: u32,
+    /// How often each event kind occurred, by kind index.
+    pub events: Vec<u32>,
+}
+
+/// Counts events by kind into a slice.
+struct Counter<'a>(&'a mut [u32]);
+
+impl<E: Event> EventSink<E> for Counter<'_> {
+    #[inline]
+    fn emit(&mut self, event: E) {
+        self.0[event.kind().index()] += 1;
+    }
+}
+
+/// Per-game figures that the aggregate needs, without allocating.
+struct Played {
+    end: GameEnd,
+    plies: u32,
+    turns: u32,
+    passes: u32,
+    decisions: u64,
+    legal: u64,
+}
+
+/// Plays one game from `state` (already reset) with uniformly random moves.
+fn playout<R: Rules>(
+    rules: &R,
+    state: &mut R::State,
+    moves: &mut Vec<R::Move>,
+    rng: &mut ChaCha8Rng,
+    max_plies: u32,
+    counts: &mut [u32],
+) -> Played {
+    let capped = rules.has_cap();
+    let mut passes = 0;
+    let mut decisions = 0u64;
+    let mut legal = 0u64;
+    let mut sink = Counter(counts);
+    let end = loop {
+        match rules.status(state) {
+            Status::Over => {
+                break GameEnd::Over(
+                    rules
+                        .outcome(state)
+                        .expect("a finished game has an outcome"),
+                );
+            }
+            Status::Chance => {
+                let weights = rules.chance_outcomes(state);
+                let total: u32 = weights.iter().sum();
+                let mut x = rng.random_range(0..total);
+                let mut k = 0;
+                while x >= weights[k] {
+                    x -= weights[k];
+                    k += 1;
+                }
+                rules.apply_chance(state, k, &mut sink);
+            }
+            Status::ToMove(_) => {
+                if !capped && rules.plies(state) >= max_plies {
+                    break GameEnd::Timeout;
+                }
+                rules.legal_moves(state, moves);
+                decisions += 1;
+                legal += moves.len() as u64;
+                let mv = moves[rng.random_range(0..moves.len())];
+                if rules.is_pass(mv) {
+                    passes += 1;
+                }
+                rules.apply(state, mv, &mut sink);
+            }
+        }
+    };
+    Played {
+        end,
+        plies: rules.plies(state),
+        turns: rules.turns(state),
+        passes,
+        decisions,
+        legal,
+    }
+}
+
+/// Aggregates of a run (or of a block of it).
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    /// Games.
+    pub games: u64,
+    /// Games won by each seat (a game with several winners counts for each).
+    pub wins: [u64; 2],
+    /// Draws (capped games that score as draws included).
+    pub draws: u64,
+    /// Timeouts at the run's ply limit.
+    pub timeouts: u64,
+    /// Games that reached an engine cap, whatever they scored.
+    pub capped: u64,
+    /// Games by how they ended (natural, all-pass draw, ...), by [`EndReason`] name.
+    pub ends: Vec<(&'static str, u64)>,
+    /// Plies per game.
+    pub plies: Histogram,
+    /// Turns per game.
+    pub turns: Histogram,
+    /// Passes per game.
+    pub passes: Histogram,
+    /// Decisions over all games.
+    pub decisions: u64,
+    /// Legal moves summed over all decisions.
+    pub legal: u64,
+    /// For each event kind: games in which it occurred, and total occurrences.
+    pub events: Vec<(u64, u64)>,
+    /// For each silent place of the [`Coverage`]: games in which an uncovered event named
+    /// it, and total occurrences.
+    pub uncovered: Vec<(u64, u64)>,
+    /// Final scores summed, per seat (over games that ended).
+    pub scores: [u64; 2],
+    /// One record per game, in order, when asked for.
+    pub records: Vec<GameRecord>,
+    /// Names of the event kinds, by index (set by the caller for output).
+    pub kind_names: Vec<String>,
+    /// Names of the uncovered places, by index (set by the caller for output).
+    pub place_names: Vec<String>,
+}
+
+impl Tally {
+    fn new(kinds: usize, places: usize) -> Self {
+        Tally {
+            events: vec![(0, 0); kinds],
+            uncovered: vec![(0, 0); places],
+            ..Tally::default()
+        }
+    }
+
+    fn add(&mut self, p: &Played, counts: &[u32], coverage: &Coverage, scratch: &mut [u64]) {
+        scratch.fill(0);
+        for (kind, &c) in counts.iter().enumerate() {
+            if c > 0 {
+                for &place in &coverage.by_kind[kind] {
+                    scratch[place] += u64::from(c);
+                }
+            }
+        }
+        if p.end == GameEnd::Timeout {
+            for &place in &coverage.timeout {
+                scratch[place] += 1;
+            }
+        }
+        for (u, &c) in self.uncovered.iter_mut().zip(scratch.iter()) {
+            if c > 0 {
+                u.0 += 1;
+                u.1 += c;
+            }
+        }
+        self.games += 1;
+        match p.end {
+            GameEnd::Timeout => self.timeouts += 1,
+            GameEnd::Over(o) => {
+                let mut winner = false;
+                for seat in 0..2 {
+                    if o.won(seat) {
+                        self.wins[seat] += 1;
+                        winner = true;
+                    }
+                }
+                if !winner {
+                    self.draws += 1;
+                }
+                if o.end.capped() {
+                    self.capped += 1;
+                }
+                self.count_end(o.end);
+                self.scores[0] += u64::from(o.scores[0]);
+                self.scores[1] += u64::from(o.scores[1]);
+            }
+        }
+        self.plies.add(p.plies);
+        self.turns.add(p.turns);
+        self.passes.add(p.passes);
+        self.decisions += p.decisions;
+        self.legal += p.legal;
+        for (e, &c) in self.events.iter_mut().zip(counts) {
+            if c > 0 {
+                e.0 += 1;
+                e.1 += u64::from(c);
+            }
+        }
+    }
+
+    fn count_end(&mut self, end: EndReason) {
+        let name = end.name();
+        match self.ends.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, c)) => *c += 1,
+            None => self.ends.push((name, 1)),
+        }
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        self.wins[0] += other.wins[0];
+        self.wins[1] += other.wins[1];
+        self.draws += other.draws;
+        self.timeouts += other.timeouts;
+        self.capped += other.capped;
+        for (name, c) in other.ends {
+            match self.ends.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, mine)) => *mine += c,
+                None => self.ends.push((name, c)),
+            }
+        }
+        self.plies.merge(&other.plies);
+        self.turns.merge(&other.turns);
+        self.passes.merge(&other.passes);
+        self.decisions += other.decisions;
+        self.legal += other.legal;
+        for (a, b) in self.events.iter_mut().zip(other.events) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        for (a, b) in self.uncovered.iter_mut().zip(other.uncovered) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        self.scores[0] += other.scores[0];
+        self.scores[1] += other.scores[1];
+        self.records.extend(other.records);
+    }
+
+    /// Names the event kinds, for output.
+    pub fn with_kinds<'a>(mut self, names: impl Iterator<Item = &'a str>) -> Self {
+        self.kind_names = names.map(str::to_owned).collect();
+        self
+    }
+
+    /// Names the uncovered places, for output.
+    pub fn with_places(mut self, names: impl Iterator<Item = String>) -> Self {
+        self.place_names = names.collect();
+        self
+    }
+
+    /// Mean legal moves per decision (forced passes count as one move), as Ludii reports it.
+    pub fn branching(&self) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.legal as f64 / self.decisions as f64
+        }
+    }
+}
+
+/// Plays games `range` of a run on one thread.
+fn block<R: Rules>(
+    rules: &R,
+    spec: &RunSpec,
+    coverage: &Coverage,
+    range: std::ops::Range<u64>,
+) -> Tally {
+    let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
+    let mut tally = Tally::new(kinds, coverage.places.len());
+    let mut scratch = vec![0u64; coverage.places.len()];
+    let mut state = rules.initial();
+    let mut moves = Vec::with_capacity(64);
+    let mut counts = vec![0u32; kinds];
+    for index in range {
+        rules.reset(&mut state);
+        counts.fill(0);
+        let mut rng = game_rng(spec.seed, spec.key, index);
+        let played = playout(
+            rules,
+            &mut state,
+            &mut moves,
+            &mut rng,
+            spec.max_plies,
+            &mut counts,
+        );
+        tally.add(&played, &counts, coverage, &mut scratch);
+        if spec.keep_records {
+            tally.records.push(GameRecord {
+                index,
+                end: played.end,
+                plies: played.plies,
+                turns: played.turns,
+                passes: played.passes,
+                events: counts.clone(),
+            });
+        }
+    }
+    tally
+}
+
+/// Runs `spec.games` random games, in parallel on the current rayon pool, calling
+/// `progress(games_done_in_block)` as blocks finish.
+pub fn run<R: Rules>(
+    rules: &R,
+    spec: &RunSpec,
+    coverage: &Coverage,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
+    let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
+    let blocks = spec.games.div_ceil(BLOCK);
+    let tallies: Vec<Tally> = (0..blocks)
+        .into_par_iter()
+        .map(|b| {
+            let range = b * BLOCK..((b + 1) * BLOCK).min(spec.games);
+            let len = range.end - range.start;
+            let t = block(rules, spec, coverage, range);
+            progress(len);
+            t
+        })
+        .collect();
+    let mut total = Tally::new(kinds, coverage.places.len());
+    for t in tallies {
+        total.merge(t);
+    }
+    total
+}
+
+/// Plays game `index` of a run, recording each decision: for playthroughs and debugging.
+pub fn trace<R: Rules>(
+    rules: &R,
+    seed: u64,
+    key: u64,
+    index: u64,
+    max_plies: u32,
+    mut step: impl FnMut(TraceStep<'_, R>),
+) -> GameEnd {
+    let mut rng = game_rng(seed, key, index);
+    let mut state = rules.initial();
+    let mut moves = Vec::new();
+    loop {
+        match rules.status(&state) {
+            Status::Over => return GameEnd::Over(rules.outcome(&state).expect("outcome")),
+            Status::Chance => {
+                let weights = rules.chance_outcomes(&state);
+                let total: u32 = weights.iter().sum();
+                let mut x = rng.random_range(0..total);
+                let mut k = 0;
+                while x >= weights[k] {
+                    x -= weights[k];
+                    k += 1;
+                }
+                let mut events = Vec::new();
+                rules.apply_chance(&mut state, k, &mut events);
+                step(TraceStep {
+                    seat: None,
+                    chance: Some(k),
+                    legal: &[],
+                    chosen: 0,
+                    events: &events,
+                    state: &state,
+                });
+            }
+            Status::ToMove(seat) => {
+                if !rules.has_cap() && rules.plies(&state) >= max_plies {
+                    return GameEnd::Timeout;
+                }
+                rules.legal_moves(&state, &mut moves);
+                let k = rng.random_range(0..moves.len());
+                let mut events = Vec::new();
+                rules.apply(&mut state, moves[k], &mut events);
+                step(TraceStep {
+                    seat: Some(seat),
+                    chance: None,
+                    legal: &moves,
+                    chosen: k,
+                    events: &events,
+                    state: &state,
+                });
+            }
+        }
+    }
+}
+
+/// One step of a traced game, after it was made.
+pub struct TraceStep<'a, R: Rules> {
+    /// The seat that moved (none for a chance step).
+    pub seat: Option<crate::games::Seat>,
+    /// The chance outcome, for a chance step.
+    pub chance: Option<usize>,
+    /// The legal moves (empty for a chance step).
+    pub legal: &'a [R::Move],
+    /// The index of the move played.
+    pub chosen: usize,
+    /// What the rules reported.
+    pub events: &'a [R::Event],
+    /// The position after the step.
+    pub state: &'a R::State,
+}

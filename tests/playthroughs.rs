@@ -1,0 +1,73 @@
+//! Committed playthroughs (OpenSpiel style): one seeded random game of every reading, logged
+//! decision by decision in tests/playthroughs/<game>/<reading>.txt. The test regenerates each
+//! log and fails with a readable diff when a rule or an engine change alters it. After an
+//! intended change, regenerate with `LUDOTRACE_BLESS=1 cargo test --locked playthrough` and
+//! review the diff in version control.
+
+use ludotrace::bind::{Engine, bind};
+use ludotrace::corpus::{CorpusFiles, load};
+use ludotrace::sim::playthrough::playthrough;
+use ludotrace::sim::{DEFAULT_MAX_PLIES, reading_key};
+
+use crate::util::root;
+
+/// The seed and game index every playthrough uses.
+const SEED: u64 = 1;
+const GAME: u64 = 0;
+
+#[test]
+fn every_reading_matches_its_committed_playthrough() {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    let bless = std::env::var_os("LUDOTRACE_BLESS").is_some();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for game in &corpus.games {
+        for interp in &game.interpretations {
+            let bound = bind(game, interp, &serde_json::Map::new()).expect("reading binds");
+            let header = format!(
+                "# ludotrace playthrough: {} / {}, seed {SEED}, game {GAME}\n\
+                 # regenerate: LUDOTRACE_BLESS=1 cargo test --locked playthrough\n\
+                 # the same game: ludotrace run {} -i {} -n 1 --seed {SEED} --format csv\n\
+                 params: {}\n",
+                game.id,
+                interp.id,
+                game.id,
+                interp.id,
+                serde_json::to_string(&bound.values).unwrap()
+            );
+            let key = reading_key(&game.id, &interp.id);
+            let text = match &bound.engine {
+                Engine::Sowing(rules) => {
+                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES)
+                }
+            };
+            let path = root()
+                .join("tests/playthroughs")
+                .join(&game.id)
+                .join(format!("{}.txt", interp.id));
+            checked += 1;
+            if bless {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, &text).unwrap();
+                continue;
+            }
+            match std::fs::read_to_string(&path) {
+                Err(_) => failures.push(format!(
+                    "{}: missing; run LUDOTRACE_BLESS=1 cargo test --locked playthrough",
+                    path.display()
+                )),
+                Ok(committed) if committed != text => {
+                    let diff = similar::TextDiff::from_lines(&committed, &text)
+                        .unified_diff()
+                        .context_radius(2)
+                        .header("committed", "regenerated")
+                        .to_string();
+                    failures.push(format!("{} changed:\n{diff}", path.display()));
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+    assert!(checked > 0);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
