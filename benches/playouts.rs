@@ -1,1 +1,52 @@
-fn main() {}
+//! Random playouts per second on one core, for every reading of every game in the built-in
+//! corpus: the figures of BENCHMARKS.md. Run with `cargo bench --bench playouts`.
+//!
+//! Each iteration plays a block of games on the calling thread exactly as `ludotrace run`
+//! does (seeded generator per game, event counting, tallies), without the corpus loading and
+//! output around it.
+
+use ludotrace::bind::{Engine, bind};
+use ludotrace::corpus::{CorpusFiles, load};
+use ludotrace::games::sowing::SowingEventKind;
+use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
+
+/// Games per iteration.
+const GAMES: u64 = 2000;
+
+fn main() {
+    divan::main();
+}
+
+fn readings() -> Vec<String> {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    corpus
+        .games
+        .iter()
+        .flat_map(|g| g.interpretations.iter().map(move |i| format!("{}/{}", g.id, i.id)))
+        .collect()
+}
+
+#[divan::bench(args = readings(), sample_count = 10, sample_size = 1)]
+fn random_playouts(bencher: divan::Bencher, reading: &str) {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    let (game, interp) = reading.split_once('/').expect("game/reading");
+    let game = corpus.game(game).expect("game");
+    let interp = game.interpretation(interp).expect("reading");
+    let bound = bind(game, interp, &serde_json::Map::new()).expect("binds");
+    let spec = RunSpec {
+        games: GAMES,
+        seed: 1,
+        key: sim::reading_key(&game.id, &interp.id),
+        max_plies: DEFAULT_MAX_PLIES,
+        keep_records: false,
+    };
+    match &bound.engine {
+        Engine::Sowing(rules) => {
+            let coverage =
+                Coverage::new::<SowingEventKind>(|p| bound.silent_place(p).map(str::to_owned));
+            bencher
+                .counter(divan::counter::ItemsCount::new(GAMES))
+                .bench(|| sim::block(rules, &spec, &coverage, 0..GAMES));
+        }
+    }
+}

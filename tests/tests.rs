@@ -17,3 +17,5 @@ mod ludii_traces;
 mod playthroughs;
 /// `ludotrace run`: contract, determinism, formats, overrides, bad input.
 mod run_cmd;
+/// Ludii 1.0.8's published statistics, reproduced within sampling error.
+mod reference_stats;

@@ -383,8 +383,9 @@ impl Tally {
     }
 }
 
-/// Plays games `range` of a run on one thread.
-fn block<R: Rules>(
+/// Plays games `range` of a run on the calling thread (what [`run`] does per block; also
+/// what a one-core benchmark measures).
+pub fn block<R: Rules>(
     rules: &R,
     spec: &RunSpec,
     coverage: &Coverage,
