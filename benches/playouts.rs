@@ -22,7 +22,11 @@ fn readings() -> Vec<String> {
     corpus
         .games
         .iter()
-        .flat_map(|g| g.interpretations.iter().map(move |i| format!("{}/{}", g.id, i.id)))
+        .flat_map(|g| {
+            g.interpretations
+                .iter()
+                .map(move |i| format!("{}/{}", g.id, i.id))
+        })
         .collect()
 }
 

@@ -146,6 +146,7 @@ fn winner_of(result: Result_) -> usize {
         Result_::Win(1) => 1,
         Result_::Win(2) => 2,
         Result_::Win(mask) => panic!("a two-player sowing game with winner mask {mask:#b}"),
+        Result_::Unfinished => panic!("a Ludii reading never leaves a game unfinished"),
     }
 }
 

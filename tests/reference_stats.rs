@@ -44,9 +44,12 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
             keep_records: false,
         };
         let t = match &bound.engine {
-            Engine::Sowing(rules) => {
-                sim::run(rules, &spec, &Coverage::new::<SowingEventKind>(|_| None), &|_| {})
-            }
+            Engine::Sowing(rules) => sim::run(
+                rules,
+                &spec,
+                &Coverage::new::<SowingEventKind>(|_| None),
+                &|_| {},
+            ),
         };
         let label = format!("{} / {}", game.id, interp.id);
         let n_ref = r["n"].as_f64().unwrap();
@@ -92,7 +95,10 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
         // two decimals Ludii gives, so compare at that precision.
         let b = t.branching();
         let b_ref = r["branching"].as_f64().unwrap();
-        assert!((b - b_ref).abs() < 0.05, "{label}: branching {b:.3} vs Ludii {b_ref}");
+        assert!(
+            (b - b_ref).abs() < 0.05,
+            "{label}: branching {b:.3} vs Ludii {b_ref}"
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

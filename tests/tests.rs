@@ -15,7 +15,9 @@ mod engine_props;
 mod ludii_traces;
 /// Committed playthroughs of every reading, regenerated and diffed.
 mod playthroughs;
-/// `ludotrace run`: contract, determinism, formats, overrides, bad input.
-mod run_cmd;
 /// Ludii 1.0.8's published statistics, reproduced within sampling error.
 mod reference_stats;
+/// `ludotrace run`: contract, determinism, formats, overrides, bad input.
+mod run_cmd;
+/// Relay sowing and relay cycles.
+mod sowing_relay;

@@ -35,7 +35,9 @@ family_params! {
             skip_origin: bool,
             /// Whether a sowing whose last counter falls into an occupied house picks up that
             /// house's counters and goes on (a relay, Um el Banât's "new principle"): `false`
-            /// for a single lap.
+            /// for a single lap. With `true` the sowing stops only when its last counter falls
+            /// into an empty house, and the capture rules apply there; a relay that would go
+            /// round for ever is detected and ends the game unfinished (a timeout).
             relay: bool,
             /// The counts a house must hold after the last counter falls into it for its
             /// counters to be taken (e.g. `[2, 4]`: it held one or three).

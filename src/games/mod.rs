@@ -36,6 +36,9 @@ pub enum Result_ {
     Win(u8),
     /// Nobody won.
     Draw,
+    /// The rules cannot finish the game (e.g. a sowing that would go round for ever): the
+    /// runner counts it as a timeout, never as a draw.
+    Unfinished,
 }
 
 /// Why a game ended.
@@ -51,6 +54,8 @@ pub enum EndReason {
     TurnCap,
     /// An engine's move cap.
     MoveCap,
+    /// A move that can never end (a relay that cycles) was detected.
+    Cycle,
 }
 
 impl EndReason {
@@ -62,6 +67,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::TurnCap => "turn-cap",
             EndReason::MoveCap => "move-cap",
+            EndReason::Cycle => "cycle",
         }
     }
 

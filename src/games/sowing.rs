@@ -172,6 +172,10 @@ macro_rules! event_kinds {
 event_kinds! {
     /// A lot decided who begins.
     Lot = "lot" ["starter"],
+    /// The last counter fell into an occupied house and its counters were sown on.
+    Relay = "relay" ["relay"],
+    /// A relay was found to cycle for ever; the game cannot end.
+    RelayCycle = "relay-cycle" ["relay"],
     /// A sowing went round the circuit past (or into) the house it started from.
     Lap = "lap" ["skip_origin"],
     /// The last counter took a house.
@@ -219,6 +223,15 @@ pub enum SowingEvent {
         /// Who begins.
         seat: Seat,
     },
+    /// The relay picked up `counters` from `house` and sowed on.
+    Relay {
+        /// The house.
+        house: u8,
+        /// Counters picked up.
+        counters: u16,
+    },
+    /// A relay cycles for ever.
+    RelayCycle,
     /// A sowing of `counters` went round the circuit.
     Lap {
         /// Counters sown.
@@ -317,6 +330,8 @@ impl Event for SowingEvent {
         use SowingEventKind as K;
         match self {
             SowingEvent::Lot { .. } => K::Lot,
+            SowingEvent::Relay { .. } => K::Relay,
+            SowingEvent::RelayCycle => K::RelayCycle,
             SowingEvent::Lap { .. } => K::Lap,
             SowingEvent::Capture { .. } => K::Capture,
             SowingEvent::CaptureDeclined { .. } => K::CaptureDeclined,
@@ -345,7 +360,9 @@ impl fmt::Display for SowingEvent {
         match *self {
             SowingEvent::Lot { seat } => write!(f, "{name} seat={}", seat + 1),
             SowingEvent::Lap { counters } => write!(f, "{name} counters={counters}"),
-            SowingEvent::Capture { house, counters } | SowingEvent::Chain { house, counters } => {
+            SowingEvent::Capture { house, counters }
+            | SowingEvent::Chain { house, counters }
+            | SowingEvent::Relay { house, counters } => {
                 write!(f, "{name} house=#{house} counters={counters}")
             }
             SowingEvent::CaptureDeclined { house }
@@ -372,6 +389,7 @@ impl fmt::Display for SowingEvent {
                 write!(f, "{name} turn={turns} plies={plies}")
             }
             SowingEvent::Replay
+            | SowingEvent::RelayCycle
             | SowingEvent::Repetition
             | SowingEvent::AllPassDraw
             | SowingEvent::LeftHoleQuirk => f.write_str(name),
@@ -405,6 +423,27 @@ pub enum SowingError {
     /// A cap without a limit.
     #[error("cap needs `turns` or `moves`, each at least 1")]
     Cap,
+}
+
+/// One house on round the circuit of `r` houses.
+#[inline]
+fn step(h: usize, dir: Dir, r: usize) -> usize {
+    match dir {
+        Dir::Ccw => {
+            if h + 1 == r {
+                0
+            } else {
+                h + 1
+            }
+        }
+        Dir::Cw => {
+            if h == 0 {
+                r - 1
+            } else {
+                h - 1
+            }
+        }
+    }
 }
 
 /// A position given house by house, checked by [`Sowing::setup`] into a playable state.
@@ -500,7 +539,18 @@ pub struct Sowing {
     optional_take: bool,
     cap_turns: u32,
     cap_moves: u32,
+    /// `order[dir][origin][k]`: the k-th house a sowing from `origin` fills (one lap).
+    order: Box<[[[u8; RING]; RING]; 2]>,
+    /// `rank[dir][origin][house]`: the inverse of `order`; `NOT_SOWN` for a skipped origin
+    /// and for array slots beyond the circuit.
+    rank: Box<[[[i16; RING]; RING]; 2]>,
+    /// Per seat, the candidate sowings as moves, in list order (compulsory captures).
+    cand_moves: [[SowingMove; RING]; 2],
 }
+
+/// `rank` of a house a sowing never fills. Ranks are `i16`, the width of the board, so that
+/// sowing a whole window is one vector compare-and-add (SSE2 compares signed 16-bit lanes).
+const NOT_SOWN: i16 = i16::MAX;
 
 impl Sowing {
     /// Resolves the parameters into tables.
@@ -584,6 +634,38 @@ impl Sowing {
                 }
             }
         }
+        let r = 2 * n;
+        let mut order = Box::new([[[0u8; RING]; RING]; 2]);
+        let mut rank = Box::new([[[NOT_SOWN; RING]; RING]; 2]);
+        for (d, dir) in [Dir::Cw, Dir::Ccw].into_iter().enumerate() {
+            for origin in 0..r {
+                let mut h = origin;
+                let mut k = 0;
+                while k < r - usize::from(p.skip_origin) {
+                    h = step(h, dir, r);
+                    if h == origin && p.skip_origin {
+                        h = step(h, dir, r);
+                    }
+                    order[d][origin][k] = h as u8;
+                    rank[d][origin][h] = k as i16;
+                    k += 1;
+                }
+            }
+        }
+        let mut cand_moves = [[SowingMove::Pass; RING]; 2];
+        for seat in 0..2 {
+            for (m, c) in cand_moves[seat]
+                .iter_mut()
+                .zip(&cands[seat][..ncands[seat]])
+            {
+                *m = SowingMove::Sow {
+                    house: c.house,
+                    dir: c.dir,
+                    take: TAKE_ALL,
+                    quirk: c.quirk,
+                };
+            }
+        }
         let optional_take = p.capture_last == Compulsion::Optional
             || (p.chain == Chain::Backward && p.chain_take != ChainTake::Compulsory);
         Ok(Sowing {
@@ -596,6 +678,9 @@ impl Sowing {
             optional_take,
             cap_turns,
             cap_moves,
+            order,
+            rank,
+            cand_moves,
         })
     }
 
@@ -659,33 +744,14 @@ impl Sowing {
     }
 
     #[inline]
-    fn next(&self, h: usize, dir: Dir) -> usize {
-        match dir {
-            Dir::Ccw => {
-                if h + 1 == self.r {
-                    0
-                } else {
-                    h + 1
-                }
-            }
-            Dir::Cw => {
-                if h == 0 {
-                    self.r - 1
-                } else {
-                    h - 1
-                }
-            }
-        }
-    }
-
-    #[inline]
     fn prev(&self, h: usize, dir: Dir) -> usize {
-        self.next(
+        step(
             h,
             match dir {
                 Dir::Cw => Dir::Ccw,
                 Dir::Ccw => Dir::Cw,
             },
+            self.r,
         )
     }
 
@@ -726,15 +792,33 @@ impl Sowing {
         if usize::from(counters) >= self.r {
             events.emit(SowingEvent::Lap { counters });
         }
-        let mut h = house;
-        for _ in 0..counters {
-            h = self.next(h, dir);
-            if h == house && self.p.skip_origin {
-                h = self.next(h, dir);
-            }
-            board[h] += 1;
+        // Every house gets one counter per whole lap, and the first `rem` houses in sowing
+        // order one more: computed for all slots at once from the rank table, without a
+        // branch per counter (a sowing's length is data no branch predictor can learn).
+        let d = dir as usize;
+        let rank = &self.rank[d][house];
+        let lap = self.r - usize::from(self.p.skip_origin);
+        let mut rem = usize::from(counters);
+        let mut laps = 0u16;
+        while rem >= lap {
+            rem -= lap;
+            laps += 1;
         }
-        h
+        // On a local copy, so the compiler sees two plain arrays and vectorises.
+        let mut b = *board;
+        let rank: [i16; RING] = *rank;
+        if laps > 0 {
+            for i in 0..RING {
+                b[i] = b[i].wrapping_add(laps & ((rank[i] != NOT_SOWN) as u16).wrapping_neg());
+            }
+        }
+        let below = rem as i16;
+        for i in 0..RING {
+            b[i] = b[i].wrapping_add((rank[i] < below) as u16);
+        }
+        *board = b;
+        let last = if rem > 0 { rem - 1 } else { lap - 1 };
+        usize::from(self.order[d][house][last])
     }
 
     /// How many houses the last counter and the chain may take, from `last` back toward
@@ -769,8 +853,53 @@ impl Sowing {
         }
     }
 
+    /// Sows from `house`, relaying if the reading does: returns the origin of the last lap
+    /// and the house of the last counter, or `None` if the relay can never end (the board is
+    /// then left where the cycle was found).
+    fn sow_all(
+        &self,
+        board: &mut [u16; RING],
+        house: usize,
+        dir: Dir,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Option<(usize, usize)> {
+        let mut origin = house;
+        let mut last = self.sow_counters(board, origin, dir, events);
+        if !self.p.relay {
+            return Some((origin, last));
+        }
+        // Brent's cycle detection on (board, house) once a relay has gone on for long: the
+        // counters are finite, so a relay either stops or revisits a position.
+        let mut laps = 0u32;
+        let mut saved = (*board, last);
+        let (mut power, mut lam) = (1u32, 0u32);
+        while board[last] > 1 {
+            events.emit(SowingEvent::Relay {
+                house: last as u8,
+                counters: board[last],
+            });
+            origin = last;
+            last = self.sow_counters(board, origin, dir, events);
+            laps += 1;
+            if laps >= 64 {
+                if (*board, last) == saved {
+                    events.emit(SowingEvent::RelayCycle);
+                    return None;
+                }
+                lam += 1;
+                if lam == power {
+                    saved = (*board, last);
+                    power *= 2;
+                    lam = 0;
+                }
+            }
+        }
+        Some((origin, last))
+    }
+
     /// Sows and captures on `board`/`store` for `mover`; the one implementation of a move,
-    /// used for play and (with [`NoEvents`]) for looking ahead.
+    /// used for play and (with [`NoEvents`]) for looking ahead. Returns `false` if the
+    /// sowing can never end.
     fn sow_and_take(
         &self,
         board: &mut [u16; RING],
@@ -778,8 +907,10 @@ impl Sowing {
         mover: usize,
         (house, dir, take): (usize, Dir, u8),
         events: &mut impl EventSink<SowingEvent>,
-    ) {
-        let last = self.sow_counters(board, house, dir, events);
+    ) -> bool {
+        let Some((house, last)) = self.sow_all(board, house, dir, events) else {
+            return false;
+        };
         let (len, row_stop) = self.capture_run(board, house, last, dir, mover);
         let take = if take == TAKE_ALL { len } else { take.min(len) };
         if len > 0 && take == 0 {
@@ -817,6 +948,7 @@ impl Sowing {
         {
             events.emit(SowingEvent::ChainRowStop { house: stop as u8 });
         }
+        true
     }
 
     /// The houses `take` may be for a sowing whose last counter and chain may take `len`.
@@ -844,6 +976,7 @@ impl Sowing {
     }
 
     /// Whether `feeder` has a move after which `seat` can move.
+    #[cold]
     fn has_feeding_move(&self, s: &SowingState, feeder: usize) -> bool {
         let mut moves = Vec::with_capacity(RING);
         self.candidate_moves(&s.board, feeder, &mut moves);
@@ -865,8 +998,7 @@ impl Sowing {
             feeder,
             (house as usize, dir, take),
             &mut NoEvents,
-        );
-        self.can_move(&board, 1 - feeder)
+        ) && self.can_move(&board, 1 - feeder)
     }
 
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
@@ -876,19 +1008,16 @@ impl Sowing {
         if !self.optional_take {
             // Branch-free: write every candidate, advance past the eligible ones. Whether a
             // house may be sown is data the branch predictor cannot learn.
-            let start = out.len();
-            out.resize(start + cands.len(), SowingMove::Pass);
-            let mut k = start;
-            for c in cands {
-                out[k] = SowingMove::Sow {
-                    house: c.house,
-                    dir: c.dir,
-                    take: TAKE_ALL,
-                    quirk: c.quirk,
-                };
+            let mut buf = [SowingMove::Pass; RING];
+            let mut k = 0;
+            for (c, &mv) in cands.iter().zip(&self.cand_moves[seat]) {
+                buf[k] = mv;
                 k += usize::from(board[c.house as usize] >= min);
             }
-            out.truncate(k);
+            // A fixed-size copy and a truncation: no length-dependent copy loop.
+            let start = out.len();
+            out.extend_from_slice(&buf);
+            out.truncate(start + k);
             return;
         }
         for c in cands {
@@ -897,8 +1026,10 @@ impl Sowing {
                 continue;
             }
             let mut b = *board;
-            let last = self.sow_counters(&mut b, house, c.dir, &mut NoEvents);
-            let (len, _) = self.capture_run(&b, house, last, c.dir, seat);
+            let len = match self.sow_all(&mut b, house, c.dir, &mut NoEvents) {
+                Some((origin, last)) => self.capture_run(&b, origin, last, c.dir, seat).0,
+                None => 0,
+            };
             self.takes(len, |take| {
                 out.push(SowingMove::Sow {
                     house: c.house,
@@ -1008,6 +1139,7 @@ impl Sowing {
     }
 
     /// Scores a game whose own end rule fired.
+    #[cold]
     fn finish(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
         let mut scores = s.store;
         for (seat, score) in scores.iter_mut().enumerate() {
@@ -1155,13 +1287,18 @@ impl Rules for Sowing {
                 s.passes = 0;
                 s.must_feed = false;
                 let before = s.store[seat];
-                self.sow_and_take(
+                let ends = self.sow_and_take(
                     &mut s.board,
                     &mut s.store,
                     seat,
                     (house as usize, dir, take),
                     events,
                 );
+                if !ends {
+                    s.mover = 1 - s.mover;
+                    self.over(s, Result_::Unfinished, EndReason::Cycle);
+                    return;
+                }
                 if s.store[seat] != before {
                     // Counters only leave the board, so no earlier position can recur.
                     s.history.clear();
@@ -1218,7 +1355,9 @@ impl Rules for Sowing {
         let name = |h: u8| house_name(usize::from(h), self.n);
         let kind = event.kind().name();
         match *event {
-            SowingEvent::Capture { house, counters } | SowingEvent::Chain { house, counters } => {
+            SowingEvent::Capture { house, counters }
+            | SowingEvent::Chain { house, counters }
+            | SowingEvent::Relay { house, counters } => {
                 format!("{kind} {} ({counters})", name(house))
             }
             SowingEvent::CaptureDeclined { house }

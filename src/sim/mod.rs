@@ -18,7 +18,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Rules, Status};
+use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Result_, Rules, Status};
 use crate::stats::Histogram;
 
 /// Games per block: the unit of parallel work and of progress reports.
@@ -149,6 +149,17 @@ impl<E: Event> EventSink<E> for Counter<'_> {
     }
 }
 
+/// How a finished game counts: a game the rules cannot finish (a cycle) is a timeout
+/// detected early, never a draw.
+fn game_end(outcome: Option<Outcome>) -> GameEnd {
+    let outcome = outcome.expect("a finished game has an outcome");
+    if outcome.result == Result_::Unfinished {
+        GameEnd::Timeout
+    } else {
+        GameEnd::Over(outcome)
+    }
+}
+
 /// Per-game figures that the aggregate needs, without allocating.
 struct Played {
     end: GameEnd,
@@ -175,13 +186,7 @@ fn playout<R: Rules>(
     let mut sink = Counter(counts);
     let end = loop {
         match rules.status(state) {
-            Status::Over => {
-                break GameEnd::Over(
-                    rules
-                        .outcome(state)
-                        .expect("a finished game has an outcome"),
-                );
-            }
+            Status::Over => break game_end(rules.outcome(state)),
             Status::Chance => {
                 let weights = rules.chance_outcomes(state);
                 let total: u32 = weights.iter().sum();
@@ -465,7 +470,7 @@ pub fn trace<R: Rules>(
     let mut moves = Vec::new();
     loop {
         match rules.status(&state) {
-            Status::Over => return GameEnd::Over(rules.outcome(&state).expect("outcome")),
+            Status::Over => return game_end(rules.outcome(&state)),
             Status::Chance => {
                 let weights = rules.chance_outcomes(&state);
                 let total: u32 = weights.iter().sum();

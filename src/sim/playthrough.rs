@@ -50,6 +50,7 @@ pub fn playthrough<R: Rules>(
         GameEnd::Over(o) => {
             let who = match o.result {
                 Result_::Draw => "draw".to_owned(),
+                Result_::Unfinished => "unfinished (counted as a timeout)".to_owned(),
                 Result_::Win(mask) => {
                     let seats: Vec<String> = (0..8)
                         .filter(|s| mask & (1 << s) != 0)
