@@ -1,5 +1,5 @@
-//! Relay sowing ("picks it up ... and goes on distributing"), and the detection of a relay
-//! that would go round for ever.
+//! Relay sowing ("picks it up ... and goes on distributing"), and the detection of moves and
+//! replays that would go on for ever (they end the game unfinished, counted as timeouts).
 
 use ludotrace::bind::{Engine, bind};
 use ludotrace::corpus::{CorpusFiles, load};
@@ -90,4 +90,20 @@ fn a_relay_that_cycles_for_ever_is_detected_and_the_game_is_unfinished() {
     let o = r.outcome(&s).unwrap();
     assert_eq!((o.result, o.end), (Result_::Unfinished, EndReason::Cycle));
     assert_eq!(s.total(), 3, "no counter is lost when the cycle is cut");
+}
+
+#[test]
+fn a_tie_replayed_before_any_decision_is_unfinished_not_an_endless_loop() {
+    // One counter a house and singles frozen: nobody can ever move, every game is 3-3, and a
+    // replay would tie again at once. With a lot to begin, each replay is a chance step
+    // without a decision, so nothing else would stop it.
+    let r = rules(json!({ "counters": 1, "tie": "replay", "holes": 3 }));
+    let mut s = r.initial();
+    let mut events = Vec::new();
+    assert_eq!(r.status(&s), Status::Chance);
+    r.apply_chance(&mut s, 0, &mut events);
+    assert_eq!(r.status(&s), Status::Over);
+    let o = r.outcome(&s).unwrap();
+    assert_eq!((o.result, o.end), (Result_::Unfinished, EndReason::Cycle));
+    assert!(events.contains(&SowingEvent::ReplayCycle), "{events:?}");
 }

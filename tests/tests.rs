@@ -19,5 +19,5 @@ mod playthroughs;
 mod reference_stats;
 /// `ludotrace run`: contract, determinism, formats, overrides, bad input.
 mod run_cmd;
-/// Relay sowing and relay cycles.
+/// Relay sowing, relay cycles and endless replays.
 mod sowing_relay;

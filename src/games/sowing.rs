@@ -205,6 +205,8 @@ event_kinds! {
     Tie = "tie" ["tie"],
     /// The game was played again from the start after a tie.
     Replay = "replay" ["tie"],
+    /// A tie at the start position itself: replaying would repeat it for ever.
+    ReplayCycle = "replay-cycle" ["tie"],
     /// A position recurred and ended the game.
     Repetition = "repetition" ["repetition"],
     /// An engine's implicit all-pass draw ended the game.
@@ -309,6 +311,8 @@ pub enum SowingEvent {
     },
     /// The game starts again.
     Replay,
+    /// The replayed game would tie again at once, for ever.
+    ReplayCycle,
     /// A position recurred.
     Repetition,
     /// The implicit all-pass draw.
@@ -346,6 +350,7 @@ impl Event for SowingEvent {
             SowingEvent::Remaining { .. } => K::Remaining,
             SowingEvent::Tie { .. } => K::Tie,
             SowingEvent::Replay => K::Replay,
+            SowingEvent::ReplayCycle => K::ReplayCycle,
             SowingEvent::Repetition => K::Repetition,
             SowingEvent::AllPassDraw => K::AllPassDraw,
             SowingEvent::CapReached { .. } => K::CapReached,
@@ -389,6 +394,7 @@ impl fmt::Display for SowingEvent {
                 write!(f, "{name} turn={turns} plies={plies}")
             }
             SowingEvent::Replay
+            | SowingEvent::ReplayCycle
             | SowingEvent::RelayCycle
             | SowingEvent::Repetition
             | SowingEvent::AllPassDraw
@@ -496,6 +502,9 @@ pub struct SowingState {
     must_feed: bool,
     outcome: Option<Outcome>,
     history: Vec<u64>,
+    /// Plies made when the current game (re)started: a replayed game that ends again
+    /// before any decision would replay for ever.
+    game_start: u32,
 }
 
 impl SowingState {
@@ -724,6 +733,8 @@ impl Sowing {
         state.store = setup.stores;
         state.mover = setup.to_move as u8;
         state.phase = Phase::Play;
+        // A set-up position is not the start of a game: a tie here replays from the start.
+        state.game_start = u32::MAX;
         self.settle(&mut state, &mut NoEvents);
         Ok(state)
     }
@@ -1161,6 +1172,13 @@ impl Sowing {
         }
         let result = if scores[0] == scores[1] {
             events.emit(SowingEvent::Tie { score: scores[0] });
+            if self.p.tie == Tie::Replay && s.plies == s.game_start {
+                // Nobody has decided anything since the start: the replay would end the
+                // same way, for ever.
+                events.emit(SowingEvent::ReplayCycle);
+                self.over(s, Result_::Unfinished, EndReason::Cycle);
+                return;
+            }
             if self.p.tie == Tie::Replay {
                 events.emit(SowingEvent::Replay);
                 self.restart(s);
@@ -1190,6 +1208,7 @@ impl Sowing {
         s.must_feed = false;
         s.outcome = None;
         s.history.clear();
+        s.game_start = s.plies;
         match self.p.starter {
             Starter::FirstSeat => {
                 s.mover = 0;
@@ -1221,6 +1240,7 @@ impl Rules for Sowing {
             must_feed: false,
             outcome: None,
             history: Vec::new(),
+            game_start: 0,
         };
         self.reset(&mut s);
         s
