@@ -149,7 +149,10 @@ pub fn bind(
     })
 }
 
-/// Where a value comes from, if that is an interpolation rather than a quote.
+/// Where a value comes from, if that is an interpolation rather than a quote: a clause
+/// without quotes, the clause that leaves a choice open when the chosen option quotes
+/// nothing, or a reading's own settings when the reading names an interpolator
+/// (`reading: …`) rather than a source or an encoding.
 fn silent_place(game: &Game, interp: &Interpretation, origin: &ParamOrigin) -> Option<String> {
     match origin {
         ParamOrigin::Clause(id) => {
@@ -168,11 +171,15 @@ fn silent_place(game: &Game, interp: &Interpretation, origin: &ParamOrigin) -> O
             let clause = game.clauses.iter().find(|c| c.open.contains(choice));
             Some(clause.map_or_else(|| choice.clone(), |c| c.id.clone()))
         }
-        ParamOrigin::Interpretation(id) => Some(if id.is_empty() {
-            interp.id.clone()
-        } else {
-            id.clone()
-        }),
+        ParamOrigin::Interpretation(id) => {
+            // A reading's own settings follow whom its `by:` names: an encoding or a source
+            // (an emulated engine's cap, say) is not an interpolation; `reading: …` is.
+            let id = if id.is_empty() { &interp.id } else { id };
+            let reading = game.interpretation(id).unwrap_or(interp);
+            let interpolated =
+                reading.by.is_empty() || reading.by.iter().any(|b| b.starts_with("reading:"));
+            interpolated.then(|| id.clone())
+        }
         // A default is the absence of an engine behaviour: it never fires an event.
         ParamOrigin::Default => None,
     }

@@ -135,7 +135,9 @@ pub struct Summary {
     pub mean: f64,
     /// Sample standard deviation.
     pub sd: f64,
-    /// Median.
+    /// Median (the mean of the two middle values for an even count; written as an integer
+    /// when it is one).
+    #[serde(serialize_with = "whole_as_integer")]
     pub median: f64,
     /// Smallest.
     pub min: u32,
@@ -145,6 +147,14 @@ pub struct Summary {
     pub p10: u32,
     /// 90th percentile (nearest rank).
     pub p90: u32,
+}
+
+fn whole_as_integer<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        s.serialize_i64(*x as i64)
+    } else {
+        s.serialize_f64(*x)
+    }
 }
 
 /// Rounds to `digits` decimals (for output that is stable to read and diff).

@@ -416,11 +416,22 @@ fn table(
                 row("timeouts", r.timeouts, "timeout"),
             ],
         );
+        let ends: Vec<String> = results[0]
+            .2
+            .ends
+            .iter()
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect();
         out.line(&format!(
-            "capped by the engine: {} · plies: {}",
-            r.capped,
-            lengths(&o.plies)
+            "games ended: {} · capped by the engine: {}",
+            if ends.is_empty() {
+                "none".to_owned()
+            } else {
+                ends.join(", ")
+            },
+            r.capped
         ));
+        out.line(&format!("plies: {}", lengths(&o.plies)));
         out.line(&format!(
             "passes per game: mean {:.2} · legal moves per decision: {:.2}",
             o.passes.mean, o.branching
@@ -472,7 +483,7 @@ fn csv(out: &mut Out, game: &Game, results: &[(&Interpretation, &Bound, Tally)])
     for (interp, _, t) in results {
         for rec in &t.records {
             let (result, winner, end, scores) = match rec.end {
-                GameEnd::Timeout => ("timeout", String::new(), "timeout", [0, 0]),
+                GameEnd::Timeout(why) => ("timeout", String::new(), why.name(), [0, 0]),
                 GameEnd::Over(o) => {
                     let winners: Vec<String> = (0..2)
                         .filter(|&s| o.won(s))

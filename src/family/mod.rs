@@ -154,24 +154,25 @@ macro_rules! family_params {
             /// # Errors
             /// A message naming the parameter and its accepted values.
             pub fn check_value(name: &str, value: &serde_json::Value) -> Result<(), String> {
-                let mut one = serde_json::Map::new();
-                one.insert(name.to_owned(), value.clone());
-                match serde_json::from_value::<$sets>(serde_json::Value::Object(one)) {
-                    Ok(_) => Ok(()),
-                    Err(e) => {
-                        let info = Self::PARAMS.iter().find(|p| p.name == name);
-                        match info {
-                            None => Err(format!(
-                                "unknown parameter `{name}`; the parameters of this family are: {}",
-                                Self::PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
-                            )),
-                            Some(p) => Err(format!(
-                                "parameter `{name}` cannot take {value}: {e}. It expects: {}",
-                                $crate::family::doc_line(p.doc)
-                            )),
-                        }
+                // Each value against its own field type, so that `null` is refused where the
+                // parameter is not optional.
+                let checked = match name {
+                    $( stringify!($rname) => serde_json::from_value::<$rty>(value.clone()).map(drop), )*
+                    $( stringify!($ename) => serde_json::from_value::<$ety>(value.clone()).map(drop), )*
+                    _ => {
+                        return Err(format!(
+                            "unknown parameter `{name}`; the parameters of this family are: {}",
+                            Self::PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                        ))
                     }
-                }
+                };
+                checked.map_err(|e| {
+                    let info = Self::PARAMS.iter().find(|p| p.name == name);
+                    format!(
+                        "parameter `{name}` cannot take {value}: {e}. It expects: {}",
+                        info.map(|p| $crate::family::doc_line(p.doc)).unwrap_or_default()
+                    )
+                })
             }
 
             /// Builds the complete struct from a map holding every parameter.

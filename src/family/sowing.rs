@@ -50,7 +50,9 @@ family_params! {
             capture_last: Compulsion,
             /// After a capture by the last counter, whether earlier houses are taken too:
             /// `none`, or `backward` (the house of the penultimate counter if it now holds a
-            /// capture count, then the one before, and so on until a house does not).
+            /// capture count, then the one before, and so on until a house does not). The
+            /// chain never takes the house the sowing started from, nor goes past it (as Ludii
+            /// does: its backtracking stops at the origin, which it never examines).
             chain: Chain,
             /// Where a chain may take: `opponent` (it stops at the first house outside the
             /// opponent's row), `own` or `any` (every house the counters fell into).

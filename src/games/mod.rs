@@ -151,10 +151,12 @@ pub trait Rules: Sync {
     /// What the rules report.
     type Event: Event;
 
-    /// The position before anything happens (which may be a chance step).
+    /// The position before anything happens (which may be a chance step). Events of the
+    /// start itself (a game over before any move) are discarded: [`Rules::reset`] reports them.
     fn initial(&self) -> Self::State;
-    /// Puts `state` back to [`Rules::initial`], reusing its allocations.
-    fn reset(&self, state: &mut Self::State);
+    /// Puts `state` back to [`Rules::initial`], reusing its allocations, and reports the
+    /// events of the start (rules that fire before any move).
+    fn reset(&self, state: &mut Self::State, events: &mut impl EventSink<Self::Event>);
     /// What happens next.
     fn status(&self, state: &Self::State) -> Status;
     /// The legal moves, in a stable order (duplicates kept where the rules list a move twice),

@@ -199,6 +199,8 @@ event_kinds! {
     EndBlocked = "end-blocked" ["end"],
     /// The game ended because a row was empty.
     RowEmpty = "row-empty" ["end"],
+    /// The game ended because neither player could move.
+    EndNoMoves = "end-no-moves" ["end", "end_check"],
     /// Counters left in a row at the end were counted (or not) for its owner.
     Remaining = "remaining" ["remaining"],
     /// The totals were equal.
@@ -290,6 +292,8 @@ pub enum SowingEvent {
         /// The blocked player.
         seat: Seat,
     },
+    /// Neither player could move.
+    EndNoMoves,
     /// The game ended because `seat`'s row was empty.
     RowEmpty {
         /// Whose row.
@@ -347,6 +351,7 @@ impl Event for SowingEvent {
             SowingEvent::Feed { .. } => K::Feed,
             SowingEvent::EndBlocked { .. } => K::EndBlocked,
             SowingEvent::RowEmpty { .. } => K::RowEmpty,
+            SowingEvent::EndNoMoves => K::EndNoMoves,
             SowingEvent::Remaining { .. } => K::Remaining,
             SowingEvent::Tie { .. } => K::Tie,
             SowingEvent::Replay => K::Replay,
@@ -394,6 +399,7 @@ impl fmt::Display for SowingEvent {
                 write!(f, "{name} turn={turns} plies={plies}")
             }
             SowingEvent::Replay
+            | SowingEvent::EndNoMoves
             | SowingEvent::ReplayCycle
             | SowingEvent::RelayCycle
             | SowingEvent::Repetition
@@ -501,7 +507,7 @@ pub struct SowingState {
     passes: u8,
     must_feed: bool,
     outcome: Option<Outcome>,
-    history: Vec<u64>,
+    history: Vec<([u16; RING], u8)>,
     /// Plies made when the current game (re)started: a replayed game that ends again
     /// before any decision would replay for ever.
     game_start: u32,
@@ -523,7 +529,7 @@ impl SowingState {
         self.board.iter().map(|&c| u32::from(c)).sum::<u32>() + self.store[0] + self.store[1]
     }
 
-    /// Who is to move (or moved last, once the game is over).
+    /// Who is to move (once the game is over: who would have moved next).
     pub fn mover(&self) -> Seat {
         self.mover as Seat
     }
@@ -989,9 +995,11 @@ impl Sowing {
     /// Whether `feeder` has a move after which `seat` can move.
     #[cold]
     fn has_feeding_move(&self, s: &SowingState, feeder: usize) -> bool {
-        let mut moves = Vec::with_capacity(RING);
-        self.candidate_moves(&s.board, feeder, &mut moves);
-        moves.iter().any(|&mv| self.feeds(s, feeder, mv))
+        let mut found = false;
+        self.each_candidate(&s.board, feeder, |mv| {
+            found = found || self.feeds(s, feeder, mv);
+        });
+        found
     }
 
     fn feeds(&self, s: &SowingState, feeder: usize, mv: SowingMove) -> bool {
@@ -1031,9 +1039,25 @@ impl Sowing {
             out.truncate(start + k);
             return;
         }
-        for c in cands {
+        self.each_candidate(board, seat, |mv| out.push(mv));
+    }
+
+    /// Calls `f` with every sowing the seat may make on `board`, capture choices included,
+    /// in list order, without allocating.
+    fn each_candidate(&self, board: &[u16; RING], seat: usize, mut f: impl FnMut(SowingMove)) {
+        let min = u16::from(self.p.min_sow);
+        for c in &self.cands[seat][..self.ncands[seat]] {
             let house = c.house as usize;
             if board[house] < min {
+                continue;
+            }
+            if !self.optional_take {
+                f(SowingMove::Sow {
+                    house: c.house,
+                    dir: c.dir,
+                    take: TAKE_ALL,
+                    quirk: c.quirk,
+                });
                 continue;
             }
             let mut b = *board;
@@ -1042,7 +1066,7 @@ impl Sowing {
                 None => 0,
             };
             self.takes(len, |take| {
-                out.push(SowingMove::Sow {
+                f(SowingMove::Sow {
                     house: c.house,
                     dir: c.dir,
                     take,
@@ -1050,16 +1074,6 @@ impl Sowing {
                 });
             });
         }
-    }
-
-    fn position_hash(s: &SowingState) -> u64 {
-        // FNV-1a over the houses and the mover: a repetition is the same houses with the same
-        // player to move (the stores only grow, and only on captures, which clear the history).
-        let mut h = 0xcbf2_9ce4_8422_2325u64;
-        for &c in &s.board {
-            h = (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3);
-        }
-        (h ^ u64::from(s.mover)).wrapping_mul(0x100_0000_01b3)
     }
 
     /// Applies the end rules after a decision (or at the start): the game's own end rule,
@@ -1070,10 +1084,12 @@ impl Sowing {
             return;
         }
         let next = s.mover as usize;
+        let other = 1 - next;
+        let no_moves = |s: &SowingState| !self.can_move(&s.board, 0) && !self.can_move(&s.board, 1);
         let ended = match self.p.end_check {
             EndCheck::AllPassed => s.passes >= 2,
             EndCheck::Immediate => match self.p.end {
-                End::NeitherCanMove => !self.can_move(&s.board, 0) && !self.can_move(&s.board, 1),
+                End::NeitherCanMove => no_moves(s),
                 End::MoverBlocked => {
                     let blocked = !self.can_move(&s.board, next);
                     if blocked {
@@ -1082,12 +1098,28 @@ impl Sowing {
                     blocked
                 }
                 End::OpponentFeeds => {
-                    let blocked =
-                        !self.can_move(&s.board, next) && !self.has_feeding_move(s, 1 - next);
-                    if blocked {
-                        events.emit(SowingEvent::EndBlocked { seat: next });
+                    // Whoever can move while his opponent cannot must feed him, on his own
+                    // turn; a blocked player to move passes so that his opponent can feed.
+                    // The game ends when the blocked player cannot be fed.
+                    s.must_feed = false;
+                    let (blocked, feeder) = if !self.can_move(&s.board, next) {
+                        (Some(next), other)
+                    } else if !self.can_move(&s.board, other) {
+                        (Some(other), next)
+                    } else {
+                        (None, next)
+                    };
+                    match blocked {
+                        Some(seat) if !self.has_feeding_move(s, feeder) => {
+                            events.emit(SowingEvent::EndBlocked { seat });
+                            true
+                        }
+                        Some(_) => {
+                            s.must_feed = feeder == next;
+                            false
+                        }
+                        None => false,
                     }
-                    blocked
                 }
                 End::RowEmpty => {
                     let empty = (0..2).find(|&seat| {
@@ -1099,43 +1131,49 @@ impl Sowing {
                         events.emit(SowingEvent::RowEmpty { seat });
                         true
                     } else {
-                        !self.can_move(&s.board, 0) && !self.can_move(&s.board, 1)
+                        // Rows that hold only unsowable counters can never empty.
+                        no_moves(s)
                     }
                 }
             },
         };
         if ended {
+            if self.p.end_check == EndCheck::AllPassed
+                || matches!(self.p.end, End::NeitherCanMove | End::RowEmpty) && no_moves(s)
+            {
+                events.emit(SowingEvent::EndNoMoves);
+            }
             self.finish(s, events);
             return;
         }
-        if s.plies == 0 {
-            return;
-        }
-        if self.p.all_pass_draw && s.passes >= 2 {
-            events.emit(SowingEvent::AllPassDraw);
-            self.over(s, Result_::Draw, EndReason::AllPassDraw);
-            return;
-        }
-        if s.turns >= self.cap_turns || s.plies >= self.cap_moves {
-            events.emit(SowingEvent::CapReached {
-                turns: s.turns,
-                plies: s.plies,
-            });
-            let reason = if s.turns >= self.cap_turns {
-                EndReason::TurnCap
-            } else {
-                EndReason::MoveCap
-            };
-            self.over(s, Result_::Draw, reason);
-            return;
+        if s.plies > 0 {
+            if self.p.all_pass_draw && s.passes >= 2 {
+                events.emit(SowingEvent::AllPassDraw);
+                self.over(s, Result_::Draw, EndReason::AllPassDraw);
+                return;
+            }
+            if s.turns >= self.cap_turns || s.plies >= self.cap_moves {
+                events.emit(SowingEvent::CapReached {
+                    turns: s.turns,
+                    plies: s.plies,
+                });
+                let reason = if s.turns >= self.cap_turns {
+                    EndReason::TurnCap
+                } else {
+                    EndReason::MoveCap
+                };
+                self.over(s, Result_::Draw, reason);
+                return;
+            }
         }
         if self.p.repetition == Repetition::Draw {
-            let h = Self::position_hash(s);
-            if s.history.contains(&h) {
+            // The exact position (houses and player to move), the start included.
+            let position = (s.board, s.mover);
+            if s.history.contains(&position) {
                 events.emit(SowingEvent::Repetition);
                 self.over(s, Result_::Draw, EndReason::Repetition);
             } else {
-                s.history.push(h);
+                s.history.push(position);
             }
         }
     }
@@ -1242,16 +1280,16 @@ impl Rules for Sowing {
             history: Vec::new(),
             game_start: 0,
         };
-        self.reset(&mut s);
+        self.reset(&mut s, &mut NoEvents);
         s
     }
 
-    fn reset(&self, s: &mut SowingState) {
+    fn reset(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
         s.plies = 0;
         s.turns = 0;
         s.last_mover = NO_SEAT;
         self.restart(s);
-        self.settle(s, &mut NoEvents);
+        self.settle(s, events);
     }
 
     fn status(&self, s: &SowingState) -> Status {
@@ -1289,8 +1327,6 @@ impl Rules for Sowing {
             SowingMove::Pass => {
                 s.passes += 1;
                 events.emit(SowingEvent::ForcedPass { seat });
-                // Under the feeding rule the opponent must now give this player a move.
-                s.must_feed = self.p.end == End::OpponentFeeds;
             }
             SowingMove::Sow {
                 house,

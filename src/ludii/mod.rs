@@ -2,7 +2,7 @@
 //! descriptors and its end names on one side, the engines' own positions and moves on the
 //! other. The engines never know of Ludii; everything that translates a Ludii trace (the
 //! format of `tests/data/ludii-traces/TRACES.md`) into engine terms lives here, and the
-//! `replay` command uses it to play a recorded Ludii game through an engine.
+//! trace replays use it to play a recorded Ludii game through an engine.
 //!
 //! # Sowing games
 //!

@@ -118,8 +118,28 @@ pub struct RunSpec {
 pub enum GameEnd {
     /// The game ended (naturally, by an engine rule, or at an engine cap).
     Over(Outcome),
-    /// The run's ply limit stopped a reading with no cap of its own.
-    Timeout,
+    /// The game did not finish: the run's ply limit stopped a reading with no cap of its
+    /// own, or the rules found a move or replay that would go on for ever.
+    Timeout(Timeout),
+}
+
+/// Why a game is a timeout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timeout {
+    /// The run's `--max-plies`.
+    PlyLimit,
+    /// A cycle the rules detected (a relay or a replay that would never end).
+    Cycle,
+}
+
+impl Timeout {
+    /// A stable name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Timeout::PlyLimit => "ply-limit",
+            Timeout::Cycle => "cycle",
+        }
+    }
 }
 
 /// One simulated game.
@@ -149,12 +169,24 @@ impl<E: Event> EventSink<E> for Counter<'_> {
     }
 }
 
+/// Picks a chance outcome by its weight.
+fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
+    let total: u32 = weights.iter().sum();
+    let mut x = rng.random_range(0..total);
+    let mut k = 0;
+    while x >= weights[k] {
+        x -= weights[k];
+        k += 1;
+    }
+    k
+}
+
 /// How a finished game counts: a game the rules cannot finish (a cycle) is a timeout
 /// detected early, never a draw.
 fn game_end(outcome: Option<Outcome>) -> GameEnd {
     let outcome = outcome.expect("a finished game has an outcome");
     if outcome.result == Result_::Unfinished {
-        GameEnd::Timeout
+        GameEnd::Timeout(Timeout::Cycle)
     } else {
         GameEnd::Over(outcome)
     }
@@ -188,19 +220,12 @@ fn playout<R: Rules>(
         match rules.status(state) {
             Status::Over => break game_end(rules.outcome(state)),
             Status::Chance => {
-                let weights = rules.chance_outcomes(state);
-                let total: u32 = weights.iter().sum();
-                let mut x = rng.random_range(0..total);
-                let mut k = 0;
-                while x >= weights[k] {
-                    x -= weights[k];
-                    k += 1;
-                }
+                let k = sample(rules.chance_outcomes(state), rng);
                 rules.apply_chance(state, k, &mut sink);
             }
             Status::ToMove(_) => {
                 if !capped && rules.plies(state) >= max_plies {
-                    break GameEnd::Timeout;
+                    break GameEnd::Timeout(Timeout::PlyLimit);
                 }
                 rules.legal_moves(state, moves);
                 decisions += 1;
@@ -253,8 +278,6 @@ pub struct Tally {
     /// For each silent place of the [`Coverage`]: games in which an uncovered event named
     /// it, and total occurrences.
     pub uncovered: Vec<(u64, u64)>,
-    /// Final scores summed, per seat (over games that ended).
-    pub scores: [u64; 2],
     /// One record per game, in order, when asked for.
     pub records: Vec<GameRecord>,
     /// Names of the event kinds, by index (set by the caller for output).
@@ -281,7 +304,7 @@ impl Tally {
                 }
             }
         }
-        if p.end == GameEnd::Timeout {
+        if matches!(p.end, GameEnd::Timeout(_)) {
             for &place in &coverage.timeout {
                 scratch[place] += 1;
             }
@@ -294,7 +317,7 @@ impl Tally {
         }
         self.games += 1;
         match p.end {
-            GameEnd::Timeout => self.timeouts += 1,
+            GameEnd::Timeout(_) => self.timeouts += 1,
             GameEnd::Over(o) => {
                 let mut winner = false;
                 for seat in 0..2 {
@@ -310,8 +333,6 @@ impl Tally {
                     self.capped += 1;
                 }
                 self.count_end(o.end);
-                self.scores[0] += u64::from(o.scores[0]);
-                self.scores[1] += u64::from(o.scores[1]);
             }
         }
         self.plies.add(p.plies);
@@ -361,8 +382,6 @@ impl Tally {
             a.0 += b.0;
             a.1 += b.1;
         }
-        self.scores[0] += other.scores[0];
-        self.scores[1] += other.scores[1];
         self.records.extend(other.records);
     }
 
@@ -403,8 +422,8 @@ pub fn block<R: Rules>(
     let mut moves = Vec::with_capacity(64);
     let mut counts = vec![0u32; kinds];
     for index in range {
-        rules.reset(&mut state);
         counts.fill(0);
+        rules.reset(&mut state, &mut Counter(&mut counts));
         let mut rng = game_rng(spec.seed, spec.key, index);
         let played = playout(
             rules,
@@ -468,18 +487,23 @@ pub fn trace<R: Rules>(
     let mut rng = game_rng(seed, key, index);
     let mut state = rules.initial();
     let mut moves = Vec::new();
+    let mut start = Vec::new();
+    rules.reset(&mut state, &mut start);
+    if !start.is_empty() {
+        step(TraceStep {
+            seat: None,
+            chance: None,
+            legal: &[],
+            chosen: 0,
+            events: &start,
+            state: &state,
+        });
+    }
     loop {
         match rules.status(&state) {
             Status::Over => return game_end(rules.outcome(&state)),
             Status::Chance => {
-                let weights = rules.chance_outcomes(&state);
-                let total: u32 = weights.iter().sum();
-                let mut x = rng.random_range(0..total);
-                let mut k = 0;
-                while x >= weights[k] {
-                    x -= weights[k];
-                    k += 1;
-                }
+                let k = sample(rules.chance_outcomes(&state), &mut rng);
                 let mut events = Vec::new();
                 rules.apply_chance(&mut state, k, &mut events);
                 step(TraceStep {
@@ -493,7 +517,7 @@ pub fn trace<R: Rules>(
             }
             Status::ToMove(seat) => {
                 if !rules.has_cap() && rules.plies(&state) >= max_plies {
-                    return GameEnd::Timeout;
+                    return GameEnd::Timeout(Timeout::PlyLimit);
                 }
                 rules.legal_moves(&state, &mut moves);
                 let k = rng.random_range(0..moves.len());

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{GameEnd, trace};
+use super::{GameEnd, Timeout, trace};
 use crate::games::{Result_, Rules};
 
 /// The playthrough of game `index` of a run with `seed` of the reading `key`.
@@ -25,6 +25,9 @@ pub fn playthrough<R: Rules>(
             (_, Some(k)) => {
                 let _ = writeln!(text, "chance: outcome {k}");
             }
+            (None, None) => {
+                let _ = writeln!(text, "start:");
+            }
             (seat, None) => {
                 ply += 1;
                 let legal: Vec<String> = step.legal.iter().map(|&m| rules.move_text(m)).collect();
@@ -44,8 +47,11 @@ pub fn playthrough<R: Rules>(
         let _ = writeln!(text, "  now: {}", rules.state_text(step.state));
     });
     match end {
-        GameEnd::Timeout => {
+        GameEnd::Timeout(Timeout::PlyLimit) => {
             let _ = writeln!(text, "result: timeout at {max_plies} plies");
+        }
+        GameEnd::Timeout(Timeout::Cycle) => {
+            let _ = writeln!(text, "result: timeout, a cycle that never ends");
         }
         GameEnd::Over(o) => {
             let who = match o.result {
