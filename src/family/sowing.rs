@@ -39,6 +39,55 @@ family_params! {
             /// into an empty house, and the capture rules apply there; a relay that would go
             /// round for ever is detected and ends the game unfinished (a timeout).
             relay: bool,
+            /// What "a house previously empty" means for stopping a relay: `now` (empty when
+            /// the last counter falls, a house emptied earlier in the same move included) or
+            /// `before-move` (empty before the move began; a house emptied during the move
+            /// relays on).
+            empty_stops: EmptyStops,
+            /// Daughters (Um el Banât): when a relay's last counter makes `daughter_count` in
+            /// one of the opponent's houses, the house becomes the mover's daughter and the
+            /// move stops. `none`, `opponent-houses` (the houses the opponent owns now) or
+            /// `opponent-original-row` (the opponent's row at the start of the game).
+            daughters: Daughters,
+            /// The count after the last counter falls that begets a daughter ("falls on to
+            /// three others": 4).
+            daughter_count: u8,
+            /// A relay whose last counter makes `daughter_count` in a house where no daughter
+            /// can be begotten (the mover's own): `relay` on, as in any other case, or `stop`.
+            own_count: OwnCount,
+            /// Counters a peck removes from the opponent's daughter: the last counter and
+            /// `peck − 1` others (as many as there are).
+            peck: u8,
+            /// Where pecked counters go: to the `pecker`'s takings, or `discarded` from play.
+            pecked: Pecked,
+            /// A daughter's house that pecking empties: it `keeps-mark`, or `loses-mark` and
+            /// becomes an ordinary house.
+            emptied_daughter: EmptiedDaughter,
+            /// When a stage ends besides the blocked-player rule (`end`): `none`, or
+            /// `only-daughters` (when no counters are left except in daughters' houses; each
+            /// player then takes his daughters' counters).
+            stage_end: StageEnd,
+            /// Stages: `none` (the game is one stage, scored by the totals) or `fours` (the
+            /// holdings are divided into fours, the board is reset with one house per four, a
+            /// remainder of three borrows one from the opponent and one of one or two is
+            /// borrowed back by him, and play goes on until a player is driven off).
+            rounds: Rounds,
+            /// Borrowing between stages: an outright `transfer`, or a `debt` repaid at the
+            /// next reckoning.
+            borrowing: Borrowing,
+            /// Where the larger holder's extra houses lie in the other's row: `downstream`
+            /// (the houses his own row sows into) or `upstream` (those that sow into it).
+            extra_houses: ExtraHouses,
+            /// Who moves first in a later stage: the `larger` holder (the first seat on equal
+            /// holdings), the `smaller`, `continue` (whoever would have moved next) or the
+            /// `first-seat`.
+            round_starter: RoundStarter,
+            /// When a player is driven off the board: at a `reckoning` that leaves him no
+            /// house, when his hand is `empty-hand` at a reckoning (before borrowing), or also
+            /// during a stage, as soon as the houses he owns hold `no-counters`.
+            driven_off: DrivenOff,
+            /// Whether daughters' marks survive the reset of the board between stages.
+            daughters_carry: bool,
             /// The counts a house must hold after the last counter falls into it for its
             /// counters to be taken (e.g. `[2, 4]`: it held one or three).
             capture_counts: Vec<u8>,
@@ -240,4 +289,122 @@ pub struct Cap {
 pub enum CapOutcome {
     /// Every player not yet ranked draws (Ludii).
     Draw,
+}
+
+/// When a house counts as empty for stopping a relay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyStops {
+    /// Empty when the last counter falls.
+    Now,
+    /// Empty before the move began.
+    BeforeMove,
+}
+
+/// Where daughters can be begotten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Daughters {
+    /// No daughters.
+    None,
+    /// In the houses the opponent owns now.
+    OpponentHouses,
+    /// In the opponent's row as it was at the start of the game.
+    OpponentOriginalRow,
+}
+
+/// Making the daughter count where no daughter can be begotten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OwnCount {
+    /// The relay goes on.
+    Relay,
+    /// The move stops.
+    Stop,
+}
+
+/// Where pecked counters go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pecked {
+    /// To the pecker's takings.
+    Pecker,
+    /// Out of play.
+    Discarded,
+}
+
+/// A daughter's house emptied by pecking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptiedDaughter {
+    /// It stays a daughter.
+    KeepsMark,
+    /// It becomes an ordinary house.
+    LosesMark,
+}
+
+/// What ends a stage besides a blocked player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StageEnd {
+    /// Nothing else.
+    None,
+    /// Only daughters' houses hold counters.
+    OnlyDaughters,
+}
+
+/// Stages of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounds {
+    /// One stage.
+    None,
+    /// Reckoning in fours, borrowing, a reset board, until a player is driven off.
+    Fours,
+}
+
+/// Borrowing between stages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Borrowing {
+    /// An outright transfer.
+    Transfer,
+    /// A debt repaid at the next reckoning.
+    Debt,
+}
+
+/// Where the larger holder's extra houses lie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExtraHouses {
+    /// The houses his row sows into.
+    Downstream,
+    /// The houses that sow into his row.
+    Upstream,
+}
+
+/// Who moves first in a later stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoundStarter {
+    /// The larger holder (the first seat on equal holdings).
+    Larger,
+    /// The smaller holder (the second seat on equal holdings).
+    Smaller,
+    /// Whoever would have moved next.
+    Continue,
+    /// The first seat.
+    FirstSeat,
+}
+
+/// When a player is driven off the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrivenOff {
+    /// A reckoning leaves him no house.
+    Reckoning,
+    /// His hand is empty at a reckoning, before borrowing.
+    EmptyHand,
+    /// Also during a stage, when the houses he owns hold no counters.
+    NoCounters,
 }
