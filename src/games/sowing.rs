@@ -23,8 +23,9 @@ use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
 };
 use crate::family::sowing::{
-    Chain, ChainTake, Compulsion, Direction, End, EndCheck, Remaining, Repetition, Rows,
-    SowingParams, Starter, Tie,
+    Borrowing, Chain, ChainTake, Compulsion, Daughters, Direction, DrivenOff, EmptiedDaughter,
+    EmptyStops, End, EndCheck, ExtraHouses, OwnCount, Pecked, Remaining, Repetition, RoundStarter,
+    Rounds, Rows, SowingParams, StageEnd, Starter, Tie,
 };
 
 /// The most houses in a row.
@@ -217,6 +218,36 @@ event_kinds! {
     CapReached = "cap-reached" ["cap"],
     /// A move listed by Ludii 1.0.8's left-hole defect was played.
     LeftHoleQuirk = "left-hole-quirk" ["ludii_left_hole_quirk"],
+    /// A daughter was begotten in an opponent's house.
+    Daughter = "daughter" ["daughters", "daughter_count"],
+    /// The opponent's daughter was pecked; the mover plays again.
+    Peck = "peck" ["peck", "pecked"],
+    /// A daughter's house emptied by pecking lost its mark.
+    DaughterLost = "daughter-lost" ["emptied_daughter"],
+    /// A father gave his daughter a drink; the move stopped.
+    Drink = "drink" ["daughters"],
+    /// The daughter count made where no daughter can be begotten stopped the move.
+    OwnCountStop = "own-count-stop" ["own_count"],
+    /// Only daughters' houses held counters: the stage is complete.
+    StageEnd = "stage-end" ["stage_end"],
+    /// A reckoning in fours between stages.
+    Reckoning = "reckoning" ["rounds"],
+    /// The larger holder had three over and borrowed one from the other.
+    BorrowThree = "borrow-three" ["rounds", "borrowing"],
+    /// The larger holder had one over; the other borrowed it back.
+    BorrowBackOne = "borrow-back-one" ["rounds", "borrowing"],
+    /// The larger holder had two over; the other borrowed them back.
+    BorrowBackTwo = "borrow-back-two" ["rounds", "borrowing"],
+    /// The holdings were exact multiples of four.
+    ExactFours = "exact-fours" ["rounds"],
+    /// A debt from an earlier borrowing was repaid.
+    DebtRepaid = "debt-repaid" ["borrowing"],
+    /// The larger holder's extra houses were placed in the other's row.
+    ExtraHouses = "extra-houses" ["extra_houses"],
+    /// The rule for who begins a later stage chose a player.
+    StageStarter = "stage-starter" ["round_starter"],
+    /// A player was driven off the board.
+    DrivenOff = "driven-off" ["driven_off"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
@@ -330,6 +361,83 @@ pub enum SowingEvent {
     },
     /// A quirk-listed move was played.
     LeftHoleQuirk,
+    /// A daughter was begotten in `house`.
+    Daughter {
+        /// The house.
+        house: u8,
+    },
+    /// The daughter in `house` was pecked.
+    Peck {
+        /// The house.
+        house: u8,
+        /// Counters removed.
+        counters: u16,
+    },
+    /// The daughter's house `house` lost its mark.
+    DaughterLost {
+        /// The house.
+        house: u8,
+    },
+    /// A drink in `house`.
+    Drink {
+        /// The house.
+        house: u8,
+    },
+    /// The daughter count in `house` stopped the move.
+    OwnCountStop {
+        /// The house.
+        house: u8,
+    },
+    /// The stage is complete.
+    StageEnd,
+    /// A reckoning: each seat's holding and the houses it gives.
+    Reckoning {
+        /// Counters held.
+        holdings: [u32; 2],
+        /// Houses each seat owns in the next stage.
+        houses: [u8; 2],
+    },
+    /// `seat` borrowed one (three over).
+    BorrowThree {
+        /// The borrower.
+        seat: Seat,
+    },
+    /// `seat` borrowed back one.
+    BorrowBackOne {
+        /// The borrower.
+        seat: Seat,
+    },
+    /// `seat` borrowed back two.
+    BorrowBackTwo {
+        /// The borrower.
+        seat: Seat,
+    },
+    /// Exact fours.
+    ExactFours,
+    /// `seat` repaid `counters`.
+    DebtRepaid {
+        /// The debtor.
+        seat: Seat,
+        /// Counters repaid.
+        counters: u32,
+    },
+    /// `seat` got `houses` extra houses in the other's row.
+    ExtraHouses {
+        /// The larger holder.
+        seat: Seat,
+        /// Extra houses.
+        houses: u8,
+    },
+    /// `seat` begins the next stage.
+    StageStarter {
+        /// Who begins.
+        seat: Seat,
+    },
+    /// `seat` was driven off the board.
+    DrivenOff {
+        /// Who.
+        seat: Seat,
+    },
 }
 
 impl Event for SowingEvent {
@@ -360,6 +468,21 @@ impl Event for SowingEvent {
             SowingEvent::AllPassDraw => K::AllPassDraw,
             SowingEvent::CapReached { .. } => K::CapReached,
             SowingEvent::LeftHoleQuirk => K::LeftHoleQuirk,
+            SowingEvent::Daughter { .. } => K::Daughter,
+            SowingEvent::Peck { .. } => K::Peck,
+            SowingEvent::DaughterLost { .. } => K::DaughterLost,
+            SowingEvent::Drink { .. } => K::Drink,
+            SowingEvent::OwnCountStop { .. } => K::OwnCountStop,
+            SowingEvent::StageEnd => K::StageEnd,
+            SowingEvent::Reckoning { .. } => K::Reckoning,
+            SowingEvent::BorrowThree { .. } => K::BorrowThree,
+            SowingEvent::BorrowBackOne { .. } => K::BorrowBackOne,
+            SowingEvent::BorrowBackTwo { .. } => K::BorrowBackTwo,
+            SowingEvent::ExactFours => K::ExactFours,
+            SowingEvent::DebtRepaid { .. } => K::DebtRepaid,
+            SowingEvent::ExtraHouses { .. } => K::ExtraHouses,
+            SowingEvent::StageStarter { .. } => K::StageStarter,
+            SowingEvent::DrivenOff { .. } => K::DrivenOff,
         }
     }
 }
@@ -372,9 +495,31 @@ impl fmt::Display for SowingEvent {
             SowingEvent::Lap { counters } => write!(f, "{name} counters={counters}"),
             SowingEvent::Capture { house, counters }
             | SowingEvent::Chain { house, counters }
+            | SowingEvent::Peck { house, counters }
             | SowingEvent::Relay { house, counters } => {
                 write!(f, "{name} house=#{house} counters={counters}")
             }
+            SowingEvent::Daughter { house }
+            | SowingEvent::DaughterLost { house }
+            | SowingEvent::Drink { house }
+            | SowingEvent::OwnCountStop { house } => write!(f, "{name} house=#{house}"),
+            SowingEvent::Reckoning { holdings, houses } => write!(
+                f,
+                "{name} holdings={}-{} houses={}-{}",
+                holdings[0], holdings[1], houses[0], houses[1]
+            ),
+            SowingEvent::BorrowThree { seat }
+            | SowingEvent::BorrowBackOne { seat }
+            | SowingEvent::BorrowBackTwo { seat }
+            | SowingEvent::StageStarter { seat }
+            | SowingEvent::DrivenOff { seat } => write!(f, "{name} seat={}", seat + 1),
+            SowingEvent::DebtRepaid { seat, counters } => {
+                write!(f, "{name} seat={} counters={counters}", seat + 1)
+            }
+            SowingEvent::ExtraHouses { seat, houses } => {
+                write!(f, "{name} seat={} houses={houses}", seat + 1)
+            }
+            SowingEvent::StageEnd | SowingEvent::ExactFours => f.write_str(name),
             SowingEvent::CaptureDeclined { house }
             | SowingEvent::ChainOwnRow { house }
             | SowingEvent::ChainRowStop { house } => write!(f, "{name} house=#{house}"),
@@ -435,6 +580,9 @@ pub enum SowingError {
     /// A cap without a limit.
     #[error("cap needs `turns` or `moves`, each at least 1")]
     Cap,
+    /// Parameters that cannot be played together.
+    #[error("{0}")]
+    Combination(String),
 }
 
 /// One house on round the circuit of `r` houses.
@@ -497,8 +645,7 @@ enum Phase {
 /// A position of a sowing game.
 #[derive(Debug, Clone)]
 pub struct SowingState {
-    board: [u16; RING],
-    store: [u32; 2],
+    pos: Pos,
     mover: u8,
     phase: Phase,
     plies: u32,
@@ -511,28 +658,80 @@ pub struct SowingState {
     /// Plies made when the current game (re)started: a replayed game that ends again
     /// before any decision would replay for ever.
     game_start: u32,
+    /// Counters out of play (pecked and discarded, or not making a house at a reckoning).
+    discarded: u32,
+    /// Counters each seat owes the other (borrowing as a debt).
+    debt: [u32; 2],
+    /// Stages completed.
+    stages: u32,
 }
 
 impl SowingState {
     /// Counters in a house (circuit index).
     pub fn house(&self, house: usize) -> u16 {
-        self.board[house]
+        self.pos.board[house]
     }
 
     /// Counters each seat has taken.
     pub fn stores(&self) -> [u32; 2] {
-        self.store
+        self.pos.store
     }
 
-    /// Counters on the board and in the stores together.
+    /// The seat whose daughter a house is, if it is one.
+    pub fn daughter(&self, house: usize) -> Option<Seat> {
+        match self.pos.mark[house] {
+            0 => None,
+            m => Some(usize::from(m) - 1),
+        }
+    }
+
+    /// The seat that owns a house (in games whose houses change hands between stages).
+    pub fn owner(&self, house: usize) -> Option<Seat> {
+        match self.pos.owner[house] {
+            NO_SEAT => None,
+            o => Some(usize::from(o)),
+        }
+    }
+
+    /// Counters on the board and in the stores together, plus those taken out of play.
     pub fn total(&self) -> u32 {
-        self.board.iter().map(|&c| u32::from(c)).sum::<u32>() + self.store[0] + self.store[1]
+        self.pos.board.iter().map(|&c| u32::from(c)).sum::<u32>()
+            + self.pos.store[0]
+            + self.pos.store[1]
+            + self.discarded
+    }
+
+    fn total_on_board(&self) -> u32 {
+        self.pos.board.iter().map(|&c| u32::from(c)).sum()
     }
 
     /// Who is to move (once the game is over: who would have moved next).
     pub fn mover(&self) -> Seat {
         self.mover as Seat
     }
+}
+
+/// What a move changes: the houses, the takings, the daughters' marks and who owns each
+/// house. One value, so that look-ahead works on a copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pos {
+    board: [u16; RING],
+    store: [u32; 2],
+    /// 0, or the seat + 1 whose daughter the house is.
+    mark: [u8; RING],
+    /// The seat that owns (may sow) each house; `NO_SEAT` for none.
+    owner: [u8; RING],
+}
+
+/// How a sowing ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Landing {
+    /// At `last`, the final lap having started at `origin`: the capture rules apply there.
+    Stop { origin: usize, last: usize },
+    /// A peck: the mover plays again.
+    Again,
+    /// A relay that never ends.
+    Cycle,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -561,6 +760,11 @@ pub struct Sowing {
     rank: Box<[[[i16; RING]; RING]; 2]>,
     /// Per seat, the candidate sowings as moves, in list order (compulsory captures).
     cand_moves: [[SowingMove; RING]; 2],
+    /// Daughters or stages are in play: houses change hands and get marked, so the sowable
+    /// houses are found from the position, not from the static candidate tables.
+    dynamic: bool,
+    /// The directions a house may be sown in, by its position in its row (dynamic games).
+    pos_dirs: [([Dir; 2], u8); MAX_HOLES],
 }
 
 /// `rank` of a house a sowing never fills. Ranks are `i16`, the width of the board, so that
@@ -681,6 +885,32 @@ impl Sowing {
                 };
             }
         }
+        let mut pos_dirs = [([Dir::Cw; 2], 0u8); MAX_HOLES];
+        for (j, pd) in pos_dirs.iter_mut().enumerate().take(n) {
+            for c in &cands[0][..ncands[0]] {
+                if usize::from(c.house) == j && !c.quirk {
+                    pd.0[usize::from(pd.1)] = c.dir;
+                    pd.1 += 1;
+                }
+            }
+        }
+        let dynamic = p.daughters != Daughters::None || p.rounds != Rounds::None;
+        if dynamic && p.ludii_left_hole_quirk {
+            return Err(SowingError::Combination(
+                "ludii_left_hole_quirk with daughters or stages".to_owned(),
+            ));
+        }
+        if p.daughters != Daughters::None && !(1..128).contains(&p.daughter_count) {
+            return Err(SowingError::Combination(format!(
+                "daughter_count = {}: it must be 1 to 127",
+                p.daughter_count
+            )));
+        }
+        if p.peck == 0 {
+            return Err(SowingError::Combination(
+                "peck = 0: a peck removes at least the last counter".to_owned(),
+            ));
+        }
         let optional_take = p.capture_last == Compulsion::Optional
             || (p.chain == Chain::Backward && p.chain_take != ChainTake::Compulsory);
         Ok(Sowing {
@@ -696,6 +926,8 @@ impl Sowing {
             order,
             rank,
             cand_moves,
+            dynamic,
+            pos_dirs,
         })
     }
 
@@ -732,11 +964,11 @@ impl Sowing {
             return Err(SetupError::Seat(setup.to_move));
         }
         let mut state = self.initial();
-        state.board = [0; RING];
+        state.pos.board = [0; RING];
         for (seat, row) in setup.rows.iter().enumerate() {
-            state.board[seat * self.n..(seat + 1) * self.n].copy_from_slice(row);
+            state.pos.board[seat * self.n..(seat + 1) * self.n].copy_from_slice(row);
         }
-        state.store = setup.stores;
+        state.pos.store = setup.stores;
         state.mover = setup.to_move as u8;
         state.phase = Phase::Play;
         // A set-up position is not the start of a game: a tie here replays from the start.
@@ -749,14 +981,17 @@ impl Sowing {
     /// seat 0's row below from his left, then the stores.
     pub fn board_text(&self, s: &SowingState) -> String {
         let n = self.n;
-        let top: Vec<String> = (n..2 * n).rev().map(|h| s.board[h].to_string()).collect();
-        let bottom: Vec<String> = (0..n).map(|h| s.board[h].to_string()).collect();
+        let top: Vec<String> = (n..2 * n)
+            .rev()
+            .map(|h| s.pos.board[h].to_string())
+            .collect();
+        let bottom: Vec<String> = (0..n).map(|h| s.pos.board[h].to_string()).collect();
         format!(
             "b{n}..b1: {} | a1..a{n}: {} | taken {}-{}",
             top.join(" "),
             bottom.join(" "),
-            s.store[0],
-            s.store[1]
+            s.pos.store[0],
+            s.pos.store[1]
         )
     }
 
@@ -788,11 +1023,30 @@ impl Sowing {
     }
 
     #[inline]
-    fn can_move(&self, board: &[u16; RING], seat: usize) -> bool {
+    fn can_move(&self, pos: &Pos, seat: usize) -> bool {
         let min = u16::from(self.p.min_sow);
+        if self.dynamic {
+            return (0..self.r).any(|h| self.sowable(pos, h, seat, min));
+        }
         self.cands[seat][..self.ncands[seat]]
             .iter()
-            .any(|c| board[c.house as usize] >= min)
+            .any(|c| pos.board[c.house as usize] >= min)
+    }
+
+    /// Whether `seat` may sow house `h` (dynamic games): he owns it, it is no daughter, and
+    /// it holds enough.
+    #[inline]
+    fn sowable(&self, pos: &Pos, h: usize, seat: usize, min: u16) -> bool {
+        usize::from(pos.owner[h]) == seat && pos.mark[h] == 0 && pos.board[h] >= min
+    }
+
+    /// Whether house `h` counts as the opponent's for begetting a daughter.
+    fn opponents_house(&self, pos: &Pos, h: usize, mover: usize) -> bool {
+        match self.p.daughters {
+            Daughters::None => false,
+            Daughters::OpponentHouses => usize::from(pos.owner[h]) == 1 - mover,
+            Daughters::OpponentOriginalRow => h / self.n != mover,
+        }
     }
 
     /// Sows `house` in `dir` on `board`: returns the last house. Emits a lap event.
@@ -870,64 +1124,114 @@ impl Sowing {
         }
     }
 
-    /// Sows from `house`, relaying if the reading does: returns the origin of the last lap
-    /// and the house of the last counter, or `None` if the relay can never end (the board is
-    /// then left where the cycle was found).
+    /// Sows from `house`, relaying if the reading does, and applies what the last counter
+    /// does where it falls: a peck, a drink, a daughter begotten, a stop in an empty house, or
+    /// a relay on. The board is left where the sowing ended (or where a cycle was found).
     fn sow_all(
         &self,
-        board: &mut [u16; RING],
+        pos: &mut Pos,
+        mover: usize,
         house: usize,
         dir: Dir,
         events: &mut impl EventSink<SowingEvent>,
-    ) -> Option<(usize, usize)> {
+    ) -> Landing {
+        let start =
+            (self.p.relay && self.p.empty_stops == EmptyStops::BeforeMove).then_some(pos.board);
         let mut origin = house;
-        let mut last = self.sow_counters(board, origin, dir, events);
-        if !self.p.relay {
-            return Some((origin, last));
+        let mut last = self.sow_counters(&mut pos.board, origin, dir, events);
+        if !self.p.relay && self.p.daughters == Daughters::None {
+            return Landing::Stop { origin, last };
         }
         // Brent's cycle detection on (board, house) once a relay has gone on for long: the
         // counters are finite, so a relay either stops or revisits a position.
         let mut laps = 0u32;
-        let mut saved = (*board, last);
+        let mut saved = (pos.board, last);
         let (mut power, mut lam) = (1u32, 0u32);
-        while board[last] > 1 {
+        loop {
+            if self.p.daughters != Daughters::None {
+                let mark = pos.mark[last];
+                if usize::from(mark) == 2 - mover {
+                    // The opponent's daughter: peck her and play again.
+                    let taken = pos.board[last].min(u16::from(self.p.peck));
+                    pos.board[last] -= taken;
+                    if self.p.pecked == Pecked::Pecker {
+                        pos.store[mover] += u32::from(taken);
+                    }
+                    events.emit(SowingEvent::Peck {
+                        house: last as u8,
+                        counters: taken,
+                    });
+                    if pos.board[last] == 0 && self.p.emptied_daughter == EmptiedDaughter::LosesMark
+                    {
+                        pos.mark[last] = 0;
+                        events.emit(SowingEvent::DaughterLost { house: last as u8 });
+                    }
+                    return Landing::Again;
+                }
+                if usize::from(mark) == mover + 1 {
+                    events.emit(SowingEvent::Drink { house: last as u8 });
+                    return Landing::Stop { origin, last };
+                }
+            }
+            let was_empty = match &start {
+                Some(b) => b[last] == 0,
+                None => pos.board[last] == 1,
+            };
+            if was_empty {
+                return Landing::Stop { origin, last };
+            }
+            if self.p.daughters != Daughters::None
+                && pos.board[last] == u16::from(self.p.daughter_count)
+            {
+                if self.opponents_house(pos, last, mover) {
+                    pos.mark[last] = mover as u8 + 1;
+                    events.emit(SowingEvent::Daughter { house: last as u8 });
+                    return Landing::Stop { origin, last };
+                }
+                if self.p.own_count == OwnCount::Stop {
+                    events.emit(SowingEvent::OwnCountStop { house: last as u8 });
+                    return Landing::Stop { origin, last };
+                }
+            }
+            if !self.p.relay {
+                return Landing::Stop { origin, last };
+            }
             events.emit(SowingEvent::Relay {
                 house: last as u8,
-                counters: board[last],
+                counters: pos.board[last],
             });
             origin = last;
-            last = self.sow_counters(board, origin, dir, events);
+            last = self.sow_counters(&mut pos.board, origin, dir, events);
             laps += 1;
             if laps >= 64 {
-                if (*board, last) == saved {
+                if (pos.board, last) == saved {
                     events.emit(SowingEvent::RelayCycle);
-                    return None;
+                    return Landing::Cycle;
                 }
                 lam += 1;
                 if lam == power {
-                    saved = (*board, last);
+                    saved = (pos.board, last);
                     power *= 2;
                     lam = 0;
                 }
             }
         }
-        Some((origin, last))
     }
 
-    /// Sows and captures on `board`/`store` for `mover`; the one implementation of a move,
-    /// used for play and (with [`NoEvents`]) for looking ahead. Returns `false` if the
-    /// sowing can never end.
+    /// Sows and captures on `pos` for `mover`; the one implementation of a move, used for
+    /// play and (with [`NoEvents`]) for looking ahead.
     fn sow_and_take(
         &self,
-        board: &mut [u16; RING],
-        store: &mut [u32; 2],
+        pos: &mut Pos,
         mover: usize,
         (house, dir, take): (usize, Dir, u8),
         events: &mut impl EventSink<SowingEvent>,
-    ) -> bool {
-        let Some((house, last)) = self.sow_all(board, house, dir, events) else {
-            return false;
+    ) -> Landing {
+        let (house, last) = match self.sow_all(pos, mover, house, dir, events) {
+            Landing::Stop { origin, last } => (origin, last),
+            other => return other,
         };
+        let Pos { board, store, .. } = pos;
         let (len, row_stop) = self.capture_run(board, house, last, dir, mover);
         let take = if take == TAKE_ALL { len } else { take.min(len) };
         if len > 0 && take == 0 {
@@ -965,7 +1269,10 @@ impl Sowing {
         {
             events.emit(SowingEvent::ChainRowStop { house: stop as u8 });
         }
-        true
+        Landing::Stop {
+            origin: house,
+            last,
+        }
     }
 
     /// The houses `take` may be for a sowing whose last counter and chain may take `len`.
@@ -996,7 +1303,7 @@ impl Sowing {
     #[cold]
     fn has_feeding_move(&self, s: &SowingState, feeder: usize) -> bool {
         let mut found = false;
-        self.each_candidate(&s.board, feeder, |mv| {
+        self.each_candidate(&s.pos, feeder, |mv| {
             found = found || self.feeds(s, feeder, mv);
         });
         found
@@ -1009,22 +1316,18 @@ impl Sowing {
         else {
             return false;
         };
-        let mut board = s.board;
-        let mut store = s.store;
-        self.sow_and_take(
-            &mut board,
-            &mut store,
-            feeder,
-            (house as usize, dir, take),
-            &mut NoEvents,
-        ) && self.can_move(&board, 1 - feeder)
+        let mut pos = s.pos;
+        let landing =
+            self.sow_and_take(&mut pos, feeder, (house as usize, dir, take), &mut NoEvents);
+        landing != Landing::Cycle && self.can_move(&pos, 1 - feeder)
     }
 
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
-    fn candidate_moves(&self, board: &[u16; RING], seat: usize, out: &mut Vec<SowingMove>) {
+    fn candidate_moves(&self, pos: &Pos, seat: usize, out: &mut Vec<SowingMove>) {
         let min = u16::from(self.p.min_sow);
         let cands = &self.cands[seat][..self.ncands[seat]];
-        if !self.optional_take {
+        let board = &pos.board;
+        if !self.optional_take && !self.dynamic {
             // Branch-free: write every candidate, advance past the eligible ones. Whether a
             // house may be sown is data the branch predictor cannot learn.
             let mut buf = [SowingMove::Pass; RING];
@@ -1039,41 +1342,60 @@ impl Sowing {
             out.truncate(start + k);
             return;
         }
-        self.each_candidate(board, seat, |mv| out.push(mv));
+        self.each_candidate(pos, seat, |mv| out.push(mv));
     }
 
     /// Calls `f` with every sowing the seat may make on `board`, capture choices included,
     /// in list order, without allocating.
-    fn each_candidate(&self, board: &[u16; RING], seat: usize, mut f: impl FnMut(SowingMove)) {
+    fn each_candidate(&self, pos: &Pos, seat: usize, mut f: impl FnMut(SowingMove)) {
         let min = u16::from(self.p.min_sow);
+        if self.dynamic {
+            for h in 0..self.r {
+                if !self.sowable(pos, h, seat, min) {
+                    continue;
+                }
+                let (dirs, k) = self.pos_dirs[h % self.n];
+                for &dir in &dirs[..usize::from(k)] {
+                    self.each_take(pos, seat, h, dir, false, &mut f);
+                }
+            }
+            return;
+        }
         for c in &self.cands[seat][..self.ncands[seat]] {
             let house = c.house as usize;
-            if board[house] < min {
+            if pos.board[house] < min {
                 continue;
             }
-            if !self.optional_take {
-                f(SowingMove::Sow {
-                    house: c.house,
-                    dir: c.dir,
-                    take: TAKE_ALL,
-                    quirk: c.quirk,
-                });
-                continue;
-            }
-            let mut b = *board;
-            let len = match self.sow_all(&mut b, house, c.dir, &mut NoEvents) {
-                Some((origin, last)) => self.capture_run(&b, origin, last, c.dir, seat).0,
-                None => 0,
-            };
-            self.takes(len, |take| {
-                f(SowingMove::Sow {
-                    house: c.house,
-                    dir: c.dir,
-                    take,
-                    quirk: c.quirk,
-                });
-            });
+            self.each_take(pos, seat, house, c.dir, c.quirk, &mut f);
         }
+    }
+
+    /// Calls `f` with the sowing of `house` in `dir` for each capture choice it offers.
+    fn each_take(
+        &self,
+        pos: &Pos,
+        seat: usize,
+        house: usize,
+        dir: Dir,
+        quirk: bool,
+        f: &mut impl FnMut(SowingMove),
+    ) {
+        let mv = |take| SowingMove::Sow {
+            house: house as u8,
+            dir,
+            take,
+            quirk,
+        };
+        if !self.optional_take {
+            f(mv(TAKE_ALL));
+            return;
+        }
+        let mut p = *pos;
+        let len = match self.sow_all(&mut p, seat, house, dir, &mut NoEvents) {
+            Landing::Stop { origin, last } => self.capture_run(&p.board, origin, last, dir, seat).0,
+            Landing::Again | Landing::Cycle => 0,
+        };
+        self.takes(len, |take| f(mv(take)));
     }
 
     /// Applies the end rules after a decision (or at the start): the game's own end rule,
@@ -1085,13 +1407,45 @@ impl Sowing {
         }
         let next = s.mover as usize;
         let other = 1 - next;
-        let no_moves = |s: &SowingState| !self.can_move(&s.board, 0) && !self.can_move(&s.board, 1);
+        let no_moves = |s: &SowingState| !self.can_move(&s.pos, 0) && !self.can_move(&s.pos, 1);
+        if self.dynamic {
+            if self.p.rounds == Rounds::Fours
+                && self.p.driven_off == DrivenOff::NoCounters
+                && let Some(seat) = (0..2).find(|&seat| {
+                    (0..self.r).all(|h| {
+                        usize::from(s.pos.owner[h]) != seat
+                            || s.pos.mark[h] != 0
+                            || s.pos.board[h] == 0
+                    })
+                })
+            {
+                let mut holdings = s.pos.store;
+                for h in 0..self.r {
+                    match (s.pos.mark[h], s.pos.owner[h]) {
+                        (0, o) if o != NO_SEAT => {
+                            holdings[usize::from(o)] += u32::from(s.pos.board[h])
+                        }
+                        (0, _) => {}
+                        (m, _) => holdings[usize::from(m) - 1] += u32::from(s.pos.board[h]),
+                    }
+                }
+                self.drive_off(s, seat, holdings, events);
+                return;
+            }
+            if self.p.stage_end == StageEnd::OnlyDaughters
+                && (0..self.r).all(|h| s.pos.mark[h] != 0 || s.pos.board[h] == 0)
+            {
+                events.emit(SowingEvent::StageEnd);
+                self.finish(s, events);
+                return;
+            }
+        }
         let ended = match self.p.end_check {
             EndCheck::AllPassed => s.passes >= 2,
             EndCheck::Immediate => match self.p.end {
                 End::NeitherCanMove => no_moves(s),
                 End::MoverBlocked => {
-                    let blocked = !self.can_move(&s.board, next);
+                    let blocked = !self.can_move(&s.pos, next);
                     if blocked {
                         events.emit(SowingEvent::EndBlocked { seat: next });
                     }
@@ -1102,9 +1456,9 @@ impl Sowing {
                     // turn; a blocked player to move passes so that his opponent can feed.
                     // The game ends when the blocked player cannot be fed.
                     s.must_feed = false;
-                    let (blocked, feeder) = if !self.can_move(&s.board, next) {
+                    let (blocked, feeder) = if !self.can_move(&s.pos, next) {
                         (Some(next), other)
-                    } else if !self.can_move(&s.board, other) {
+                    } else if !self.can_move(&s.pos, other) {
                         (Some(other), next)
                     } else {
                         (None, next)
@@ -1123,7 +1477,7 @@ impl Sowing {
                 }
                 End::RowEmpty => {
                     let empty = (0..2).find(|&seat| {
-                        s.board[seat * self.n..(seat + 1) * self.n]
+                        s.pos.board[seat * self.n..(seat + 1) * self.n]
                             .iter()
                             .all(|&c| c == 0)
                     });
@@ -1168,7 +1522,7 @@ impl Sowing {
         }
         if self.p.repetition == Repetition::Draw {
             // The exact position (houses and player to move), the start included.
-            let position = (s.board, s.mover);
+            let position = (s.pos.board, s.mover);
             if s.history.contains(&position) {
                 events.emit(SowingEvent::Repetition);
                 self.over(s, Result_::Draw, EndReason::Repetition);
@@ -1183,21 +1537,31 @@ impl Sowing {
         s.outcome = Some(Outcome {
             result,
             end,
-            scores: s.store,
+            scores: s.pos.store,
         });
     }
 
     /// Scores a game whose own end rule fired.
     #[cold]
     fn finish(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
-        let mut scores = s.store;
+        if self.dynamic {
+            // Each father takes his daughters' counters.
+            for h in 0..self.r {
+                let m = usize::from(s.pos.mark[h]);
+                if m != 0 {
+                    s.pos.store[m - 1] += u32::from(s.pos.board[h]);
+                    s.pos.board[h] = 0;
+                }
+            }
+        }
+        let counted = self.p.remaining == Remaining::Owner;
+        let mut scores = s.pos.store;
         for (seat, score) in scores.iter_mut().enumerate() {
-            let left: u32 = s.board[seat * self.n..(seat + 1) * self.n]
-                .iter()
-                .map(|&c| u32::from(c))
+            let left: u32 = (0..self.r)
+                .filter(|&h| usize::from(s.pos.owner[h]) == seat && s.pos.mark[h] == 0)
+                .map(|h| u32::from(s.pos.board[h]))
                 .sum();
             if left > 0 {
-                let counted = self.p.remaining == Remaining::Owner;
                 events.emit(SowingEvent::Remaining {
                     seat,
                     counters: left,
@@ -1206,6 +1570,21 @@ impl Sowing {
                 if counted {
                     *score += left;
                 }
+            }
+        }
+        if self.dynamic {
+            // The counters left on the board now belong to someone, or are out of play.
+            for h in 0..self.r {
+                let c = u32::from(std::mem::take(&mut s.pos.board[h]));
+                match s.pos.owner[h] {
+                    o if o != NO_SEAT && counted => s.pos.store[usize::from(o)] += c,
+                    _ => s.discarded += c,
+                }
+            }
+            scores = s.pos.store;
+            if self.p.rounds == Rounds::Fours {
+                self.reckon(s, events);
+                return;
             }
         }
         let result = if scores[0] == scores[1] {
@@ -1237,11 +1616,160 @@ impl Sowing {
         });
     }
 
+    /// Reckons a completed stage in fours (Davies 1925: 144): debts are repaid, the larger
+    /// holder's remainder of three borrows one and a remainder of one or two is borrowed
+    /// back, each four makes a house, and the board is reset; a player left without a house
+    /// (or, under `empty-hand`, without counters) is driven off.
+    #[cold]
+    fn reckon(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
+        s.stages += 1;
+        let mut h = std::mem::take(&mut s.pos.store);
+        if self.p.borrowing == Borrowing::Debt {
+            for seat in 0..2 {
+                let d = std::mem::take(&mut s.debt[seat]).min(h[seat]);
+                if d > 0 {
+                    h[seat] -= d;
+                    h[1 - seat] += d;
+                    events.emit(SowingEvent::DebtRepaid { seat, counters: d });
+                }
+            }
+        }
+        let holdings = h;
+        if self.p.driven_off == DrivenOff::EmptyHand
+            && let Some(seat) = (0..2).find(|&i| h[i] == 0)
+        {
+            s.pos.store = holdings;
+            self.drive_off(s, seat, holdings, events);
+            return;
+        }
+        let w = if h[0] >= h[1] { 0 } else { 1 };
+        let l = 1 - w;
+        let debt = self.p.borrowing == Borrowing::Debt;
+        match h[w] % 4 {
+            3 if h[l] >= 1 => {
+                h[w] += 1;
+                h[l] -= 1;
+                events.emit(SowingEvent::BorrowThree { seat: w });
+                if debt {
+                    s.debt[w] += 1;
+                }
+            }
+            r @ (1 | 2) => {
+                h[w] -= r;
+                h[l] += r;
+                events.emit(if r == 1 {
+                    SowingEvent::BorrowBackOne { seat: l }
+                } else {
+                    SowingEvent::BorrowBackTwo { seat: l }
+                });
+                if debt {
+                    s.debt[l] += r;
+                }
+            }
+            0 => events.emit(SowingEvent::ExactFours),
+            _ => {}
+        }
+        // Counters that make no house (possible only when pecks leave play) are out of play.
+        let mut houses = [(h[0] / 4) as usize, (h[1] / 4) as usize];
+        houses[l] = houses[l].min(self.r - houses[w].min(self.r));
+        houses[w] = houses[w].min(self.r);
+        events.emit(SowingEvent::Reckoning {
+            holdings,
+            houses: [houses[0] as u8, houses[1] as u8],
+        });
+        if let Some(seat) = (0..2).find(|&i| houses[i] == 0) {
+            s.pos.store = h;
+            self.drive_off(s, seat, holdings, events);
+            return;
+        }
+        s.discarded += h[0] + h[1] - 4 * (houses[0] + houses[1]) as u32;
+        // The new board: the larger holder's own row from his left, then his extra houses in
+        // the other's row next to it (downstream: the houses his row sows into); the other
+        // keeps the rest of his own row.
+        s.pos.board = [0; RING];
+        s.pos.owner = [NO_SEAT; RING];
+        if !self.p.daughters_carry {
+            s.pos.mark = [0; RING];
+        }
+        let n = self.n;
+        let own = houses[w].min(n);
+        for j in 0..own {
+            s.pos.owner[w * n + j] = w as u8;
+        }
+        let extra = houses[w] - own;
+        let sows_into_left = self.p.direction != Direction::Clockwise;
+        let downstream = self.p.extra_houses == ExtraHouses::Downstream;
+        for k in 0..extra {
+            let j = if sows_into_left == downstream {
+                k
+            } else {
+                n - 1 - k
+            };
+            s.pos.owner[l * n + j] = w as u8;
+        }
+        if extra > 0 {
+            events.emit(SowingEvent::ExtraHouses {
+                seat: w,
+                houses: extra as u8,
+            });
+        }
+        let mut left = houses[l];
+        for j in 0..n {
+            if left > 0 && s.pos.owner[l * n + j] == NO_SEAT {
+                s.pos.owner[l * n + j] = l as u8;
+                left -= 1;
+            }
+        }
+        for hse in 0..self.r {
+            if s.pos.owner[hse] != NO_SEAT {
+                s.pos.board[hse] = 4;
+            }
+        }
+        let starter = match self.p.round_starter {
+            RoundStarter::Larger => w,
+            RoundStarter::Smaller => l,
+            RoundStarter::Continue => s.mover as usize,
+            RoundStarter::FirstSeat => 0,
+        };
+        events.emit(SowingEvent::StageStarter { seat: starter });
+        s.mover = starter as u8;
+        s.passes = 0;
+        s.must_feed = false;
+        s.history.clear();
+        s.game_start = s.plies;
+        self.settle(s, events);
+    }
+
+    /// Ends the game: `seat` is driven off the board and loses.
+    fn drive_off(
+        &self,
+        s: &mut SowingState,
+        seat: Seat,
+        holdings: [u32; 2],
+        events: &mut impl EventSink<SowingEvent>,
+    ) {
+        events.emit(SowingEvent::DrivenOff { seat });
+        s.phase = Phase::Over;
+        s.outcome = Some(Outcome {
+            result: Result_::Win(1 << (1 - seat)),
+            end: EndReason::Natural,
+            scores: holdings,
+        });
+    }
+
     /// Sets up the board for a (new) game, keeping the ply and turn counts.
     fn restart(&self, s: &mut SowingState) {
-        s.board = [0; RING];
-        s.board[..self.r].fill(u16::from(self.p.counters));
-        s.store = [0; 2];
+        s.pos.board = [0; RING];
+        s.pos.board[..self.r].fill(u16::from(self.p.counters));
+        s.pos.store = [0; 2];
+        s.pos.mark = [0; RING];
+        s.pos.owner = [NO_SEAT; RING];
+        for h in 0..self.r {
+            s.pos.owner[h] = (h / self.n) as u8;
+        }
+        s.discarded = 0;
+        s.debt = [0; 2];
+        s.stages = 0;
         s.passes = 0;
         s.must_feed = false;
         s.outcome = None;
@@ -1267,8 +1795,12 @@ impl Rules for Sowing {
 
     fn initial(&self) -> SowingState {
         let mut s = SowingState {
-            board: [0; RING],
-            store: [0; 2],
+            pos: Pos {
+                board: [0; RING],
+                store: [0; 2],
+                mark: [0; RING],
+                owner: [NO_SEAT; RING],
+            },
             mover: 0,
             phase: Phase::Play,
             plies: 0,
@@ -1279,6 +1811,9 @@ impl Rules for Sowing {
             outcome: None,
             history: Vec::new(),
             game_start: 0,
+            discarded: 0,
+            debt: [0; 2],
+            stages: 0,
         };
         self.reset(&mut s, &mut NoEvents);
         s
@@ -1306,7 +1841,7 @@ impl Rules for Sowing {
             return;
         }
         let seat = s.mover as usize;
-        self.candidate_moves(&s.board, seat, out);
+        self.candidate_moves(&s.pos, seat, out);
         if s.must_feed {
             out.retain(|&mv| self.feeds(s, seat, mv));
         }
@@ -1342,22 +1877,23 @@ impl Rules for Sowing {
                 }
                 s.passes = 0;
                 s.must_feed = false;
-                let before = s.store[seat];
-                let ends = self.sow_and_take(
-                    &mut s.board,
-                    &mut s.store,
-                    seat,
-                    (house as usize, dir, take),
-                    events,
-                );
-                if !ends {
+                let before = s.total_on_board();
+                let landing =
+                    self.sow_and_take(&mut s.pos, seat, (house as usize, dir, take), events);
+                if landing == Landing::Cycle {
                     s.mover = 1 - s.mover;
                     self.over(s, Result_::Unfinished, EndReason::Cycle);
                     return;
                 }
-                if s.store[seat] != before {
-                    // Counters only leave the board, so no earlier position can recur.
+                if s.total_on_board() != before {
+                    // Counters only leave the board within a stage, so no earlier position
+                    // can recur.
                     s.history.clear();
+                }
+                if landing == Landing::Again {
+                    // A peck: the same player decides again.
+                    self.settle(s, events);
+                    return;
                 }
             }
         }
@@ -1413,10 +1949,15 @@ impl Rules for Sowing {
         match *event {
             SowingEvent::Capture { house, counters }
             | SowingEvent::Chain { house, counters }
+            | SowingEvent::Peck { house, counters }
             | SowingEvent::Relay { house, counters } => {
                 format!("{kind} {} ({counters})", name(house))
             }
-            SowingEvent::CaptureDeclined { house }
+            SowingEvent::Daughter { house }
+            | SowingEvent::DaughterLost { house }
+            | SowingEvent::Drink { house }
+            | SowingEvent::OwnCountStop { house }
+            | SowingEvent::CaptureDeclined { house }
             | SowingEvent::ChainOwnRow { house }
             | SowingEvent::ChainRowStop { house } => format!("{kind} {}", name(house)),
             _ => event.to_string(),
