@@ -114,6 +114,20 @@ fn override_combinations() -> Vec<(&'static str, &'static str, Value)> {
                 "min_sow": 1, "skip_origin": true, "end": "opponent-feeds", "tie": "replay",
                 "repetition": "draw"
             }),
+            // Um el Banât's daughters and stages, two ways.
+            json!({
+                "holes": 6, "counters": 4, "direction": "anticlockwise", "min_sow": 1,
+                "relay": true, "capture_counts": [], "chain": "none",
+                "daughters": "opponent-houses", "stage_end": "only-daughters", "rounds": "fours"
+            }),
+            json!({
+                "counters": 4, "direction": "anticlockwise", "min_sow": 1, "relay": true,
+                "capture_counts": [], "chain": "none", "daughters": "opponent-original-row",
+                "own_count": "stop", "pecked": "discarded", "emptied_daughter": "loses-mark",
+                "stage_end": "only-daughters", "rounds": "fours", "borrowing": "debt",
+                "extra_houses": "upstream", "round_starter": "continue",
+                "driven_off": "no-counters", "empty_stops": "before-move", "repetition": "draw"
+            }),
         ] {
             combos.push((game, "davies", overrides));
         }
@@ -1116,6 +1130,7 @@ proptest! {
             rows: [houses[..n].to_vec(), houses[16..16 + n].to_vec()],
             stores: [stores.0, stores.1],
             to_move,
+            daughters: vec![],
         };
         let mut s = reading.rules.setup(&setup).expect("a valid setup");
         prop_assert_eq!(s.total(), houses[..n].iter().chain(&houses[16..16 + n]).map(|&c| u32::from(c)).sum::<u32>() + stores.0 + stores.1);
@@ -1136,6 +1151,7 @@ fn setup(rules: &Sowing, a: &[u16], b: &[u16], stores: [u32; 2], to_move: usize)
             rows: [a.to_vec(), b.to_vec()],
             stores,
             to_move,
+            daughters: vec![],
         })
         .expect("a valid setup")
 }

@@ -316,6 +316,7 @@ fn setup(rules: &Sowing, trace: &TraceState, mover: usize) -> SowingState {
             rows,
             stores: trace.hand,
             to_move: mover - 1,
+            daughters: vec![],
         })
         .unwrap()
 }

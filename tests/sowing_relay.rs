@@ -30,6 +30,7 @@ fn a_relay_sows_on_from_an_occupied_house_and_stops_in_an_empty_one() {
             rows: [vec![2, 0], vec![1, 0]],
             stores: [0, 0],
             to_move: 0,
+            daughters: vec![],
         })
         .unwrap();
     let mut events = Vec::new();
@@ -59,6 +60,7 @@ fn without_relay_the_same_sowing_ends_with_its_last_counter() {
             rows: [vec![2, 0], vec![1, 0]],
             stores: [0, 0],
             to_move: 0,
+            daughters: vec![],
         })
         .unwrap();
     let mut events = Vec::new();
@@ -80,6 +82,7 @@ fn a_relay_that_cycles_for_ever_is_detected_and_the_game_is_unfinished() {
             rows: [vec![2], vec![1]],
             stores: [0, 0],
             to_move: 0,
+            daughters: vec![],
         })
         .unwrap();
     let mut events = Vec::new();

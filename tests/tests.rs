@@ -9,6 +9,8 @@ mod bad_input;
 mod cli;
 /// The built-in corpus: clean, witnessed, complete for the games it has.
 mod corpus_content;
+/// Um el Banât's daughters, pecking and the reckoning in fours.
+mod daughters;
 /// Engine properties over every reading, and the rules through the public API.
 mod engine_props;
 /// Ludii 1.0.8's recorded playouts replayed through the engines bound to its readings.

@@ -615,6 +615,8 @@ pub struct SowingSetup {
     pub stores: [u32; 2],
     /// Who moves.
     pub to_move: Seat,
+    /// Daughters: (house as a circuit index, the seat whose daughter it is).
+    pub daughters: Vec<(usize, Seat)>,
 }
 
 /// Why a setup is not a position.
@@ -633,6 +635,16 @@ pub enum SetupError {
     /// No such seat.
     #[error("to_move = {0}: seats are 0 and 1")]
     Seat(usize),
+    /// A daughter in a house that does not exist, or of a seat that does not.
+    #[error("daughter ({house}, {seat}): houses are 0 to {last}, seats 0 and 1")]
+    Daughter {
+        /// The house given.
+        house: usize,
+        /// The seat given.
+        seat: usize,
+        /// The last house.
+        last: usize,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -658,8 +670,6 @@ pub struct SowingState {
     /// Plies made when the current game (re)started: a replayed game that ends again
     /// before any decision would replay for ever.
     game_start: u32,
-    /// Counters out of play (pecked and discarded, or not making a house at a reckoning).
-    discarded: u32,
     /// Counters each seat owes the other (borrowing as a debt).
     debt: [u32; 2],
     /// Stages completed.
@@ -698,7 +708,7 @@ impl SowingState {
         self.pos.board.iter().map(|&c| u32::from(c)).sum::<u32>()
             + self.pos.store[0]
             + self.pos.store[1]
-            + self.discarded
+            + self.pos.discarded
     }
 
     fn total_on_board(&self) -> u32 {
@@ -721,6 +731,8 @@ struct Pos {
     mark: [u8; RING],
     /// The seat that owns (may sow) each house; `NO_SEAT` for none.
     owner: [u8; RING],
+    /// Counters out of play (pecked and discarded, or not making a house at a reckoning).
+    discarded: u32,
 }
 
 /// How a sowing ended.
@@ -951,6 +963,28 @@ impl Sowing {
     /// # Errors
     /// [`SetupError`] for rows of the wrong length or a seat that does not exist.
     pub fn setup(&self, setup: &SowingSetup) -> Result<SowingState, SetupError> {
+        self.setup_with_events(setup, &mut NoEvents)
+    }
+
+    /// [`Sowing::setup`], reporting the rules that fire at once (a stage already complete,
+    /// say).
+    ///
+    /// # Errors
+    /// As [`Sowing::setup`].
+    pub fn setup_with_events(
+        &self,
+        setup: &SowingSetup,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Result<SowingState, SetupError> {
+        for &(house, seat) in &setup.daughters {
+            if house >= self.r || seat > 1 {
+                return Err(SetupError::Daughter {
+                    house,
+                    seat,
+                    last: self.r - 1,
+                });
+            }
+        }
         for (seat, row) in setup.rows.iter().enumerate() {
             if row.len() != self.n {
                 return Err(SetupError::RowLength {
@@ -969,11 +1003,14 @@ impl Sowing {
             state.pos.board[seat * self.n..(seat + 1) * self.n].copy_from_slice(row);
         }
         state.pos.store = setup.stores;
+        for &(house, seat) in &setup.daughters {
+            state.pos.mark[house] = seat as u8 + 1;
+        }
         state.mover = setup.to_move as u8;
         state.phase = Phase::Play;
         // A set-up position is not the start of a game: a tie here replays from the start.
         state.game_start = u32::MAX;
-        self.settle(&mut state, &mut NoEvents);
+        self.settle(&mut state, events);
         Ok(state)
     }
 
@@ -1154,8 +1191,9 @@ impl Sowing {
                     // The opponent's daughter: peck her and play again.
                     let taken = pos.board[last].min(u16::from(self.p.peck));
                     pos.board[last] -= taken;
-                    if self.p.pecked == Pecked::Pecker {
-                        pos.store[mover] += u32::from(taken);
+                    match self.p.pecked {
+                        Pecked::Pecker => pos.store[mover] += u32::from(taken),
+                        Pecked::Discarded => pos.discarded += u32::from(taken),
                     }
                     events.emit(SowingEvent::Peck {
                         house: last as u8,
@@ -1578,7 +1616,7 @@ impl Sowing {
                 let c = u32::from(std::mem::take(&mut s.pos.board[h]));
                 match s.pos.owner[h] {
                     o if o != NO_SEAT && counted => s.pos.store[usize::from(o)] += c,
-                    _ => s.discarded += c,
+                    _ => s.pos.discarded += c,
                 }
             }
             scores = s.pos.store;
@@ -1682,7 +1720,7 @@ impl Sowing {
             self.drive_off(s, seat, holdings, events);
             return;
         }
-        s.discarded += h[0] + h[1] - 4 * (houses[0] + houses[1]) as u32;
+        s.pos.discarded += h[0] + h[1] - 4 * (houses[0] + houses[1]) as u32;
         // The new board: the larger holder's own row from his left, then his extra houses in
         // the other's row next to it (downstream: the houses his row sows into); the other
         // keeps the rest of his own row.
@@ -1767,7 +1805,7 @@ impl Sowing {
         for h in 0..self.r {
             s.pos.owner[h] = (h / self.n) as u8;
         }
-        s.discarded = 0;
+        s.pos.discarded = 0;
         s.debt = [0; 2];
         s.stages = 0;
         s.passes = 0;
@@ -1800,6 +1838,7 @@ impl Rules for Sowing {
                 store: [0; 2],
                 mark: [0; RING],
                 owner: [NO_SEAT; RING],
+                discarded: 0,
             },
             mover: 0,
             phase: Phase::Play,
@@ -1811,7 +1850,6 @@ impl Rules for Sowing {
             outcome: None,
             history: Vec::new(),
             game_start: 0,
-            discarded: 0,
             debt: [0; 2],
             stages: 0,
         };
