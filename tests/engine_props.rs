@@ -344,7 +344,7 @@ impl FamilyChecks<Sowing> for SowingChecks {
         events: &[SowingEvent],
     ) -> Result<(), String> {
         let model = Model::new(rules);
-        if model.p.relay {
+        if !model.covers() {
             return Ok(());
         }
         let seat = before.mover();
@@ -357,6 +357,10 @@ impl FamilyChecks<Sowing> for SowingChecks {
                     return fail(format!("a pass reported {events:?}"));
                 }
             }
+            SowingMove::Gift { .. }
+            | SowingMove::Distribute { .. }
+            | SowingMove::Keep
+            | SowingMove::Turn => return Ok(()),
             SowingMove::Sow {
                 house,
                 dir,
@@ -470,6 +474,20 @@ impl<'a> Model<'a> {
             p: rules.params(),
             n: rules.holes(),
         }
+    }
+
+    /// Whether the model speaks for the reading: it models single-lap sowing with captures
+    /// (relays, daughters, stages, the gift and distributions are tested in their own files).
+    fn covers(&self) -> bool {
+        use ludotrace::family::sowing::{Daughters, Distribution, Gift, Rounds, StageEnd};
+        !self.p.relay
+            && self.p.daughters == Daughters::None
+            && self.p.rounds == Rounds::None
+            && self.p.gift == Gift::None
+            && self.p.distribution == Distribution::Even
+            && self.p.stage_end == StageEnd::None
+            && self.p.chain != ludotrace::family::sowing::Chain::Previous
+            && self.p.opposite == ludotrace::family::sowing::Opposite::None
     }
 
     fn board(&self, s: &SowingState) -> Vec<u16> {
@@ -1066,14 +1084,21 @@ fn run_readings<'a>(readings: impl IntoIterator<Item = &'a Reading>, cfg: &Confi
 fn random_games_every_corpus_reading() {
     let reports = run_readings(CORPUS_READINGS.iter(), &CORPUS_CONFIG);
     for (reading, report) in CORPUS_READINGS.iter().zip(&reports) {
-        // The corpus readings end every random game by their own rules, well before any
-        // engine cap.
-        assert_eq!(
-            (report.unfinished, report.capped),
-            (0, 0),
-            "{}: {report:?}",
-            reading.label
-        );
+        // The single-stage readings end every random game by their own rules, well before any
+        // engine cap. Games played in stages or boards (Um el Banât "may last for hours",
+        // Li'b al-'Aqil to sixty points) may cycle or reach a cap: that is reported, and
+        // every game still ends or is cut (the walk checks it).
+        use ludotrace::family::sowing::Rounds;
+        if reading.rules.params().rounds == Rounds::None {
+            assert_eq!(
+                (report.unfinished, report.capped),
+                (0, 0),
+                "{}: {report:?}",
+                reading.label
+            );
+        } else {
+            eprintln!("{}: {report:?}", reading.label);
+        }
         assert!(report.positions_checked > 0 && report.probes_rejected > 0);
     }
 }

@@ -14,6 +14,8 @@ use crate::util::root;
 /// The seed and game index every playthrough uses.
 const SEED: u64 = 1;
 const GAME: u64 = 0;
+/// Plies logged in full; the rest of a long game is summarised.
+const SHOWN: u32 = 400;
 
 #[test]
 fn every_reading_matches_its_committed_playthrough() {
@@ -38,7 +40,7 @@ fn every_reading_matches_its_committed_playthrough() {
             let key = reading_key(&game.id, &interp.id);
             let text = match &bound.engine {
                 Engine::Sowing(rules) => {
-                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES)
+                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
                 }
             };
             let path = root()

@@ -5,6 +5,8 @@ mod util;
 
 /// Every class of bad corpus input, from data-driven fixtures.
 mod bad_input;
+/// Li'b al-'Aqil's distribution, turned board, gift, odd relays and boards to sixty.
+mod boards;
 /// The commands as a user runs them.
 mod cli;
 /// The built-in corpus: clean, witnessed, complete for the games it has.

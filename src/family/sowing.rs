@@ -88,6 +88,39 @@ family_params! {
             driven_off: DrivenOff,
             /// Whether daughters' marks survive the reset of the board between stages.
             daughters_carry: bool,
+            /// When a relay goes on: `occupied` (the last counter fell into a house that held
+            /// counters), `odd` (the count it made is odd; a house that was empty stops the
+            /// move) or `odd-or-empty` (any odd count, one counter in an empty house included).
+            relay_when: RelayWhen,
+            /// Whether a capture also takes the house opposite: `none`, `last` (with the last
+            /// house only) or `every` (with each house the capture takes).
+            opposite: Opposite,
+            /// When a player's row is empty at the start of the opponent's turn, the opponent
+            /// must give him one counter into his leftmost house: `none`, `takes-turn` (the
+            /// gift is the giver's whole turn) or `extra` (the giver then also sows).
+            gift: Gift,
+            /// How the counters are set out for a board: `even` (`counters` in every house),
+            /// or by the distributing player, all `2 × holes × counters` of them, without
+            /// counting: in `corresponding` houses of his choice (occupied houses correspond,
+            /// the only rule), the `conventional-four` middle houses of each row, or
+            /// `half-and-half` (about half into the first house A and the rest into its
+            /// corresponding house a).
+            distribution: Distribution,
+            /// Which house corresponds to a house: the one directly `opposite`, or the same
+            /// position counted from the other player's side (`rotated`).
+            correspond: Correspond,
+            /// Whether the other player may turn the distributed board round (taking the
+            /// distributor's side), at the cost of the first move.
+            turn_board: bool,
+            /// With `rounds: points`: the score that wins the game (at least).
+            target: u16,
+            /// With `rounds: points`: the board's winner adds the difference (`gross`), or the
+            /// difference counts against the loser's total too (`net`).
+            points: Points,
+            /// With a distribution: who distributes the next board: the `loser` of the last,
+            /// the `same` player, the players in turn (`alternate`), or whoever would move
+            /// next (`after-last-mover`).
+            next_distributor: NextDistributor,
             /// The counts a house must hold after the last counter falls into it for its
             /// counters to be taken (e.g. `[2, 4]`: it held one or three).
             capture_counts: Vec<u8>,
@@ -201,6 +234,8 @@ pub enum Chain {
     None,
     /// Back along the sowing while houses hold a capture count.
     Backward,
+    /// Only the one house before the last, if it holds a capture count.
+    Previous,
 }
 
 /// How much of a chain is taken.
@@ -351,6 +386,8 @@ pub enum StageEnd {
     None,
     /// Only daughters' houses hold counters.
     OnlyDaughters,
+    /// The board is empty.
+    Cleared,
 }
 
 /// Stages of play.
@@ -361,6 +398,8 @@ pub enum Rounds {
     None,
     /// Reckoning in fours, borrowing, a reset board, until a player is driven off.
     Fours,
+    /// Boards scored by the difference of takings, until a player reaches `target`.
+    Points,
 }
 
 /// Borrowing between stages.
@@ -407,4 +446,88 @@ pub enum DrivenOff {
     EmptyHand,
     /// Also during a stage, when the houses he owns hold no counters.
     NoCounters,
+}
+
+/// When a relay goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelayWhen {
+    /// The last counter fell into an occupied house.
+    Occupied,
+    /// It made an odd count in a house that was not empty.
+    Odd,
+    /// It made any odd count, an empty house included.
+    OddOrEmpty,
+}
+
+/// Whether captures take the opposite house too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Opposite {
+    /// No.
+    None,
+    /// With the last house only.
+    Last,
+    /// With every house taken.
+    Every,
+}
+
+/// The gift to a player whose row is empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Gift {
+    /// No gift.
+    None,
+    /// The gift is the giver's turn.
+    TakesTurn,
+    /// The giver then also sows.
+    Extra,
+}
+
+/// How the counters are set out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Distribution {
+    /// The same number in every house.
+    Even,
+    /// Any houses, occupied houses corresponding.
+    Corresponding,
+    /// The middle houses of each row (all but the two extreme ones).
+    ConventionalFour,
+    /// House A and its corresponding house a.
+    HalfAndHalf,
+}
+
+/// Which house corresponds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Correspond {
+    /// Directly opposite.
+    Opposite,
+    /// The same position from the other side.
+    Rotated,
+}
+
+/// How board scores add up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Points {
+    /// The winner adds the difference.
+    Gross,
+    /// The loser also loses the difference.
+    Net,
+}
+
+/// Who distributes the next board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextDistributor {
+    /// The loser of the last board.
+    Loser,
+    /// The same player.
+    Same,
+    /// In turn.
+    Alternate,
+    /// Whoever would move next.
+    AfterLastMover,
 }

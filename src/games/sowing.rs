@@ -23,9 +23,10 @@ use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
 };
 use crate::family::sowing::{
-    Borrowing, Chain, ChainTake, Compulsion, Daughters, Direction, DrivenOff, EmptiedDaughter,
-    EmptyStops, End, EndCheck, ExtraHouses, OwnCount, Pecked, Remaining, Repetition, RoundStarter,
-    Rounds, Rows, SowingParams, StageEnd, Starter, Tie,
+    Borrowing, Chain, ChainTake, Compulsion, Correspond, Daughters, Direction, Distribution,
+    DrivenOff, EmptiedDaughter, EmptyStops, End, EndCheck, ExtraHouses, Gift, NextDistributor,
+    Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining, Repetition, RoundStarter, Rounds,
+    Rows, SowingParams, StageEnd, Starter, Tie,
 };
 
 /// The most houses in a row.
@@ -71,6 +72,22 @@ pub enum SowingMove {
         /// Listed by Ludii 1.0.8's left-hole defect in place of the seat's left house.
         quirk: bool,
     },
+    /// The gift: one counter from `house` into the empty-rowed opponent's leftmost house.
+    Gift {
+        /// The giver's house.
+        house: u8,
+    },
+    /// Distributing: put `count` counters from the hand into `house`.
+    Distribute {
+        /// The house.
+        house: u8,
+        /// Counters.
+        count: u8,
+    },
+    /// After the distribution: the other player accepts the board (and plays first).
+    Keep,
+    /// After the distribution: the other player turns the board round (and plays second).
+    Turn,
 }
 
 impl SowingMove {
@@ -101,6 +118,18 @@ impl fmt::Display for MoveDisplay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.mv {
             SowingMove::Pass => f.write_str("pass"),
+            SowingMove::Gift { house } => {
+                write!(f, "gift from {}", house_name(house as usize, self.holes))
+            }
+            SowingMove::Distribute { house, count } => {
+                write!(
+                    f,
+                    "put {count} in {}",
+                    house_name(house as usize, self.holes)
+                )
+            }
+            SowingMove::Keep => f.write_str("keep the board"),
+            SowingMove::Turn => f.write_str("turn the board"),
             SowingMove::Sow {
                 house,
                 dir,
@@ -130,6 +159,10 @@ impl fmt::Display for SowingMove {
         // Without the board size, houses are shown as circuit indices.
         match *self {
             SowingMove::Pass => f.write_str("pass"),
+            SowingMove::Gift { house } => write!(f, "gift from #{house}"),
+            SowingMove::Distribute { house, count } => write!(f, "put {count} in #{house}"),
+            SowingMove::Keep => f.write_str("keep the board"),
+            SowingMove::Turn => f.write_str("turn the board"),
             SowingMove::Sow {
                 house,
                 dir,
@@ -248,6 +281,18 @@ event_kinds! {
     StageStarter = "stage-starter" ["round_starter"],
     /// A player was driven off the board.
     DrivenOff = "driven-off" ["driven_off"],
+    /// A capture also took the house opposite.
+    OppositeTaken = "opposite-taken" ["opposite"],
+    /// A player whose row was empty was given a counter.
+    Gift = "gift" ["gift"],
+    /// The distributor set out the counters of a board.
+    Distributed = "distributed" ["distribution", "correspond"],
+    /// The other player turned the distributed board round.
+    BoardTurned = "board-turned" ["turn_board"],
+    /// A board was scored.
+    BoardScored = "board-scored" ["rounds", "points"],
+    /// A new board was distributed by the rule for who distributes.
+    NextDistributor = "next-distributor" ["next_distributor"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
@@ -438,6 +483,42 @@ pub enum SowingEvent {
         /// Who.
         seat: Seat,
     },
+    /// The capture took `counters` from the house opposite, `house`.
+    OppositeTaken {
+        /// The opposite house.
+        house: u8,
+        /// Counters taken.
+        counters: u16,
+    },
+    /// `seat` gave a counter into `house`.
+    Gift {
+        /// The giver.
+        seat: Seat,
+        /// The receiving house.
+        house: u8,
+    },
+    /// `seat` finished distributing.
+    Distributed {
+        /// The distributor.
+        seat: Seat,
+    },
+    /// `seat` turned the board round.
+    BoardTurned {
+        /// Who turned it.
+        seat: Seat,
+    },
+    /// `seat` won a board by `points` (0 for a tie).
+    BoardScored {
+        /// The board's winner (the first seat on a tie).
+        seat: Seat,
+        /// The difference.
+        points: u32,
+    },
+    /// `seat` distributes the next board.
+    NextDistributor {
+        /// Who.
+        seat: Seat,
+    },
 }
 
 impl Event for SowingEvent {
@@ -483,6 +564,12 @@ impl Event for SowingEvent {
             SowingEvent::ExtraHouses { .. } => K::ExtraHouses,
             SowingEvent::StageStarter { .. } => K::StageStarter,
             SowingEvent::DrivenOff { .. } => K::DrivenOff,
+            SowingEvent::OppositeTaken { .. } => K::OppositeTaken,
+            SowingEvent::Gift { .. } => K::Gift,
+            SowingEvent::Distributed { .. } => K::Distributed,
+            SowingEvent::BoardTurned { .. } => K::BoardTurned,
+            SowingEvent::BoardScored { .. } => K::BoardScored,
+            SowingEvent::NextDistributor { .. } => K::NextDistributor,
         }
     }
 }
@@ -512,7 +599,19 @@ impl fmt::Display for SowingEvent {
             | SowingEvent::BorrowBackOne { seat }
             | SowingEvent::BorrowBackTwo { seat }
             | SowingEvent::StageStarter { seat }
+            | SowingEvent::Distributed { seat }
+            | SowingEvent::BoardTurned { seat }
+            | SowingEvent::NextDistributor { seat }
             | SowingEvent::DrivenOff { seat } => write!(f, "{name} seat={}", seat + 1),
+            SowingEvent::OppositeTaken { house, counters } => {
+                write!(f, "{name} house=#{house} counters={counters}")
+            }
+            SowingEvent::Gift { seat, house } => {
+                write!(f, "{name} seat={} house=#{house}", seat + 1)
+            }
+            SowingEvent::BoardScored { seat, points } => {
+                write!(f, "{name} seat={} points={points}", seat + 1)
+            }
             SowingEvent::DebtRepaid { seat, counters } => {
                 write!(f, "{name} seat={} counters={counters}", seat + 1)
             }
@@ -650,6 +749,10 @@ pub enum SetupError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
     Lot,
+    /// The distributor sets out the counters.
+    Distribute,
+    /// The other player accepts or turns the distributed board.
+    TurnChoice,
     Play,
     Over,
 }
@@ -672,6 +775,12 @@ pub struct SowingState {
     game_start: u32,
     /// Counters each seat owes the other (borrowing as a debt).
     debt: [u32; 2],
+    /// Points across boards (`rounds: points`).
+    points: [i32; 2],
+    /// Counters still to distribute.
+    hand: u32,
+    /// Who distributes (or distributed) the board.
+    distributor: u8,
     /// Stages completed.
     stages: u32,
 }
@@ -709,6 +818,7 @@ impl SowingState {
             + self.pos.store[0]
             + self.pos.store[1]
             + self.pos.discarded
+            + self.hand
     }
 
     fn total_on_board(&self) -> u32 {
@@ -906,7 +1016,7 @@ impl Sowing {
                 }
             }
         }
-        let dynamic = p.daughters != Daughters::None || p.rounds != Rounds::None;
+        let dynamic = p.daughters != Daughters::None || p.rounds == Rounds::Fours;
         if dynamic && p.ludii_left_hole_quirk {
             return Err(SowingError::Combination(
                 "ludii_left_hole_quirk with daughters or stages".to_owned(),
@@ -1003,6 +1113,7 @@ impl Sowing {
             state.pos.board[seat * self.n..(seat + 1) * self.n].copy_from_slice(row);
         }
         state.pos.store = setup.stores;
+        state.hand = 0;
         for &(house, seat) in &setup.daughters {
             state.pos.mark[house] = seat as u8 + 1;
         }
@@ -1158,6 +1269,9 @@ impl Sowing {
                 return (len, Some(h));
             }
             len += 1;
+            if self.p.chain == Chain::Previous {
+                return (len, None);
+            }
         }
     }
 
@@ -1215,7 +1329,12 @@ impl Sowing {
                 Some(b) => b[last] == 0,
                 None => pos.board[last] == 1,
             };
-            if was_empty {
+            let stops = match self.p.relay_when {
+                RelayWhen::Occupied => was_empty,
+                RelayWhen::Odd => was_empty || pos.board[last].is_multiple_of(2),
+                RelayWhen::OddOrEmpty => pos.board[last].is_multiple_of(2),
+            };
+            if stops {
                 return Landing::Stop { origin, last };
             }
             if self.p.daughters != Daughters::None
@@ -1294,6 +1413,19 @@ impl Sowing {
                     events.emit(SowingEvent::ChainOwnRow { house: h as u8 });
                 }
             }
+            // The house directly opposite goes too, where the reading says so (Ludii's
+            // "OppositePitTwoRows"); taken in order, so a house already emptied gives nothing.
+            if self.p.opposite == Opposite::Every || (self.p.opposite == Opposite::Last && i == 0) {
+                let o = self.r - 1 - h;
+                if board[o] > 0 {
+                    let counters = std::mem::take(&mut board[o]);
+                    store[mover] += u32::from(counters);
+                    events.emit(SowingEvent::OppositeTaken {
+                        house: o as u8,
+                        counters,
+                    });
+                }
+            }
             h = self.prev(h, dir);
         }
         if take > 0 && take < len {
@@ -1358,6 +1490,58 @@ impl Sowing {
         let landing =
             self.sow_and_take(&mut pos, feeder, (house as usize, dir, take), &mut NoEvents);
         landing != Landing::Cycle && self.can_move(&pos, 1 - feeder)
+    }
+
+    /// Whether the houses `seat` owns (and may sow) hold nothing.
+    fn row_empty(&self, pos: &Pos, seat: usize) -> bool {
+        (0..self.r)
+            .all(|h| usize::from(pos.owner[h]) != seat || pos.mark[h] != 0 || pos.board[h] == 0)
+    }
+
+    /// The house that corresponds to `h` for a distribution.
+    fn partner(&self, h: usize) -> usize {
+        match self.p.correspond {
+            Correspond::Opposite => self.r - 1 - h,
+            Correspond::Rotated => (h + self.n) % self.r,
+        }
+    }
+
+    /// Whether the distribution may put counters into house `h`.
+    fn distributable(&self, h: usize) -> bool {
+        let j = h % self.n;
+        match self.p.distribution {
+            Distribution::Even => false,
+            Distribution::Corresponding => true,
+            Distribution::ConventionalFour => self.n < 3 || (j != 0 && j != self.n - 1),
+            Distribution::HalfAndHalf => h == 0 || h == self.partner(0),
+        }
+    }
+
+    /// The distributor's choices: any count into any house the pattern allows, as long as
+    /// the counters left can still give every occupied house an occupied partner.
+    fn distribution_moves(&self, s: &SowingState, out: &mut Vec<SowingMove>) {
+        let b = &s.pos.board;
+        let unmatched = (0..self.r)
+            .filter(|&h| b[h] > 0 && b[self.partner(h)] == 0)
+            .count() as u32;
+        for h in 0..self.r {
+            if !self.distributable(h) {
+                continue;
+            }
+            let after = match (b[h] > 0, b[self.partner(h)] > 0) {
+                (true, _) => unmatched,
+                (false, false) => unmatched + 1,
+                (false, true) => unmatched - 1,
+            };
+            for k in 1..=s.hand.min(255) {
+                if s.hand - k >= after {
+                    out.push(SowingMove::Distribute {
+                        house: h as u8,
+                        count: k as u8,
+                    });
+                }
+            }
+        }
     }
 
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
@@ -1446,6 +1630,11 @@ impl Sowing {
         let next = s.mover as usize;
         let other = 1 - next;
         let no_moves = |s: &SowingState| !self.can_move(&s.pos, 0) && !self.can_move(&s.pos, 1);
+        if self.p.stage_end == StageEnd::Cleared && s.pos.board.iter().all(|&c| c == 0) {
+            events.emit(SowingEvent::StageEnd);
+            self.finish(s, events);
+            return;
+        }
         if self.dynamic {
             if self.p.rounds == Rounds::Fours
                 && self.p.driven_off == DrivenOff::NoCounters
@@ -1625,6 +1814,10 @@ impl Sowing {
                 return;
             }
         }
+        if self.p.rounds == Rounds::Points {
+            self.score_board(s, scores, events);
+            return;
+        }
         let result = if scores[0] == scores[1] {
             events.emit(SowingEvent::Tie { score: scores[0] });
             if self.p.tie == Tie::Replay && s.plies == s.game_start {
@@ -1795,6 +1988,76 @@ impl Sowing {
         });
     }
 
+    /// Scores a finished board (Lane 1836: 346): its winner gains the excess of his takings
+    /// over the other's (`net`: the loser also loses it); the first to `target` wins the
+    /// game, otherwise a new board is set out.
+    #[cold]
+    fn score_board(
+        &self,
+        s: &mut SowingState,
+        scores: [u32; 2],
+        events: &mut impl EventSink<SowingEvent>,
+    ) {
+        s.stages += 1;
+        let w = if scores[0] >= scores[1] { 0 } else { 1 };
+        let diff = scores[0].abs_diff(scores[1]);
+        events.emit(SowingEvent::BoardScored {
+            seat: w,
+            points: diff,
+        });
+        if diff == 0 {
+            events.emit(SowingEvent::Tie { score: scores[0] });
+        }
+        s.points[w] += diff as i32;
+        if self.p.points == Points::Net {
+            s.points[1 - w] -= diff as i32;
+        }
+        if s.points[w] >= i32::from(self.p.target) {
+            // The board's counters stay where they are (in the takings) for conservation.
+            s.phase = Phase::Over;
+            s.outcome = Some(Outcome {
+                result: Result_::Win(1 << w),
+                end: EndReason::Natural,
+                scores: [s.points[0].max(0) as u32, s.points[1].max(0) as u32],
+            });
+            return;
+        }
+        let next = match self.p.next_distributor {
+            NextDistributor::Loser if diff > 0 => 1 - w,
+            NextDistributor::Loser | NextDistributor::Same => s.distributor as usize,
+            NextDistributor::Alternate => 1 - s.distributor as usize,
+            NextDistributor::AfterLastMover => s.mover as usize,
+        };
+        events.emit(SowingEvent::NextDistributor { seat: next });
+        self.new_board(s, next);
+        self.settle(s, events);
+    }
+
+    /// Sets out a new board, the points and the ply count kept: evenly (the non-distributor
+    /// moves first), or into the distributor's hand for him to distribute.
+    fn new_board(&self, s: &mut SowingState, distributor: usize) {
+        let total = s.total() - s.pos.discarded;
+        s.pos.board = [0; RING];
+        s.pos.store = [0; 2];
+        s.pos.mark = [0; RING];
+        s.passes = 0;
+        s.must_feed = false;
+        s.history.clear();
+        s.game_start = s.plies;
+        s.distributor = distributor as u8;
+        if self.p.distribution == Distribution::Even {
+            s.pos.board[..self.r].fill(u16::from(self.p.counters));
+            s.pos.discarded += total - (self.r as u32) * u32::from(self.p.counters);
+            s.hand = 0;
+            s.mover = 1 - distributor as u8;
+            s.phase = Phase::Play;
+        } else {
+            s.hand = total;
+            s.mover = distributor as u8;
+            s.phase = Phase::Distribute;
+        }
+    }
+
     /// Sets up the board for a (new) game, keeping the ply and turn counts.
     fn restart(&self, s: &mut SowingState) {
         s.pos.board = [0; RING];
@@ -1808,21 +2071,26 @@ impl Sowing {
         s.pos.discarded = 0;
         s.debt = [0; 2];
         s.stages = 0;
+        s.points = [0; 2];
+        s.hand = 0;
+        s.distributor = 0;
         s.passes = 0;
         s.must_feed = false;
         s.outcome = None;
         s.history.clear();
         s.game_start = s.plies;
-        match self.p.starter {
-            Starter::FirstSeat => {
-                s.mover = 0;
-                s.phase = Phase::Play;
-            }
-            Starter::Lot => {
-                s.mover = 0;
-                s.phase = Phase::Lot;
-            }
+        let distributed = self.p.distribution != Distribution::Even;
+        if distributed {
+            // The counters start in the distributor's hand.
+            s.pos.board = [0; RING];
+            s.hand = self.r as u32 * u32::from(self.p.counters);
         }
+        s.mover = 0;
+        s.phase = match (self.p.starter, distributed) {
+            (Starter::Lot, _) => Phase::Lot,
+            (Starter::FirstSeat, false) => Phase::Play,
+            (Starter::FirstSeat, true) => Phase::Distribute,
+        };
     }
 }
 
@@ -1852,6 +2120,9 @@ impl Rules for Sowing {
             game_start: 0,
             debt: [0; 2],
             stages: 0,
+            points: [0; 2],
+            hand: 0,
+            distributor: 0,
         };
         self.reset(&mut s, &mut NoEvents);
         s
@@ -1868,6 +2139,8 @@ impl Rules for Sowing {
     fn status(&self, s: &SowingState) -> Status {
         match s.phase {
             Phase::Lot => Status::Chance,
+            Phase::Distribute => Status::ToMove(s.distributor as usize),
+            Phase::TurnChoice => Status::ToMove(1 - s.distributor as usize),
             Phase::Play => Status::ToMove(s.mover as usize),
             Phase::Over => Status::Over,
         }
@@ -1875,10 +2148,27 @@ impl Rules for Sowing {
 
     fn legal_moves(&self, s: &SowingState, out: &mut Vec<SowingMove>) {
         out.clear();
-        if s.phase != Phase::Play {
-            return;
+        match s.phase {
+            Phase::Play => {}
+            Phase::Distribute => return self.distribution_moves(s, out),
+            Phase::TurnChoice => {
+                out.extend([SowingMove::Keep, SowingMove::Turn]);
+                return;
+            }
+            Phase::Lot | Phase::Over => return,
         }
         let seat = s.mover as usize;
+        if self.p.gift != Gift::None && self.row_empty(&s.pos, 1 - seat) {
+            // The gift is due: one counter from any of the mover's houses.
+            for h in 0..self.r {
+                if usize::from(s.pos.owner[h]) == seat && s.pos.mark[h] == 0 && s.pos.board[h] > 0 {
+                    out.push(SowingMove::Gift { house: h as u8 });
+                }
+            }
+            if !out.is_empty() {
+                return;
+            }
+        }
         self.candidate_moves(&s.pos, seat, out);
         if s.must_feed {
             out.retain(|&mv| self.feeds(s, seat, mv));
@@ -1889,7 +2179,15 @@ impl Rules for Sowing {
     }
 
     fn apply(&self, s: &mut SowingState, mv: SowingMove, events: &mut impl EventSink<SowingEvent>) {
-        debug_assert_eq!(s.phase, Phase::Play);
+        debug_assert!(matches!(
+            s.phase,
+            Phase::Play | Phase::Distribute | Phase::TurnChoice
+        ));
+        if s.phase == Phase::Distribute {
+            s.mover = s.distributor;
+        } else if s.phase == Phase::TurnChoice {
+            s.mover = 1 - s.distributor;
+        }
         let seat = s.mover as usize;
         s.plies += 1;
         if s.last_mover != s.mover {
@@ -1900,6 +2198,55 @@ impl Rules for Sowing {
             SowingMove::Pass => {
                 s.passes += 1;
                 events.emit(SowingEvent::ForcedPass { seat });
+            }
+            SowingMove::Distribute { house, count } => {
+                s.pos.board[usize::from(house)] += u16::from(count);
+                s.hand -= u32::from(count);
+                if s.hand == 0 {
+                    events.emit(SowingEvent::Distributed { seat });
+                    if self.p.turn_board {
+                        s.phase = Phase::TurnChoice;
+                    } else {
+                        // The other player plays first.
+                        s.phase = Phase::Play;
+                        s.mover = 1 - s.distributor;
+                        self.settle(s, events);
+                    }
+                }
+                return;
+            }
+            SowingMove::Keep | SowingMove::Turn => {
+                if mv == SowingMove::Turn {
+                    // Turned round: each row goes to the other side, and the distributor
+                    // plays first.
+                    let b = s.pos.board;
+                    for (h, &c) in b.iter().enumerate().take(self.r) {
+                        s.pos.board[(h + self.n) % self.r] = c;
+                    }
+                    events.emit(SowingEvent::BoardTurned { seat });
+                    s.mover = s.distributor;
+                } else {
+                    s.mover = 1 - s.distributor;
+                }
+                s.phase = Phase::Play;
+                self.settle(s, events);
+                return;
+            }
+            SowingMove::Gift { house } => {
+                let to = (1 - seat) * self.n;
+                s.pos.board[usize::from(house)] -= 1;
+                s.pos.board[to] += 1;
+                s.passes = 0;
+                s.history.clear();
+                events.emit(SowingEvent::Gift {
+                    seat,
+                    house: to as u8,
+                });
+                if self.p.gift == Gift::Extra {
+                    // The giver goes on to sow.
+                    self.settle(s, events);
+                    return;
+                }
             }
             SowingMove::Sow {
                 house,
@@ -1952,8 +2299,14 @@ impl Rules for Sowing {
         debug_assert_eq!(s.phase, Phase::Lot);
         events.emit(SowingEvent::Lot { seat: k });
         s.mover = k as u8;
-        s.phase = Phase::Play;
-        self.settle(s, events);
+        if self.p.distribution == Distribution::Even {
+            s.phase = Phase::Play;
+            self.settle(s, events);
+        } else {
+            // The lot chose the distributor.
+            s.distributor = k as u8;
+            s.phase = Phase::Distribute;
+        }
     }
 
     fn outcome(&self, s: &SowingState) -> Option<Outcome> {

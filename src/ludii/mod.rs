@@ -78,6 +78,8 @@ pub fn sowing_descriptor(holes: usize, mv: SowingMove) -> String {
                 .unwrap_or_else(|| panic!("house {house} is not on a board of {holes} a row"));
             format!("Select:{site}>{site}:{}", track_name(dir))
         }
+        // Not in the Ludii 1.0.8 games: their own words, so that a comparison fails loudly.
+        other => format!("(not a Ludii 1.0.8 move: {other})"),
     }
 }
 

@@ -7,7 +7,9 @@ use std::fmt::Write;
 use super::{GameEnd, Timeout, trace};
 use crate::games::{Result_, Rules};
 
-/// The playthrough of game `index` of a run with `seed` of the reading `key`.
+/// The playthrough of game `index` of a run with `seed` of the reading `key`. Steps after
+/// the first `shown` plies are played but not logged (a game that "may last for hours" would
+/// make a log nobody reads); the result line is always there.
 pub fn playthrough<R: Rules>(
     rules: &R,
     header: &str,
@@ -15,12 +17,18 @@ pub fn playthrough<R: Rules>(
     key: u64,
     index: u64,
     max_plies: u32,
+    shown: u32,
 ) -> String {
     let mut text = String::new();
     text.push_str(header);
     let _ = writeln!(text, "initial: {}", rules.state_text(&rules.initial()));
     let mut ply = 0;
+    let mut hidden = 0u32;
     let end = trace(rules, seed, key, index, max_plies, |step| {
+        if ply >= shown {
+            hidden += u32::from(step.chance.is_none() && step.seat.is_some());
+            return;
+        }
         match (step.seat, step.chance) {
             (_, Some(k)) => {
                 let _ = writeln!(text, "chance: outcome {k}");
@@ -46,6 +54,9 @@ pub fn playthrough<R: Rules>(
         }
         let _ = writeln!(text, "  now: {}", rules.state_text(step.state));
     });
+    if hidden > 0 {
+        let _ = writeln!(text, "… {hidden} more plies, not shown");
+    }
     match end {
         GameEnd::Timeout(Timeout::PlyLimit) => {
             let _ = writeln!(text, "result: timeout at {max_plies} plies");
