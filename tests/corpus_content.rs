@@ -136,6 +136,7 @@ fn every_register_point_of_the_sowing_games_is_addressed() {
         ("um-el-bagara", "BG", 9, "ENC-3.", 5),
         ("um-el-tuweisat", "TW", 11, "ENC-4.", 4),
         ("um-el-banat", "UB", 17, "ENC-2.", 7),
+        ("lib-al-aqil", "LA", 18, "ENC-5.", 8),
     ];
     for (game, prefix, n, enc, m) in expect {
         let a = addressed(c.game(game).unwrap());
@@ -163,6 +164,7 @@ fn each_game_has_the_interpretations_outside_checks_rely_on() {
             &["davies", "dlp", "ludii", "ludii-1.0.8", "ludii-intended"][..],
         ),
         ("um-el-banat", &["davies", "dlp", "ludii"][..]),
+        ("lib-al-aqil", &["lane", "dlp", "ludii"][..]),
     ] {
         let g = c.game(game).unwrap();
         for id in ids {

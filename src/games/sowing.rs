@@ -2237,7 +2237,6 @@ impl Rules for Sowing {
                 s.pos.board[usize::from(house)] -= 1;
                 s.pos.board[to] += 1;
                 s.passes = 0;
-                s.history.clear();
                 events.emit(SowingEvent::Gift {
                     seat,
                     house: to as u8,
@@ -2267,7 +2266,17 @@ impl Rules for Sowing {
                     self.sow_and_take(&mut s.pos, seat, (house as usize, dir, take), events);
                 if landing == Landing::Cycle {
                     s.mover = 1 - s.mover;
-                    self.over(s, Result_::Unfinished, EndReason::Cycle);
+                    if self.p.cap.is_some() {
+                        // An engine that counts each lap of a relay as a move (Ludii) plays
+                        // the cycle out to its move cap and scores it as the cap does.
+                        events.emit(SowingEvent::CapReached {
+                            turns: s.turns,
+                            plies: s.plies,
+                        });
+                        self.over(s, Result_::Draw, EndReason::MoveCap);
+                    } else {
+                        self.over(s, Result_::Unfinished, EndReason::Cycle);
+                    }
                     return;
                 }
                 if s.total_on_board() != before {
