@@ -247,3 +247,18 @@ fn random_boards_conserve_counters() {
         }
     }
 }
+
+#[test]
+fn under_the_leftmost_defect_a_gift_to_seat_one_falls_into_his_second_house() {
+    let r = board_rules(json!({"ludii_leftmost_quirk": true}));
+    let mut s = r
+        .setup(&SowingSetup {
+            rows: [vec![0; 6], vec![0, 0, 2, 0, 0, 0]],
+            stores: [30, 40],
+            to_move: 1,
+            daughters: vec![],
+        })
+        .unwrap();
+    let events = play(&r, &mut s, SowingMove::Gift { house: 8 });
+    assert_eq!(events, [SowingEvent::Gift { seat: 1, house: 1 }]);
+}

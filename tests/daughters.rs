@@ -329,3 +329,13 @@ fn random_stages_conserve_counters_and_end_or_time_out() {
         }
     }
 }
+
+#[test]
+fn under_the_leftmost_defect_seat_one_fills_from_his_second_house() {
+    // Ludii's (map "LeftMost" {(pair P1 0) …}) read with the map-value-0 defect: A's filling
+    // starts at a2 (house 1), so after his eight houses (a2…a6, b1…b3) B fills b4…b6 and a1.
+    let r = daughters_rules(json!({"ludii_leftmost_quirk": true}));
+    let (s, _) = reckon(&r, [32, 16]);
+    assert_eq!(houses_of(&s, 0), [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert_eq!(houses_of(&s, 1), [0, 9, 10, 11]);
+}

@@ -177,6 +177,11 @@ family_params! {
             /// missing and becomes site 1, so seat 1 can never sow its left house and the
             /// centre house's clockwise move is listed twice. Default: `false`.
             ludii_left_hole_quirk: bool = false,
+            /// The same defect in a `(map "LeftMost" {(pair P1 0) …})`: seat 1's leftmost
+            /// house (site 0) is read as house 2 (site 1). It moves where seat 1 starts
+            /// filling his houses at a reset (Um el Banât) and where a gift to him falls
+            /// (Li'b al-'Aqil). Default: `false`.
+            ludii_leftmost_quirk: bool = false,
         }
     }
 }

@@ -1923,6 +1923,44 @@ impl Sowing {
             s.pos.mark = [0; RING];
         }
         let n = self.n;
+        let leftmost = |seat: usize| {
+            if seat == 0 && self.p.ludii_leftmost_quirk {
+                1
+            } else {
+                seat * n
+            }
+        };
+        if self.p.extra_houses == ExtraHouses::Downstream
+            && self.p.direction != Direction::Clockwise
+        {
+            // Each player fills, four to a house, the next empty houses along the circuit
+            // from his leftmost house: the larger holder first (his row, then on into the
+            // other's), then the other (as Ludii's reset does).
+            for (seat, count) in [(w, houses[w]), (l, houses[l])] {
+                let mut h = leftmost(seat);
+                let mut left = count;
+                let mut steps = 0;
+                while left > 0 && steps < self.r {
+                    if s.pos.owner[h] == NO_SEAT {
+                        s.pos.owner[h] = seat as u8;
+                        left -= 1;
+                    }
+                    h = (h + 1) % self.r;
+                    steps += 1;
+                }
+            }
+            let extra = (0..self.r)
+                .filter(|&h| h / n != w && usize::from(s.pos.owner[h]) == w)
+                .count();
+            if extra > 0 {
+                events.emit(SowingEvent::ExtraHouses {
+                    seat: w,
+                    houses: extra as u8,
+                });
+            }
+            self.start_stage(s, w, l, events);
+            return;
+        }
         let own = houses[w].min(n);
         for j in 0..own {
             s.pos.owner[w * n + j] = w as u8;
@@ -1951,6 +1989,17 @@ impl Sowing {
                 left -= 1;
             }
         }
+        self.start_stage(s, w, l, events);
+    }
+
+    /// Fills every owned house with four and starts the next stage.
+    fn start_stage(
+        &self,
+        s: &mut SowingState,
+        w: usize,
+        l: usize,
+        events: &mut impl EventSink<SowingEvent>,
+    ) {
         for hse in 0..self.r {
             if s.pos.owner[hse] != NO_SEAT {
                 s.pos.board[hse] = 4;
@@ -2233,7 +2282,11 @@ impl Rules for Sowing {
                 return;
             }
             SowingMove::Gift { house } => {
-                let to = (1 - seat) * self.n;
+                let to = if seat == 1 && self.p.ludii_leftmost_quirk {
+                    1
+                } else {
+                    (1 - seat) * self.n
+                };
                 s.pos.board[usize::from(house)] -= 1;
                 s.pos.board[to] += 1;
                 s.passes = 0;
