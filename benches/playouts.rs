@@ -10,7 +10,8 @@ use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::sowing::SowingEventKind;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
-/// Games per iteration.
+/// Games per iteration (single-stage games; games played in stages or boards, which run to
+/// thousands of plies, use a tenth of it).
 const GAMES: u64 = 2000;
 
 fn main() {
@@ -37,20 +38,21 @@ fn random_playouts(bencher: divan::Bencher, reading: &str) {
     let game = corpus.game(game).expect("game");
     let interp = game.interpretation(interp).expect("reading");
     let bound = bind(game, interp, &serde_json::Map::new()).expect("binds");
+    let Engine::Sowing(rules) = &bound.engine;
+    let games = if rules.params().rounds == ludotrace::family::sowing::Rounds::None {
+        GAMES
+    } else {
+        GAMES / 10
+    };
     let spec = RunSpec {
-        games: GAMES,
+        games,
         seed: 1,
         key: sim::reading_key(&game.id, &interp.id),
         max_plies: DEFAULT_MAX_PLIES,
         keep_records: false,
     };
-    match &bound.engine {
-        Engine::Sowing(rules) => {
-            let coverage =
-                Coverage::new::<SowingEventKind>(|p| bound.silent_place(p).map(str::to_owned));
-            bencher
-                .counter(divan::counter::ItemsCount::new(GAMES))
-                .bench(|| sim::block(rules, &spec, &coverage, 0..GAMES));
-        }
-    }
+    let coverage = Coverage::new::<SowingEventKind>(|p| bound.silent_place(p).map(str::to_owned));
+    bencher
+        .counter(divan::counter::ItemsCount::new(games))
+        .bench(|| sim::block(rules, &spec, &coverage, 0..games));
 }
