@@ -339,3 +339,62 @@ fn under_the_leftmost_defect_seat_one_fills_from_his_second_house() {
     assert_eq!(houses_of(&s, 0), [1, 2, 3, 4, 5, 6, 7, 8]);
     assert_eq!(houses_of(&s, 1), [0, 9, 10, 11]);
 }
+
+#[test]
+fn before_move_a_house_emptied_during_the_move_relays_on() {
+    // a1's twelve counters go round the circuit; the last falls back into a1, emptied by this
+    // very move. Read "previously empty" as empty now, the move stops there; read as empty
+    // before the move, a1 held twelve, so its single counter is sown on.
+    let position = SowingSetup {
+        rows: [vec![12, 0, 0, 0, 0, 0], vec![0; 6]],
+        stores: [0, 36],
+        to_move: 0,
+        daughters: vec![],
+    };
+    let now = daughters_rules(json!({}));
+    let mut s = now.setup(&position).unwrap();
+    assert_eq!(play(&now, &mut s, 0), [SowingEvent::Lap { counters: 12 }]);
+    let before = daughters_rules(json!({"empty_stops": "before-move"}));
+    let mut s = before.setup(&position).unwrap();
+    let events = play(&before, &mut s, 0);
+    assert_eq!(
+        events[..2],
+        [
+            SowingEvent::Lap { counters: 12 },
+            SowingEvent::Relay {
+                house: 0,
+                counters: 1
+            }
+        ]
+    );
+}
+
+#[test]
+fn a_completed_stage_is_reckoned_before_anyone_is_driven_off() {
+    // Only daughters hold counters: under "no counters" both players' own houses are bare,
+    // but the stage is complete, so it is reckoned (8 and 40: two houses and ten).
+    let r = daughters_rules(json!({"driven_off": "no-counters"}));
+    let mut events = Vec::new();
+    r.setup_with_events(
+        &SowingSetup {
+            rows: [vec![40, 0, 0, 0, 0, 0], vec![8, 0, 0, 0, 0, 0]],
+            stores: [0, 0],
+            to_move: 0,
+            daughters: vec![(0, 1), (6, 0)],
+        },
+        &mut events,
+    )
+    .unwrap();
+    assert!(
+        events.contains(&SowingEvent::Reckoning {
+            holdings: [8, 40],
+            houses: [2, 10]
+        }),
+        "{events:?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, SowingEvent::DrivenOff { .. }))
+    );
+}

@@ -64,9 +64,10 @@ family_params! {
             /// A daughter's house that pecking empties: it `keeps-mark`, or `loses-mark` and
             /// becomes an ordinary house.
             emptied_daughter: EmptiedDaughter,
-            /// When a stage ends besides the blocked-player rule (`end`): `none`, or
+            /// When a stage ends besides the blocked-player rule (`end`): `none`,
             /// `only-daughters` (when no counters are left except in daughters' houses; each
-            /// player then takes his daughters' counters).
+            /// player then takes his daughters' counters), or `cleared` (when the board is
+            /// empty).
             stage_end: StageEnd,
             /// Stages: `none` (the game is one stage, scored by the totals) or `fours` (the
             /// holdings are divided into fours, the board is reset with one house per four, a
@@ -74,7 +75,7 @@ family_params! {
             /// borrowed back by him, and play goes on until a player is driven off).
             rounds: Rounds,
             /// Borrowing between stages: an outright `transfer`, or a `debt` repaid at the
-            /// next reckoning.
+            /// next reckoning (as far as the debtor's holding goes; the rest stays owed).
             borrowing: Borrowing,
             /// Where the larger holder's extra houses lie in the other's row: `downstream`
             /// (the houses his own row sows into) or `upstream` (those that sow into it).
@@ -132,7 +133,8 @@ family_params! {
             /// chooses, as part of his move).
             capture_last: Compulsion,
             /// After a capture by the last counter, whether earlier houses are taken too:
-            /// `none`, or `backward` (the house of the penultimate counter if it now holds a
+            /// `none`, `previous` (only the house before the last, if it holds a capture
+            /// count), or `backward` (the house of the penultimate counter if it now holds a
             /// capture count, then the one before, and so on until a house does not). The
             /// chain never takes the house the sowing started from, nor goes past it (as Ludii
             /// does: its backtracking stops at the origin, which it never examines).

@@ -1325,10 +1325,9 @@ impl Sowing {
                     return Landing::Stop { origin, last };
                 }
             }
-            let was_empty = match &start {
-                Some(b) => b[last] == 0,
-                None => pos.board[last] == 1,
-            };
+            // Empty before the last counter fell; under `before-move`, also empty before the
+            // move began (a house emptied during the move relays on).
+            let was_empty = pos.board[last] == 1 && start.as_ref().is_none_or(|b| b[last] == 0);
             let stops = match self.p.relay_when {
                 RelayWhen::Occupied => was_empty,
                 RelayWhen::Odd => was_empty || pos.board[last].is_multiple_of(2),
@@ -1397,6 +1396,11 @@ impl Sowing {
         let mut h = last;
         for i in 0..take {
             let counters = board[h];
+            if counters == 0 {
+                // Emptied already, as an earlier house's opposite: nothing to take here.
+                h = self.prev(h, dir);
+                continue;
+            }
             board[h] = 0;
             store[mover] += u32::from(counters);
             if i == 0 {
@@ -1636,15 +1640,22 @@ impl Sowing {
             return;
         }
         if self.dynamic {
+            // A completed stage is reckoned first: then nobody holds ordinary counters.
+            if self.p.stage_end == StageEnd::OnlyDaughters
+                && (0..self.r).all(|h| s.pos.mark[h] != 0 || s.pos.board[h] == 0)
+            {
+                events.emit(SowingEvent::StageEnd);
+                self.finish(s, events);
+                return;
+            }
+            let bare = |seat: usize| {
+                (0..self.r).all(|h| {
+                    usize::from(s.pos.owner[h]) != seat || s.pos.mark[h] != 0 || s.pos.board[h] == 0
+                })
+            };
             if self.p.rounds == Rounds::Fours
                 && self.p.driven_off == DrivenOff::NoCounters
-                && let Some(seat) = (0..2).find(|&seat| {
-                    (0..self.r).all(|h| {
-                        usize::from(s.pos.owner[h]) != seat
-                            || s.pos.mark[h] != 0
-                            || s.pos.board[h] == 0
-                    })
-                })
+                && let Some(seat) = (0..2).find(|&seat| bare(seat) && !bare(1 - seat))
             {
                 let mut holdings = s.pos.store;
                 for h in 0..self.r {
@@ -1657,13 +1668,6 @@ impl Sowing {
                     }
                 }
                 self.drive_off(s, seat, holdings, events);
-                return;
-            }
-            if self.p.stage_end == StageEnd::OnlyDaughters
-                && (0..self.r).all(|h| s.pos.mark[h] != 0 || s.pos.board[h] == 0)
-            {
-                events.emit(SowingEvent::StageEnd);
-                self.finish(s, events);
                 return;
             }
         }
@@ -1857,7 +1861,9 @@ impl Sowing {
         let mut h = std::mem::take(&mut s.pos.store);
         if self.p.borrowing == Borrowing::Debt {
             for seat in 0..2 {
-                let d = std::mem::take(&mut s.debt[seat]).min(h[seat]);
+                // What the holding cannot cover stays owed.
+                let d = s.debt[seat].min(h[seat]);
+                s.debt[seat] -= d;
                 if d > 0 {
                     h[seat] -= d;
                     h[1 - seat] += d;
