@@ -111,12 +111,31 @@ fn conventional_distributions_use_only_their_houses() {
         houses.into_iter().collect::<Vec<_>>(),
         [1, 2, 3, 4, 7, 8, 9, 10]
     );
+    // About half (27 to 45 of 72) into the distributor's first house A, the rest into a.
     let half = board_rules(json!({"distribution": "half-and-half"}));
-    let s = half.initial();
-    assert!(
-        legal(&half, &s).iter().all(
-            |m| matches!(m, SowingMove::Distribute { house, .. } if *house == 0 || *house == 11)
-        )
+    let mut s = half.initial();
+    let counts: Vec<u8> = legal(&half, &s)
+        .iter()
+        .map(|m| match m {
+            SowingMove::Distribute { house: 0, count } => *count,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!((counts[0], counts[counts.len() - 1]), (27, 45));
+    play(
+        &half,
+        &mut s,
+        SowingMove::Distribute {
+            house: 0,
+            count: 30,
+        },
+    );
+    assert_eq!(
+        legal(&half, &s),
+        [SowingMove::Distribute {
+            house: 11,
+            count: 42
+        }]
     );
 }
 

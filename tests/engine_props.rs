@@ -128,6 +128,16 @@ fn override_combinations() -> Vec<(&'static str, &'static str, Value)> {
                 "extra_houses": "upstream", "round_starter": "continue",
                 "driven_off": "no-counters", "empty_stops": "before-move", "repetition": "draw"
             }),
+            // Li'b al-'Aqil's boards, with the options no reading takes.
+            json!({
+                "holes": 6, "counters": 6, "direction": "anticlockwise", "min_sow": 1,
+                "relay": true, "relay_when": "odd", "capture_counts": [2, 4, 6, 8],
+                "capture_rows": "any", "chain": "previous", "chain_rows": "any",
+                "chain_take": "compulsory", "opposite": "last", "gift": "extra",
+                "distribution": "half-and-half", "correspond": "rotated", "turn_board": true,
+                "stage_end": "cleared", "rounds": "points", "target": 30, "points": "net",
+                "next_distributor": "alternate", "repetition": "draw"
+            }),
         ] {
             combos.push((game, "davies", overrides));
         }

@@ -105,8 +105,8 @@ family_params! {
             /// or by the distributing player, all `2 × holes × counters` of them, without
             /// counting: in `corresponding` houses of his choice (occupied houses correspond,
             /// the only rule), the `conventional-four` middle houses of each row, or
-            /// `half-and-half` (about half into the first house A and the rest into its
-            /// corresponding house a).
+            /// `half-and-half` (about half, three to five eighths, into his first house A and
+            /// the rest into its corresponding house a).
             distribution: Distribution,
             /// Which house corresponds to a house: the one directly `opposite`, or the same
             /// position counted from the other player's side (`rotated`).

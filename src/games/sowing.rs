@@ -1517,7 +1517,7 @@ impl Sowing {
             Distribution::Even => false,
             Distribution::Corresponding => true,
             Distribution::ConventionalFour => self.n < 3 || (j != 0 && j != self.n - 1),
-            Distribution::HalfAndHalf => h == 0 || h == self.partner(0),
+            Distribution::HalfAndHalf => false,
         }
     }
 
@@ -1528,6 +1528,31 @@ impl Sowing {
         let unmatched = (0..self.r)
             .filter(|&h| b[h] > 0 && b[self.partner(h)] == 0)
             .count() as u32;
+        if self.p.distribution == Distribution::HalfAndHalf {
+            // "About half into beyt A and the remainder in beyt a": A is the distributor's
+            // first house; he puts between three eighths and five eighths of the counters
+            // there (he does not count), and the rest into its corresponding house.
+            let a = usize::from(s.distributor) * self.n;
+            let total = s.hand + b.iter().map(|&c| u32::from(c)).sum::<u32>();
+            if b[a] == 0 {
+                let (lo, hi) = (
+                    (3 * total).div_ceil(8).max(1),
+                    (5 * total / 8).min(s.hand - 1),
+                );
+                for k in lo..=hi.min(255) {
+                    out.push(SowingMove::Distribute {
+                        house: a as u8,
+                        count: k as u8,
+                    });
+                }
+            } else if s.hand > 0 {
+                out.push(SowingMove::Distribute {
+                    house: self.partner(a) as u8,
+                    count: s.hand.min(255) as u8,
+                });
+            }
+            return;
+        }
         for h in 0..self.r {
             if !self.distributable(h) {
                 continue;
