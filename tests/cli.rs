@@ -1,16 +1,6 @@
 //! The commands, run as a user runs them, on the built-in corpus.
 
-use crate::util::{bin, mini_corpus, run};
-
-fn ok(args: &[&str]) -> String {
-    let (exit, out, err) = run(bin().args(args));
-    assert_eq!(exit, 0, "ludotrace {args:?}: {err}");
-    out
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
-}
+use crate::util::{bin, json, mini_corpus, ok, run};
 
 #[test]
 fn list_json_is_the_published_contract() {

@@ -1,17 +1,7 @@
 //! `ludotrace run`: the JSON contract, determinism across threads, the CSV and table views,
 //! overrides, and bad input.
 
-use crate::util::{bin, run};
-
-fn ok(args: &[&str]) -> String {
-    let (exit, out, err) = run(bin().args(args));
-    assert_eq!(exit, 0, "ludotrace {args:?}: {err}");
-    out
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
-}
+use crate::util::{bin, json, ok, run};
 
 fn fails(args: &[&str]) -> String {
     let (exit, out, err) = run(bin().args(args));

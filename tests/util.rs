@@ -46,3 +46,15 @@ pub fn run(cmd: &mut Command) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs `ludotrace ARGS`, which must succeed, and returns its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let (exit, out, err) = run(bin().args(args));
+    assert_eq!(exit, 0, "ludotrace {args:?}: {err}");
+    out
+}
+
+/// Runs `ludotrace ARGS`, which must succeed with JSON on stdout, and parses it.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
