@@ -281,3 +281,13 @@ fn under_the_leftmost_defect_a_gift_to_seat_one_falls_into_his_second_house() {
     let events = play(&r, &mut s, SowingMove::Gift { house: 8 });
     assert_eq!(events, [SowingEvent::Gift { seat: 1, house: 1 }]);
 }
+
+#[test]
+fn with_no_counters_left_in_play_the_points_decide() {
+    // A cleared board with nothing taken, and nothing left to set out a new one with: the
+    // game ends on the points (here none each: a draw) instead of waiting on an empty hand.
+    let r = board_rules(json!({}));
+    let (s, _) = cleared(&r, [0, 0]);
+    assert_eq!(r.status(&s), Status::Over);
+    assert_eq!(r.outcome(&s).unwrap().result, Result_::Draw);
+}

@@ -220,6 +220,11 @@ fn overrides_are_validated_and_recorded() {
         "end=row-empty",
     ]);
     assert!(err.contains("end_check"), "{err}");
+    // Parameters the engine cannot play together are named, never a panic.
+    let err = fails(&["run", "lib-al-aqil", "--set", "counters=0"]);
+    assert!(err.contains("nothing to distribute"), "{err}");
+    let err = fails(&["run", "um-el-banat", "--set", "peck=0"]);
+    assert!(err.contains("peck"), "{err}");
 }
 
 #[test]

@@ -1019,8 +1019,19 @@ impl Sowing {
         let dynamic = p.daughters != Daughters::None || p.rounds == Rounds::Fours;
         if dynamic && p.ludii_left_hole_quirk {
             return Err(SowingError::Combination(
-                "ludii_left_hole_quirk with daughters or stages".to_owned(),
+                "ludii_left_hole_quirk cannot be played with daughters or rounds: fours (its move \
+                 list is fixed by row, while those houses change hands)"
+                    .to_owned(),
             ));
+        }
+        if p.distribution != Distribution::Even && p.counters == 0 {
+            return Err(SowingError::Combination(format!(
+                "counters = 0 with distribution = {}: there would be nothing to distribute",
+                serde_json::to_value(p.distribution)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default()
+            )));
         }
         if p.daughters != Daughters::None && !(1..128).contains(&p.daughter_count) {
             return Err(SowingError::Combination(format!(
@@ -2108,13 +2119,29 @@ impl Sowing {
             NextDistributor::Alternate => 1 - s.distributor as usize,
             NextDistributor::AfterLastMover => s.mover as usize,
         };
+        if s.total() == s.pos.discarded {
+            // Every counter is out of play (left uncounted on earlier boards): no board can be
+            // set out, and the points decide.
+            s.phase = Phase::Over;
+            s.outcome = Some(Outcome {
+                result: match s.points[0].cmp(&s.points[1]) {
+                    std::cmp::Ordering::Greater => Result_::Win(1),
+                    std::cmp::Ordering::Less => Result_::Win(2),
+                    std::cmp::Ordering::Equal => Result_::Draw,
+                },
+                end: EndReason::Natural,
+                scores: [s.points[0].max(0) as u32, s.points[1].max(0) as u32],
+            });
+            return;
+        }
         events.emit(SowingEvent::NextDistributor { seat: next });
         self.new_board(s, next);
         self.settle(s, events);
     }
 
-    /// Sets out a new board, the points and the ply count kept: evenly (the non-distributor
-    /// moves first), or into the distributor's hand for him to distribute.
+    /// Sets out a new board with the counters still in play, the points and the ply count
+    /// kept: evenly, house by house round the circuit (the non-distributor moves first), or
+    /// into the distributor's hand for him to distribute.
     fn new_board(&self, s: &mut SowingState, distributor: usize) {
         let total = s.total() - s.pos.discarded;
         s.pos.board = [0; RING];
@@ -2126,8 +2153,9 @@ impl Sowing {
         s.game_start = s.plies;
         s.distributor = distributor as u8;
         if self.p.distribution == Distribution::Even {
-            s.pos.board[..self.r].fill(u16::from(self.p.counters));
-            s.pos.discarded += total - (self.r as u32) * u32::from(self.p.counters);
+            for (h, c) in s.pos.board[..self.r].iter_mut().enumerate() {
+                *c = (total / self.r as u32 + u32::from((h as u32) < total % self.r as u32)) as u16;
+            }
             s.hand = 0;
             s.mover = 1 - distributor as u8;
             s.phase = Phase::Play;
