@@ -249,22 +249,7 @@ fn a_cleared_board_scores_its_excess_and_sixty_wins() {
 
 #[test]
 fn random_boards_conserve_counters() {
-    use rand::{RngExt, SeedableRng};
-    let r = board_rules(json!({}));
-    for seed in 0..10u64 {
-        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
-        let mut s = r.initial();
-        let mut moves = Vec::new();
-        for _ in 0..2000 {
-            if r.status(&s) == Status::Over {
-                break;
-            }
-            r.legal_moves(&s, &mut moves);
-            let mv = moves[rng.random_range(0..moves.len())];
-            r.play(&mut s, mv, &mut Vec::new()).unwrap();
-            assert_eq!(s.total(), 72, "seed {seed}");
-        }
-    }
+    crate::util::random_play_conserves(&board_rules(json!({})), 72, 10, 2000);
 }
 
 #[test]

@@ -312,22 +312,7 @@ fn a_borrowing_as_debt_is_repaid_at_the_next_reckoning() {
 
 #[test]
 fn random_stages_conserve_counters() {
-    use rand::{RngExt, SeedableRng};
-    let r = daughters_rules(json!({}));
-    for seed in 0..20u64 {
-        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
-        let mut s = r.initial();
-        let mut moves = Vec::new();
-        for _ in 0..3000 {
-            if r.status(&s) == Status::Over {
-                break;
-            }
-            r.legal_moves(&s, &mut moves);
-            let mv = moves[rng.random_range(0..moves.len())];
-            r.play(&mut s, mv, &mut Vec::new()).unwrap();
-            assert_eq!(s.total(), 48, "seed {seed}");
-        }
-    }
+    crate::util::random_play_conserves(&daughters_rules(json!({})), 48, 20, 3000);
 }
 
 #[test]

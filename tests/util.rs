@@ -58,3 +58,30 @@ pub fn ok(args: &[&str]) -> String {
 pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
 }
+
+/// Plays `games` seeded random games of `rules` for up to `plies` decisions each, checking
+/// after every move that the counters (board, takings, hand, out of play) still number
+/// `total`.
+pub fn random_play_conserves(
+    rules: &ludotrace::games::sowing::Sowing,
+    total: u32,
+    games: u64,
+    plies: usize,
+) {
+    use ludotrace::games::{Rules, Status};
+    use rand::{RngExt, SeedableRng};
+    for seed in 0..games {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+        let mut s = rules.initial();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            if rules.status(&s) == Status::Over {
+                break;
+            }
+            rules.legal_moves(&s, &mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            rules.play(&mut s, mv, &mut Vec::new()).unwrap();
+            assert_eq!(s.total(), total, "seed {seed}");
+        }
+    }
+}
