@@ -7,6 +7,9 @@
 
 use ludotrace::bind::{Engine, bind};
 use ludotrace::corpus::{CorpusFiles, load};
+use ludotrace::corpus::{Game, Interpretation};
+use ludotrace::games::Rules;
+use ludotrace::games::custodial::CustodialEventKind;
 use ludotrace::games::sowing::SowingEventKind;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
@@ -38,21 +41,38 @@ fn random_playouts(bencher: divan::Bencher, reading: &str) {
     let game = corpus.game(game).expect("game");
     let interp = game.interpretation(interp).expect("reading");
     let bound = bind(game, interp, &serde_json::Map::new()).expect("binds");
-    let Engine::Sowing(rules) = &bound.engine;
-    let games = if rules.params().rounds == ludotrace::family::sowing::Rounds::None {
-        GAMES
-    } else {
-        GAMES / 10
-    };
-    let spec = RunSpec {
+    let place = |p: &str| bound.silent_place(p).map(str::to_owned);
+    match &bound.engine {
+        Engine::Sowing(rules) => {
+            let games = if rules.params().rounds == ludotrace::family::sowing::Rounds::None {
+                GAMES
+            } else {
+                GAMES / 10
+            };
+            let coverage = Coverage::new::<SowingEventKind>(place);
+            bench(bencher, rules, &spec(game, interp, games), &coverage);
+        }
+        Engine::Custodial(rules) => {
+            // Larger boards run longer games.
+            let games = GAMES * 25 / (rules.size() * rules.size()) as u64;
+            let coverage = Coverage::new::<CustodialEventKind>(place);
+            bench(bencher, rules, &spec(game, interp, games), &coverage);
+        }
+    }
+}
+
+fn spec(game: &Game, interp: &Interpretation, games: u64) -> RunSpec {
+    RunSpec {
         games,
         seed: 1,
         key: sim::reading_key(&game.id, &interp.id),
         max_plies: DEFAULT_MAX_PLIES,
         keep_records: false,
-    };
-    let coverage = Coverage::new::<SowingEventKind>(|p| bound.silent_place(p).map(str::to_owned));
+    }
+}
+
+fn bench<R: Rules>(bencher: divan::Bencher, rules: &R, spec: &RunSpec, coverage: &Coverage) {
     bencher
-        .counter(divan::counter::ItemsCount::new(games))
-        .bench(|| sim::block(rules, &spec, &coverage, 0..games));
+        .counter(divan::counter::ItemsCount::new(spec.games))
+        .bench(|| sim::block(rules, spec, coverage, 0..spec.games));
 }

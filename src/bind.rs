@@ -15,7 +15,9 @@ use serde_json::{Map, Value};
 
 use crate::corpus::{Game, Interpretation, ParamOrigin};
 use crate::family::Family;
+use crate::family::custodial::CustodialParams;
 use crate::family::sowing::SowingParams;
+use crate::games::custodial::{Custodial, CustodialError};
 use crate::games::sowing::{Sowing, SowingError};
 
 /// A bound reading: the engine and the provenance of its parameters.
@@ -34,10 +36,14 @@ pub struct Bound {
 }
 
 /// An engine of one family.
+// One engine is built per reading and run, never stored in bulk: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Engine {
     /// Two-row mancala.
     Sowing(Sowing),
+    /// Placement and custodial capture.
+    Custodial(Custodial),
 }
 
 impl Bound {
@@ -71,6 +77,14 @@ pub enum BindError {
         context: String,
         /// Why.
         source: SowingError,
+    },
+    /// The custodial engine rejects the parameters.
+    #[error("{context}: {source}")]
+    Custodial {
+        /// Which reading.
+        context: String,
+        /// Why.
+        source: CustodialError,
     },
 }
 
@@ -138,6 +152,17 @@ pub fn bind(
                 })?;
             Engine::Sowing(
                 Sowing::new(&params).map_err(|source| BindError::Sowing { context, source })?,
+            )
+        }
+        Family::Custodial => {
+            let params =
+                CustodialParams::from_values(&values).map_err(|message| BindError::Value {
+                    name: "(all)".to_owned(),
+                    message,
+                })?;
+            Engine::Custodial(
+                Custodial::new(&params)
+                    .map_err(|source| BindError::Custodial { context, source })?,
             )
         }
     };

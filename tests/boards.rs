@@ -30,6 +30,7 @@ fn board_rules(extra: Value) -> Sowing {
         .engine
     {
         Engine::Sowing(r) => r,
+        other => panic!("not a sowing game: {other:?}"),
     }
 }
 

@@ -93,7 +93,7 @@ fn unknown_ids_are_usage_errors_listing_the_valid_ones() {
     let (exit, _, err) = run(bin().args(["show", "chess"]));
     assert_eq!(exit, 2);
     assert!(
-        err.contains("unknown game `chess`; the games are: um-el-bagara, um-el-tuweisat"),
+        err.contains("unknown game `chess`; the games are: seega, um-el-bagara, um-el-tuweisat"),
         "{err}"
     );
     let (exit, _, err) = run(bin().args(["show", "um-el-bagara", "-i", "murray"]));

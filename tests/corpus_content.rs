@@ -4,6 +4,8 @@
 use std::collections::BTreeSet;
 
 use ludotrace::corpus::{self, CorpusFiles, text::fold};
+use ludotrace::family::Family;
+use ludotrace::family::custodial::CustodialParams;
 use ludotrace::family::sowing::SowingParams;
 
 use crate::util::{bin, root, run};
@@ -137,6 +139,7 @@ fn every_register_point_of_the_sowing_games_is_addressed() {
         ("um-el-tuweisat", "TW", 11, "ENC-4.", 4),
         ("um-el-banat", "UB", 17, "ENC-2.", 7),
         ("lib-al-aqil", "LA", 18, "ENC-5.", 8),
+        ("seega", "SJ", 10, "ENC-6.", 7),
     ];
     for (game, prefix, n, enc, m) in expect {
         let a = addressed(c.game(game).unwrap());
@@ -165,6 +168,17 @@ fn each_game_has_the_interpretations_outside_checks_rely_on() {
         ),
         ("um-el-banat", &["davies", "dlp", "ludii"][..]),
         ("lib-al-aqil", &["lane", "dlp", "ludii"][..]),
+        (
+            "seega",
+            &[
+                "davies",
+                "dlp",
+                "ludii",
+                "ludii-1.0.8",
+                "ludii-1.0.8-sebawee",
+                "ludii-1.0.8-tisawee",
+            ][..],
+        ),
     ] {
         let g = c.game(game).unwrap();
         for id in ids {
@@ -178,8 +192,12 @@ fn every_interpretation_binds_to_complete_typed_parameters() {
     let c = corpus();
     for g in &c.games {
         for i in &g.interpretations {
-            SowingParams::from_values(&i.param_values())
-                .unwrap_or_else(|e| panic!("{}/{}: {e}", g.id, i.id));
+            let values = i.param_values();
+            let checked = match g.family {
+                Family::Sowing => SowingParams::from_values(&values).map(drop),
+                Family::Custodial => CustodialParams::from_values(&values).map(drop),
+            };
+            checked.unwrap_or_else(|e| panic!("{}/{}: {e}", g.id, i.id));
         }
     }
 }

@@ -31,6 +31,7 @@ fn daughters_rules(extra: Value) -> Sowing {
         .engine
     {
         Engine::Sowing(r) => r,
+        other => panic!("not a sowing game: {other:?}"),
     }
 }
 

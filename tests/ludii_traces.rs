@@ -59,7 +59,9 @@ fn engine(game: &str, reading: &str) -> Sowing {
     let game = corpus.game(game).unwrap();
     let interp = game.interpretation(reading).unwrap();
     let bound = bind::bind(game, interp, &serde_json::Map::new()).unwrap();
-    let Engine::Sowing(rules) = bound.engine;
+    let Engine::Sowing(rules) = bound.engine else {
+        panic!("not a sowing game")
+    };
     rules
 }
 

@@ -42,6 +42,9 @@ fn every_reading_matches_its_committed_playthrough() {
                 Engine::Sowing(rules) => {
                     playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
                 }
+                Engine::Custodial(rules) => {
+                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
+                }
             };
             let path = root()
                 .join("tests/playthroughs")

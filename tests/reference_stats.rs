@@ -4,6 +4,7 @@
 
 use ludotrace::bind::{Engine, bind};
 use ludotrace::corpus::{CorpusFiles, load};
+use ludotrace::games::custodial::CustodialEventKind;
 use ludotrace::games::sowing::SowingEventKind;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
@@ -50,6 +51,12 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
                 &Coverage::new::<SowingEventKind>(|_| None),
                 &|_| {},
             ),
+            Engine::Custodial(rules) => sim::run(
+                rules,
+                &spec,
+                &Coverage::new::<CustodialEventKind>(|_| None),
+                &|_| {},
+            ),
         };
         let label = format!("{} / {}", game.id, interp.id);
         let n_ref = r["n"].as_f64().unwrap();
@@ -91,12 +98,15 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
         if !report.is_empty() {
             failures.push(format!("{label}:\n  {}", report.join("\n  ")));
         }
-        // Branching is a ratio over ~135 000 decisions: its sampling error is far below the
-        // two decimals Ludii gives, so compare at that precision.
+        // Branching is a ratio over many decisions, but games of different lengths weigh
+        // differently in it: its tolerance (about 3 SE of a 2000-game sample, or the two
+        // decimals Ludii gives) is part of the reference data.
         let b = t.branching();
         let b_ref = r["branching"].as_f64().unwrap();
+        let tolerance = r["branching_tolerance"].as_f64().unwrap();
+        eprintln!("{label}: branching ours {b:.4}, Ludii {b_ref}, tolerance {tolerance}");
         assert!(
-            (b - b_ref).abs() < 0.05,
+            (b - b_ref).abs() < tolerance,
             "{label}: branching {b:.3} vs Ludii {b_ref}"
         );
     }

@@ -15,6 +15,7 @@ fn rules(overrides: serde_json::Value) -> Sowing {
     let overrides = overrides.as_object().unwrap().clone();
     match bind(game, interp, &overrides).unwrap().engine {
         Engine::Sowing(r) => r,
+        other => panic!("not a sowing game: {other:?}"),
     }
 }
 

@@ -23,5 +23,6 @@ mod playthroughs;
 mod reference_stats;
 /// `ludotrace run`: contract, determinism, formats, overrides, bad input.
 mod run_cmd;
+mod seega;
 /// Relay sowing, relay cycles and endless replays.
 mod sowing_relay;

@@ -17,6 +17,7 @@ use super::render::OUTPUT_SCHEMA_VERSION;
 use super::{Error, Format};
 use crate::bind::{self, Bound, Engine};
 use crate::corpus::{CorpusFiles, Game, Interpretation};
+use crate::games::custodial::CustodialEventKind;
 use crate::games::sowing::SowingEventKind;
 use crate::games::{EventKind, Rules};
 use crate::sim::{self, Coverage, GameEnd, RunSpec, Tally};
@@ -202,6 +203,7 @@ pub fn run(
         };
         let tally = pool.install(|| match &b.engine {
             Engine::Sowing(rules) => simulate::<_, SowingEventKind>(rules, b, &spec, &bar),
+            Engine::Custodial(rules) => simulate::<_, CustodialEventKind>(rules, b, &spec, &bar),
         });
         results.push((interp, b, tally));
     }

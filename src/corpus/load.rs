@@ -1160,9 +1160,7 @@ impl Validator<'_> {
 }
 
 fn family_defaults(family: Family) -> serde_json::Map<String, Value> {
-    match family {
-        Family::Sowing => crate::family::sowing::SowingParams::engine_defaults(),
-    }
+    family.engine_defaults()
 }
 
 fn dangling_code(what: &str) -> &'static str {

@@ -11,6 +11,7 @@
 //! These types are plain data. They derive serde and schemars because they *are* the typed
 //! values of the YAML `sets:` blocks, but they do no I/O.
 
+pub mod custodial;
 pub mod sowing;
 
 use schemars::JsonSchema;
@@ -22,16 +23,27 @@ use serde::{Deserialize, Serialize};
 pub enum Family {
     /// Two-row mancala: Um el-Bagara, Um el Tuweisat, Um el Banât, Li'b al-'Aqil.
     Sowing,
+    /// Placement and custodial capture on a square board: Seega.
+    Custodial,
 }
 
 impl Family {
     /// Every family, in a stable order.
-    pub const ALL: &'static [Family] = &[Family::Sowing];
+    pub const ALL: &'static [Family] = &[Family::Sowing, Family::Custodial];
 
     /// The id used in rulesets.
     pub fn id(self) -> &'static str {
         match self {
             Family::Sowing => "sowing",
+            Family::Custodial => "custodial",
+        }
+    }
+
+    /// The default value of every engine parameter, as JSON.
+    pub fn engine_defaults(self) -> serde_json::Map<String, serde_json::Value> {
+        match self {
+            Family::Sowing => sowing::SowingParams::engine_defaults(),
+            Family::Custodial => custodial::CustodialParams::engine_defaults(),
         }
     }
 
@@ -39,6 +51,7 @@ impl Family {
     pub fn params(self) -> &'static [ParamInfo] {
         match self {
             Family::Sowing => sowing::SowingParams::PARAMS,
+            Family::Custodial => custodial::CustodialParams::PARAMS,
         }
     }
 
@@ -49,6 +62,7 @@ impl Family {
     pub fn check_value(self, name: &str, value: &serde_json::Value) -> Result<(), String> {
         match self {
             Family::Sowing => sowing::SowingParams::check_value(name, value),
+            Family::Custodial => custodial::CustodialParams::check_value(name, value),
         }
     }
 
@@ -56,6 +70,7 @@ impl Family {
     pub fn sets_schema(self) -> schemars::Schema {
         match self {
             Family::Sowing => schemars::schema_for!(sowing::SowingSets),
+            Family::Custodial => schemars::schema_for!(custodial::CustodialSets),
         }
     }
 }
@@ -200,4 +215,36 @@ pub fn doc_line(doc: &str) -> String {
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Starter {
+    /// Seat 1 always begins.
+    FirstSeat,
+    /// A fair lot decides (an explicit chance step).
+    Lot,
+}
+
+/// An engine's cap on game length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cap {
+    /// Stop once a move is made in this turn (Ludii 1.0.8: 1250 × players = 2500).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
+    /// Stop after this many moves (Ludii 1.0.8: 10 000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+    /// What a capped game scores as.
+    pub outcome: CapOutcome,
+}
+
+/// The result of a capped game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapOutcome {
+    /// Every player not yet ranked draws (Ludii).
+    Draw,
 }

@@ -10,6 +10,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::family_params;
+pub use super::{Cap, CapOutcome, Starter};
 
 family_params! {
     /// Every parameter of a sowing game, fully resolved for one interpretation.
@@ -188,16 +189,6 @@ family_params! {
     }
 }
 
-/// Who moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Starter {
-    /// Seat 1 always begins.
-    FirstSeat,
-    /// A fair lot decides (an explicit chance step).
-    Lot,
-}
-
 /// Sowing direction rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -310,28 +301,6 @@ pub enum EndCheck {
     Immediate,
     /// After all players have passed in succession.
     AllPassed,
-}
-
-/// An engine's cap on game length.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Cap {
-    /// Stop once a move is made in this turn (Ludii 1.0.8: 1250 × players = 2500).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turns: Option<u32>,
-    /// Stop after this many moves (Ludii 1.0.8: 10 000).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<u32>,
-    /// What a capped game scores as.
-    pub outcome: CapOutcome,
-}
-
-/// The result of a capped game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum CapOutcome {
-    /// Every player not yet ranked draws (Ludii).
-    Draw,
 }
 
 /// When a house counts as empty for stopping a relay.

@@ -11,7 +11,37 @@
 //! ids or random generators. Chance is a [`Status::Chance`] step whose outcomes the caller
 //! picks.
 
+pub mod custodial;
 pub mod sowing;
+
+/// Declares a family's event kinds once: the enum, its dense index, its stable names and the
+/// parameters that decide each kind.
+macro_rules! event_kinds {
+    (
+        $(#[$meta:meta])* pub enum $enum:ident;
+        endless = [$($endless:literal),*];
+        $( $(#[doc = $doc:literal])* $kind:ident = $name:literal [$($param:literal),*], )*
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $enum { $( $(#[doc = $doc])* $kind, )* }
+
+        impl EventKind for $enum {
+            const COUNT: usize = [$($enum::$kind),*].len();
+            const ALL: &'static [Self] = &[$($enum::$kind),*];
+            const ENDLESS_PARAMS: &'static [&'static str] = &[$($endless),*];
+            fn index(self) -> usize { self as usize }
+            fn name(self) -> &'static str {
+                match self { $($enum::$kind => $name,)* }
+            }
+            fn params(self) -> &'static [&'static str] {
+                match self { $($enum::$kind => &[$($param),*],)* }
+            }
+        }
+    };
+}
+
+pub(crate) use event_kinds;
 
 use std::fmt;
 

@@ -21,6 +21,7 @@ use std::fmt;
 
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
+    event_kinds,
 };
 use crate::family::sowing::{
     Borrowing, Chain, ChainTake, Compulsion, Correspond, Daughters, Direction, Distribution,
@@ -182,28 +183,10 @@ impl fmt::Display for SowingMove {
     }
 }
 
-macro_rules! event_kinds {
-    ($( $(#[doc = $doc:literal])* $kind:ident = $name:literal [$($param:literal),*], )*) => {
-        /// The kinds of sowing event.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum SowingEventKind { $( $(#[doc = $doc])* $kind, )* }
-
-        impl EventKind for SowingEventKind {
-            const COUNT: usize = [$(SowingEventKind::$kind),*].len();
-            const ALL: &'static [Self] = &[$(SowingEventKind::$kind),*];
-            const ENDLESS_PARAMS: &'static [&'static str] = &["repetition"];
-            fn index(self) -> usize { self as usize }
-            fn name(self) -> &'static str {
-                match self { $(SowingEventKind::$kind => $name,)* }
-            }
-            fn params(self) -> &'static [&'static str] {
-                match self { $(SowingEventKind::$kind => &[$($param),*],)* }
-            }
-        }
-    };
-}
-
 event_kinds! {
+    /// The kinds of sowing event.
+    pub enum SowingEventKind;
+    endless = ["repetition"];
     /// A lot decided who begins.
     Lot = "lot" ["starter"],
     /// The last counter fell into an occupied house and its counters were sown on.

@@ -21,9 +21,16 @@
 //! Ludii's `TrackCCW` (0 → 1 → … → n−1 → 2n−1 → … → n → 0) is the engine's
 //! [`Dir::Ccw`], `TrackCW` its [`Dir::Cw`]. House `h < n` is site `h`; house `h ≥ n` is site
 //! `3n − 1 − h`. Ludii's hands (captured seeds) are the engine's stores.
+//!
+//! # Custodial games (Seega)
+//!
+//! Ludii numbers Seega's `n × n` board `n·row + col`, row 0 at the bottom, exactly as the
+//! custodial engine does, so a site is a cell. The hands are the extra sites `n²` (P1) and
+//! `n² + 1` (P2): a placement is `Move:H>t` from the mover's hand site, a step `Move:a>b`.
 
-use crate::games::EndReason;
+use crate::games::custodial::{Custodial, CustodialMove, CustodialState};
 use crate::games::sowing::{Dir, Sowing, SowingMove, SowingState};
+use crate::games::{EndReason, Seat};
 
 /// A Ludii move descriptor that does not name a move of the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -159,6 +166,37 @@ pub fn sowing_counts(rules: &Sowing, state: &SowingState) -> Vec<u16> {
 /// The seeds in each player's hand (Ludii's `hand`, P1 first): the engine's stores.
 pub fn sowing_hands(state: &SowingState) -> [u32; 2] {
     state.stores()
+}
+
+/// Ludii 1.0.8's compact descriptor of a Seega move by `seat` (`Move:25>9`, `Move:13>12`,
+/// `Pass`).
+pub fn custodial_descriptor(size: usize, seat: Seat, mv: CustodialMove) -> String {
+    match mv {
+        CustodialMove::Pass => "Pass".to_owned(),
+        CustodialMove::Place(to) => format!("Move:{}>{to}", size * size + seat),
+        CustodialMove::Step { from, to } => format!("Move:{from}>{to}"),
+    }
+}
+
+/// The move among `legal` (all by `seat`) that a Ludii descriptor names.
+pub fn find_custodial_move(
+    size: usize,
+    seat: Seat,
+    legal: &[CustodialMove],
+    text: &str,
+) -> Option<CustodialMove> {
+    legal
+        .iter()
+        .copied()
+        .find(|&mv| custodial_descriptor(size, seat, mv) == text)
+}
+
+/// Who occupies each site (Ludii's `who`: 0 empty, 1 P1, 2 P2).
+pub fn custodial_who(rules: &Custodial, state: &CustodialState) -> Vec<u8> {
+    let n = rules.size();
+    (0..n * n)
+        .map(|c| state.who(c).map_or(0, |seat| seat as u8 + 1))
+        .collect()
 }
 
 /// Ludii's name (as the traces spell it) for why a game ended, where Ludii has one.

@@ -1,0 +1,1371 @@
+//! The custodial engine: Seega (Sija), played from [`CustodialParams`].
+//!
+//! The board is `size × size` cells numbered `size·row + col`, row 0 at the bottom and column 0
+//! at the left (Ludii numbers Seega's board the same way, so the adapter in `crate::ludii`
+//! maps cells one to one). Each seat's pieces are one bit board (`u128`, enough for 11 × 11);
+//! the legal steps of all pieces in one direction are one shift and a mask, and captures are
+//! read from per-cell neighbour tables built once in [`Custodial::new`].
+//!
+//! A game has two phases per seat, as in Ludii: a seat with pieces in hand places, one without
+//! moves. Placement runs `per_turn` decisions per turn; when both hands are empty the first
+//! mover is chosen by the reading, and a first mover who cannot move is handled by
+//! `first_blocked`. A move after a capture (`continuation`) is a separate decision of the same
+//! seat, restricted to the piece that captured: the state keeps that piece's cell.
+//!
+//! The end tests run after every decision in Ludii 1.0.8's order (TRACES.md §3.5): the game's
+//! own end (a seat with no pieces left loses), the engine's all-pass draw, the engine's cap,
+//! then the rules no Ludii reading uses (a blocked player's loss or count, a stalled game,
+//! two players blocked for ever).
+
+use std::collections::HashSet;
+use std::fmt;
+
+use super::{
+    EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
+    event_kinds,
+};
+use crate::family::custodial::{
+    Blocked, CaptureLine, Continuation, CustodialParams, FirstBlocked, FirstMover, Sandwich, Stall,
+    StallResult, Starter, Step,
+};
+
+/// The largest board side.
+pub const MAX_SIZE: usize = 11;
+/// No cell (off the board, or no piece to continue with).
+const NONE: u8 = u8::MAX;
+
+/// A decision in a custodial game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CustodialMove {
+    /// A pass: forced (nothing else is legal), or voluntary where the reading allows it.
+    Pass,
+    /// Place a piece from the hand on a cell.
+    Place(u8),
+    /// Move a piece from one cell to another along a rank or file.
+    Step {
+        /// Where the piece stands.
+        from: u8,
+        /// Where it goes.
+        to: u8,
+    },
+}
+
+/// A cell's name: column letter and row number from the bottom left (`a1`), as in chess.
+pub fn cell_name(cell: usize, size: usize) -> String {
+    let col = (b'a' + (cell % size) as u8) as char;
+    format!("{col}{}", cell / size + 1)
+}
+
+/// Reads a cell name (`c3`) on a board of the given side.
+pub fn parse_cell(text: &str, size: usize) -> Option<u8> {
+    let mut chars = text.chars();
+    let col = chars.next()?;
+    let row: usize = chars.as_str().parse().ok()?;
+    let col = (col as usize).checked_sub('a' as usize)?;
+    (col < size && (1..=size).contains(&row)).then(|| ((row - 1) * size + col) as u8)
+}
+
+impl fmt::Display for CustodialMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            CustodialMove::Pass => f.write_str("pass"),
+            CustodialMove::Place(c) => write!(f, "place #{c}"),
+            CustodialMove::Step { from, to } => write!(f, "#{from}-#{to}"),
+        }
+    }
+}
+
+event_kinds! {
+    /// The kinds of custodial event.
+    pub enum CustodialEventKind;
+    endless = ["stall", "blocked", "cap"];
+    /// The toss decided who places first.
+    Lot = "lot" ["starter"],
+    /// A piece was eaten.
+    Capture = "capture" [],
+    /// One direction of a capture ate a line of two or more pieces.
+    LineCapture = "line-capture" ["capture_line"],
+    /// An enemy piece on the middle cell was enclosed but not eaten.
+    CentreSafe = "centre-safe" ["centre_safe"],
+    /// An enemy piece on the middle cell was eaten.
+    CentreTaken = "centre-taken" ["centre_safe"],
+    /// A piece moved in between two enemy pieces and was removed.
+    Suicide = "suicide" ["sandwich"],
+    /// A piece moved in between two enemy pieces and stayed.
+    SandwichSafe = "sandwich-safe" ["sandwich"],
+    /// A placement ate an enemy piece.
+    PlacementCapture = "placement-capture" ["placement_capture"],
+    /// A placement enclosed an enemy piece, which was not eaten.
+    PlacementFlank = "placement-flank" ["placement_capture"],
+    /// The capturing piece was given another move.
+    Continuation = "continuation" ["continuation"],
+    /// Ludii 1.0.8's loose test gave the capturing player another decision.
+    LooseContinuation = "loose-continuation" ["ludii_loose_continuation"],
+    /// The extra decision of the loose test had no step: a forced pass.
+    EmptyContinuation = "empty-continuation" ["ludii_loose_continuation"],
+    /// The capturing piece could have captured again, but the turn ended.
+    ContinuationForgone = "continuation-forgone" ["continuation"],
+    /// A capture was made where the rules compel one.
+    CaptureForced = "capture-forced" ["compulsory_capture"],
+    /// A player with no move passed.
+    ForcedPass = "forced-pass" ["blocked"],
+    /// A move opened a line for the blocked opponent, as the rules required.
+    Opening = "opening" ["blocked"],
+    /// The blocked opponent's player had no move that opens a line.
+    NoOpening = "no-opening" ["blocked"],
+    /// A player with no move lost.
+    BlockedLoss = "blocked-loss" ["blocked"],
+    /// A player with no move ended the game, and the pieces were counted.
+    BlockedCount = "blocked-count" ["blocked"],
+    /// The first mover had no move at the start of play.
+    FirstBlocked = "first-blocked" ["first_blocked"],
+    /// The pieces were placed again because the first mover had no move.
+    PlacementRedone = "placement-redone" ["first_blocked"],
+    /// A player who could move passed.
+    VoluntaryPass = "voluntary-pass" ["voluntary_pass"],
+    /// A piece moved more than one cell.
+    LongStep = "long-step" ["step"],
+    /// The stall rule ended the game.
+    StallEnd = "stall-end" ["stall", "stall_result"],
+    /// A player lost his last piece.
+    TotalCapture = "total-capture" [],
+    /// An engine's implicit all-pass draw ended the game.
+    AllPassDraw = "all-pass-draw" ["all_pass_draw"],
+    /// An engine's cap ended the game.
+    CapReached = "cap-reached" ["cap"],
+}
+
+/// A custodial event with its data. Cells are board indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CustodialEvent {
+    /// The toss chose `seat` to place first.
+    Lot {
+        /// Who places first.
+        seat: Seat,
+    },
+    /// The piece on `cell` was eaten.
+    Capture {
+        /// The cell.
+        cell: u8,
+    },
+    /// A line of `pieces` was eaten in one direction.
+    LineCapture {
+        /// How many.
+        pieces: u8,
+    },
+    /// The enemy piece on the middle cell was enclosed but not eaten.
+    CentreSafe,
+    /// The enemy piece on the middle cell was eaten.
+    CentreTaken,
+    /// The piece that moved to `cell` was removed between two enemies.
+    Suicide {
+        /// The cell.
+        cell: u8,
+    },
+    /// The piece that moved to `cell` stands between two enemies.
+    SandwichSafe {
+        /// The cell.
+        cell: u8,
+    },
+    /// The placement on `cell` ate.
+    PlacementCapture {
+        /// The cell.
+        cell: u8,
+    },
+    /// The placement on `cell` enclosed an enemy piece that was not eaten.
+    PlacementFlank {
+        /// The cell.
+        cell: u8,
+    },
+    /// The piece on `cell` moves again.
+    Continuation {
+        /// The cell.
+        cell: u8,
+    },
+    /// Ludii 1.0.8's loose test: the piece on `cell` moves again.
+    LooseContinuation {
+        /// The cell.
+        cell: u8,
+    },
+    /// The loose test's extra decision had no step.
+    EmptyContinuation,
+    /// The piece on `cell` could have captured again.
+    ContinuationForgone {
+        /// The cell.
+        cell: u8,
+    },
+    /// A compulsory capture.
+    CaptureForced,
+    /// `seat` could not move and passed.
+    ForcedPass {
+        /// Who.
+        seat: Seat,
+    },
+    /// `seat` opened a line for the blocked opponent.
+    Opening {
+        /// Who opened.
+        seat: Seat,
+    },
+    /// `seat` had no move that opens a line for the blocked opponent.
+    NoOpening {
+        /// Who.
+        seat: Seat,
+    },
+    /// `seat` could not move and lost.
+    BlockedLoss {
+        /// Who.
+        seat: Seat,
+    },
+    /// `seat` could not move; the pieces were counted.
+    BlockedCount {
+        /// Who.
+        seat: Seat,
+        /// Pieces of each seat.
+        pieces: [u8; 2],
+    },
+    /// The first mover, `seat`, could not move.
+    FirstBlocked {
+        /// Who.
+        seat: Seat,
+    },
+    /// The board was cleared and placed again.
+    PlacementRedone,
+    /// `seat` passed though he could move.
+    VoluntaryPass {
+        /// Who.
+        seat: Seat,
+    },
+    /// A move of `cells` cells.
+    LongStep {
+        /// The distance.
+        cells: u8,
+    },
+    /// The stall rule ended the game with these piece counts.
+    StallEnd {
+        /// Pieces of each seat.
+        pieces: [u8; 2],
+    },
+    /// `seat` has no pieces left.
+    TotalCapture {
+        /// Who.
+        seat: Seat,
+    },
+    /// The engine's all-pass draw.
+    AllPassDraw,
+    /// The engine's cap, in this turn and ply.
+    CapReached {
+        /// The turn.
+        turns: u32,
+        /// The decisions.
+        plies: u32,
+    },
+}
+
+impl Event for CustodialEvent {
+    type Kind = CustodialEventKind;
+    fn kind(&self) -> CustodialEventKind {
+        use CustodialEventKind as K;
+        match self {
+            CustodialEvent::Lot { .. } => K::Lot,
+            CustodialEvent::Capture { .. } => K::Capture,
+            CustodialEvent::LineCapture { .. } => K::LineCapture,
+            CustodialEvent::CentreSafe => K::CentreSafe,
+            CustodialEvent::CentreTaken => K::CentreTaken,
+            CustodialEvent::Suicide { .. } => K::Suicide,
+            CustodialEvent::SandwichSafe { .. } => K::SandwichSafe,
+            CustodialEvent::PlacementCapture { .. } => K::PlacementCapture,
+            CustodialEvent::PlacementFlank { .. } => K::PlacementFlank,
+            CustodialEvent::Continuation { .. } => K::Continuation,
+            CustodialEvent::LooseContinuation { .. } => K::LooseContinuation,
+            CustodialEvent::EmptyContinuation => K::EmptyContinuation,
+            CustodialEvent::ContinuationForgone { .. } => K::ContinuationForgone,
+            CustodialEvent::CaptureForced => K::CaptureForced,
+            CustodialEvent::ForcedPass { .. } => K::ForcedPass,
+            CustodialEvent::Opening { .. } => K::Opening,
+            CustodialEvent::NoOpening { .. } => K::NoOpening,
+            CustodialEvent::BlockedLoss { .. } => K::BlockedLoss,
+            CustodialEvent::BlockedCount { .. } => K::BlockedCount,
+            CustodialEvent::FirstBlocked { .. } => K::FirstBlocked,
+            CustodialEvent::PlacementRedone => K::PlacementRedone,
+            CustodialEvent::VoluntaryPass { .. } => K::VoluntaryPass,
+            CustodialEvent::LongStep { .. } => K::LongStep,
+            CustodialEvent::StallEnd { .. } => K::StallEnd,
+            CustodialEvent::TotalCapture { .. } => K::TotalCapture,
+            CustodialEvent::AllPassDraw => K::AllPassDraw,
+            CustodialEvent::CapReached { .. } => K::CapReached,
+        }
+    }
+}
+
+impl fmt::Display for CustodialEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.kind().name();
+        match *self {
+            CustodialEvent::Capture { cell }
+            | CustodialEvent::Suicide { cell }
+            | CustodialEvent::SandwichSafe { cell }
+            | CustodialEvent::PlacementCapture { cell }
+            | CustodialEvent::PlacementFlank { cell }
+            | CustodialEvent::Continuation { cell }
+            | CustodialEvent::LooseContinuation { cell }
+            | CustodialEvent::ContinuationForgone { cell } => write!(f, "{name} cell=#{cell}"),
+            CustodialEvent::Lot { seat }
+            | CustodialEvent::ForcedPass { seat }
+            | CustodialEvent::Opening { seat }
+            | CustodialEvent::NoOpening { seat }
+            | CustodialEvent::BlockedLoss { seat }
+            | CustodialEvent::FirstBlocked { seat }
+            | CustodialEvent::VoluntaryPass { seat }
+            | CustodialEvent::TotalCapture { seat } => write!(f, "{name} seat={}", seat + 1),
+            CustodialEvent::BlockedCount { seat, pieces } => write!(
+                f,
+                "{name} seat={} pieces={}-{}",
+                seat + 1,
+                pieces[0],
+                pieces[1]
+            ),
+            CustodialEvent::StallEnd { pieces } => {
+                write!(f, "{name} pieces={}-{}", pieces[0], pieces[1])
+            }
+            CustodialEvent::LineCapture { pieces } => write!(f, "{name} pieces={pieces}"),
+            CustodialEvent::LongStep { cells } => write!(f, "{name} cells={cells}"),
+            CustodialEvent::CapReached { turns, plies } => {
+                write!(f, "{name} turn={turns} plies={plies}")
+            }
+            CustodialEvent::CentreSafe
+            | CustodialEvent::CentreTaken
+            | CustodialEvent::EmptyContinuation
+            | CustodialEvent::PlacementRedone
+            | CustodialEvent::CaptureForced
+            | CustodialEvent::AllPassDraw => f.write_str(name),
+        }
+    }
+}
+
+/// Parameters the engine cannot play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CustodialError {
+    /// Board size.
+    #[error("size = {0}: the custodial engine plays odd board sides from 3 to {MAX_SIZE}")]
+    Size(u8),
+    /// Too many or too few pieces.
+    #[error(
+        "pieces = {pieces}: a {size}×{size} board holds 1 to {max} pieces a side with its middle \
+         cell empty"
+    )]
+    Pieces {
+        /// Pieces a side.
+        pieces: u8,
+        /// Board side.
+        size: u8,
+        /// The most that fit.
+        max: u8,
+    },
+    /// Placements per turn.
+    #[error("per_turn = 0: a player places at least one piece a turn")]
+    PerTurn,
+    /// A no-capture stall of no decisions.
+    #[error("stall_plies = 0 with stall: no-capture: the game would end before it starts")]
+    StallPlies,
+    /// The loose test outside the rules it was made for.
+    #[error(
+        "ludii_loose_continuation needs continuation: while-capturing, step: one and \
+         capture_line: single (Ludii 1.0.8's Seega)"
+    )]
+    Loose,
+    /// A cap of zero.
+    #[error("cap: a cap of 0 turns or 0 moves would end the game before it starts")]
+    Cap,
+}
+
+/// A position to start from, for tests and worked examples.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustodialSetup<'a> {
+    /// The rows from the top down: `x` a piece of seat 1, `o` of seat 2, `.` empty.
+    pub rows: &'a [&'a str],
+    /// Pieces still in hand.
+    pub hands: [u8; 2],
+    /// Who moves.
+    pub to_move: Seat,
+}
+
+/// A position that [`Custodial::setup`] cannot build.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The rows do not make the board.
+    #[error("the setup needs {size} rows of {size} cells (x, o or .)")]
+    Shape {
+        /// The board side.
+        size: usize,
+    },
+    /// More pieces than a seat has.
+    #[error("seat {seat} has {count} pieces on the board and in hand, more than its {max}")]
+    TooMany {
+        /// The seat (1-based).
+        seat: usize,
+        /// Its pieces.
+        count: usize,
+        /// The most it has.
+        max: u8,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// The toss is pending.
+    Toss,
+    /// Placing or moving.
+    Play,
+    /// The game is over.
+    Over,
+}
+
+/// A position in a custodial game.
+#[derive(Debug, Clone)]
+pub struct CustodialState {
+    /// Each seat's pieces, one bit per cell.
+    pieces: [u128; 2],
+    /// Pieces in hand.
+    hand: [u8; 2],
+    /// Pieces each seat has eaten.
+    taken: [u8; 2],
+    /// Pieces each seat lost by moving between two enemies.
+    lost: [u8; 2],
+    phase: Phase,
+    mover: u8,
+    /// Who placed first (the toss winner).
+    first_placer: u8,
+    /// Placements made in this turn.
+    placed: u8,
+    /// The cell of the piece that must continue after a capture, or [`NONE`].
+    cont: u8,
+    /// The next normal decision must open a line for the blocked opponent.
+    must_open: bool,
+    /// The next movement decision is the first of the game.
+    first_move: bool,
+    /// Consecutive passes.
+    passes: u8,
+    plies: u32,
+    turns: u32,
+    last_mover: u8,
+    /// Decisions since the last capture (for the no-capture stall).
+    quiet: u32,
+    /// Positions since the last capture (for the repetition stall).
+    seen: HashSet<(u128, u128, u8, u8)>,
+    outcome: Option<Outcome>,
+}
+
+impl CustodialState {
+    /// Who stands on a cell.
+    pub fn who(&self, cell: usize) -> Option<Seat> {
+        (0..2).find(|&s| self.pieces[s] >> cell & 1 == 1)
+    }
+
+    /// Pieces in each hand.
+    pub fn hands(&self) -> [u8; 2] {
+        self.hand
+    }
+
+    /// Pieces each seat has eaten.
+    pub fn taken(&self) -> [u8; 2] {
+        self.taken
+    }
+
+    /// Pieces of a seat on the board and in hand.
+    pub fn pieces(&self, seat: Seat) -> u32 {
+        self.pieces[seat].count_ones() + u32::from(self.hand[seat])
+    }
+
+    /// Every piece ever in play: on the board, in hand, eaten, or lost between two enemies.
+    pub fn total(&self) -> u32 {
+        (0..2)
+            .map(|s| self.pieces(s) + u32::from(self.taken[1 - s]) + u32::from(self.lost[s]))
+            .sum()
+    }
+
+    /// The seat whose decision it is (meaningless once the game is over).
+    pub fn mover(&self) -> Seat {
+        usize::from(self.mover)
+    }
+
+    /// Whether the player to move must open a line for his blocked opponent.
+    pub fn must_open(&self) -> bool {
+        self.must_open
+    }
+
+    /// The cell of the piece that must move again after a capture.
+    pub fn continuing(&self) -> Option<usize> {
+        (self.cont != NONE).then_some(usize::from(self.cont))
+    }
+}
+
+/// The custodial rules engine, resolved from [`CustodialParams`].
+#[derive(Debug, Clone)]
+pub struct Custodial {
+    p: CustodialParams,
+    n: usize,
+    centre: usize,
+    full: u128,
+    /// Cells not in the left column / right column (masks for east and west shifts).
+    not_left: u128,
+    not_right: u128,
+    /// `nbr[cell][d]`: the neighbour in direction d (north, east, south, west), or NONE.
+    nbr: Vec<[u8; 4]>,
+    /// The cells a placement may use.
+    placeable: u128,
+    cap_turns: u32,
+    cap_moves: u32,
+    loose: bool,
+}
+
+/// A bit board's cells, lowest first.
+fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            c
+        })
+    })
+}
+
+impl Custodial {
+    /// Resolves the parameters.
+    ///
+    /// # Errors
+    /// [`CustodialError`] for a board, piece count or combination the engine cannot play.
+    pub fn new(p: &CustodialParams) -> Result<Self, CustodialError> {
+        let n = usize::from(p.size);
+        if !(3..=MAX_SIZE).contains(&n) || n % 2 == 0 {
+            return Err(CustodialError::Size(p.size));
+        }
+        let cells = n * n;
+        let max = ((cells - 1) / 2) as u8;
+        if p.pieces == 0 || p.pieces > max {
+            return Err(CustodialError::Pieces {
+                pieces: p.pieces,
+                size: p.size,
+                max,
+            });
+        }
+        if p.per_turn == 0 {
+            return Err(CustodialError::PerTurn);
+        }
+        if p.stall == Stall::NoCapture && p.stall_plies == 0 {
+            return Err(CustodialError::StallPlies);
+        }
+        if p.ludii_loose_continuation
+            && (p.continuation != Continuation::WhileCapturing
+                || p.step != Step::One
+                || p.capture_line != CaptureLine::Single)
+        {
+            return Err(CustodialError::Loose);
+        }
+        if let Some(cap) = p.cap
+            && (cap.turns == Some(0) || cap.moves == Some(0))
+        {
+            return Err(CustodialError::Cap);
+        }
+        let full = if cells == 128 {
+            u128::MAX
+        } else {
+            (1u128 << cells) - 1
+        };
+        let mut left = 0u128;
+        for row in 0..n {
+            left |= 1 << (row * n);
+        }
+        let right = left << (n - 1);
+        let nbr = (0..cells)
+            .map(|c| {
+                let (row, col) = (c / n, c % n);
+                let at = |ok: bool, cell: usize| if ok { cell as u8 } else { NONE };
+                [
+                    at(row + 1 < n, c + n),
+                    at(col + 1 < n, c + 1),
+                    at(row > 0, c.wrapping_sub(n)),
+                    at(col > 0, c.wrapping_sub(1)),
+                ]
+            })
+            .collect();
+        let centre = cells / 2;
+        Ok(Custodial {
+            p: p.clone(),
+            n,
+            centre,
+            full,
+            not_left: full & !left,
+            not_right: full & !right,
+            nbr,
+            placeable: full & !(1u128 << centre),
+            cap_turns: p.cap.and_then(|c| c.turns).unwrap_or(u32::MAX),
+            cap_moves: p.cap.and_then(|c| c.moves).unwrap_or(u32::MAX),
+            loose: p.ludii_loose_continuation,
+        })
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &CustodialParams {
+        &self.p
+    }
+
+    /// The board side.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The middle cell.
+    pub fn centre(&self) -> usize {
+        self.centre
+    }
+
+    /// A move in notation with cell names (`place c3`, `b3-c3`).
+    pub fn display(&self, mv: CustodialMove) -> String {
+        let name = |c: u8| cell_name(usize::from(c), self.n);
+        match mv {
+            CustodialMove::Pass => "pass".to_owned(),
+            CustodialMove::Place(c) => format!("place {}", name(c)),
+            CustodialMove::Step { from, to } => format!("{}-{}", name(from), name(to)),
+        }
+    }
+
+    /// A position built from rows of `x`, `o` and `.`, in the movement phase unless a hand
+    /// holds pieces. The position is then settled as after any decision (so a seat left with
+    /// no pieces has lost, and a blocked seat to move is dealt with by the reading).
+    ///
+    /// # Errors
+    /// [`SetupError`] for rows that do not make the board, or more pieces than a seat has.
+    pub fn setup(&self, setup: &CustodialSetup) -> Result<CustodialState, SetupError> {
+        let mut s = self.initial();
+        if setup.rows.len() != self.n || setup.rows.iter().any(|r| r.chars().count() != self.n) {
+            return Err(SetupError::Shape { size: self.n });
+        }
+        s.pieces = [0; 2];
+        for (i, row) in setup.rows.iter().enumerate() {
+            let r = self.n - 1 - i;
+            for (col, ch) in row.chars().enumerate() {
+                let bit = 1u128 << (r * self.n + col);
+                match ch {
+                    'x' => s.pieces[0] |= bit,
+                    'o' => s.pieces[1] |= bit,
+                    '.' => {}
+                    _ => return Err(SetupError::Shape { size: self.n }),
+                }
+            }
+        }
+        s.hand = setup.hands;
+        for seat in 0..2 {
+            let count = s.pieces(seat) as usize;
+            if count > usize::from(self.p.pieces) {
+                return Err(SetupError::TooMany {
+                    seat: seat + 1,
+                    count,
+                    max: self.p.pieces,
+                });
+            }
+            // The pieces missing were eaten by the other seat.
+            s.taken[1 - seat] = self.p.pieces - count as u8;
+        }
+        s.phase = Phase::Play;
+        s.mover = setup.to_move as u8;
+        s.first_move = false;
+        // Settled as if the other seat had just moved.
+        self.after_decision(&mut s, 1 - setup.to_move, &mut NoEvents);
+        Ok(s)
+    }
+
+    /// The board as text: rows from the top, `x` seat 1, `o` seat 2, `.` empty.
+    pub fn board_text(&self, s: &CustodialState) -> String {
+        let mut out = String::new();
+        for r in (0..self.n).rev() {
+            if r + 1 != self.n {
+                out.push('/');
+            }
+            for col in 0..self.n {
+                out.push(match s.who(r * self.n + col) {
+                    Some(0) => 'x',
+                    Some(_) => 'o',
+                    None => '.',
+                });
+            }
+        }
+        out
+    }
+
+    #[inline]
+    fn shift(&self, bits: u128, d: usize) -> u128 {
+        match d {
+            0 => (bits << self.n) & self.full,
+            1 => (bits << 1) & self.not_left,
+            2 => bits >> self.n,
+            _ => (bits >> 1) & self.not_right,
+        }
+    }
+
+    #[inline]
+    fn empty(&self, s: &CustodialState) -> u128 {
+        self.full & !(s.pieces[0] | s.pieces[1])
+    }
+
+    /// Whether a seat has a piece with an empty neighbour.
+    #[inline]
+    fn can_step(&self, pieces: &[u128; 2], seat: usize) -> bool {
+        let empty = self.full & !(pieces[0] | pieces[1]);
+        (0..4).any(|d| self.shift(pieces[seat], d) & empty != 0)
+    }
+
+    /// The enemy pieces a piece of `seat` standing on `at` encloses, as a bit board; with
+    /// `events`, reports each direction's line and the middle cell's safety.
+    #[inline]
+    fn enclosed(
+        &self,
+        pieces: &[u128; 2],
+        seat: usize,
+        at: usize,
+        events: Option<&mut dyn FnMut(CustodialEvent)>,
+    ) -> u128 {
+        let own = pieces[seat];
+        let enemy = pieces[1 - seat];
+        let mut out = 0u128;
+        let mut report = events;
+        for d in 0..4 {
+            let mut c = self.nbr[at][d];
+            let mut line = 0u128;
+            while c != NONE && enemy >> c & 1 == 1 {
+                line |= 1 << c;
+                c = self.nbr[usize::from(c)][d];
+                if self.p.capture_line == CaptureLine::Single {
+                    break;
+                }
+            }
+            if line == 0 || c == NONE || own >> c & 1 == 0 {
+                continue;
+            }
+            let centre = 1u128 << self.centre;
+            if line & centre != 0 {
+                if let Some(f) = report.as_mut() {
+                    f(if self.p.centre_safe {
+                        CustodialEvent::CentreSafe
+                    } else {
+                        CustodialEvent::CentreTaken
+                    });
+                }
+                if self.p.centre_safe {
+                    line &= !centre;
+                }
+            }
+            if line.count_ones() > 1
+                && let Some(f) = report.as_mut()
+            {
+                f(CustodialEvent::LineCapture {
+                    pieces: line.count_ones() as u8,
+                });
+            }
+            out |= line;
+        }
+        out
+    }
+
+    /// Whether a piece of `seat` moving to `to` would eat (the cell it leaves never matters:
+    /// it lies behind the piece, across empty cells).
+    #[inline]
+    fn captures_at(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
+        self.enclosed(pieces, seat, to, None) != 0
+    }
+
+    /// Whether the piece of `seat` on `at` has a step that eats.
+    fn can_capture_from(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
+        let empty = self.full & !(pieces[0] | pieces[1]);
+        (0..4).any(|d| {
+            let mut c = self.nbr[at][d];
+            while c != NONE && empty >> c & 1 == 1 {
+                if self.captures_at(pieces, seat, usize::from(c)) {
+                    return true;
+                }
+                if self.p.step == Step::One {
+                    break;
+                }
+                c = self.nbr[usize::from(c)][d];
+            }
+            false
+        })
+    }
+
+    /// Every step of `seat`'s pieces (or of the one piece on `only`), by direction then cell.
+    fn steps(&self, s: &CustodialState, seat: usize, only: u128, out: &mut Vec<CustodialMove>) {
+        let own = s.pieces[seat] & only;
+        let empty = self.empty(s);
+        match self.p.step {
+            Step::One => {
+                // One shift per direction; the piece that steps is the target minus the
+                // direction's offset.
+                let n = self.n as u8;
+                let mut push = |targets: u128, from: fn(u8, u8) -> u8| {
+                    let mut bits = targets;
+                    while bits != 0 {
+                        let to = bits.trailing_zeros() as u8;
+                        bits &= bits - 1;
+                        out.push(CustodialMove::Step {
+                            from: from(to, n),
+                            to,
+                        });
+                    }
+                };
+                push((own << self.n) & empty, |to, n| to - n);
+                push((own << 1) & self.not_left & empty, |to, _| to - 1);
+                push((own >> self.n) & empty, |to, n| to + n);
+                push((own >> 1) & self.not_right & empty, |to, _| to + 1);
+            }
+            Step::Rook => {
+                for from in cells_of(own) {
+                    for d in 0..4 {
+                        let mut c = self.nbr[from][d];
+                        while c != NONE && empty >> c & 1 == 1 {
+                            out.push(CustodialMove::Step {
+                                from: from as u8,
+                                to: c,
+                            });
+                            c = self.nbr[usize::from(c)][d];
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ludii 1.0.8's same-turn test for a step to `to`: an enemy next to it, in some
+    /// direction, with a friend behind (the middle cell not excepted).
+    fn loose_target(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
+        (0..4).any(|d| {
+            let x = self.nbr[to][d];
+            x != NONE && pieces[1 - seat] >> x & 1 == 1 && {
+                let y = self.nbr[usize::from(x)][d];
+                y != NONE && pieces[seat] >> y & 1 == 1
+            }
+        })
+    }
+
+    /// Ludii 1.0.8's F test ("FlankFromOrthogonalStep"), before the eaten pieces are removed.
+    fn loose_flank(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
+        let centre = self.centre as u8;
+        (0..4).any(|e| {
+            let ahead = self.nbr[at][e];
+            let sq = usize::from(if ahead == NONE { at as u8 } else { ahead });
+            (0..4).any(|g| {
+                let x = self.nbr[sq][g];
+                x != NONE && x != centre && pieces[1 - seat] >> x & 1 == 1 && {
+                    let y = self.nbr[usize::from(x)][g];
+                    y != NONE && pieces[seat] >> y & 1 == 1
+                }
+            })
+        })
+    }
+
+    /// The pieces after a step (captures and suicide included), without events.
+    fn after_step(&self, s: &CustodialState, seat: usize, from: u8, to: u8) -> [u128; 2] {
+        let mut pieces = s.pieces;
+        pieces[seat] ^= (1 << from) | (1 << to);
+        let eaten = self.enclosed(&pieces, seat, usize::from(to), None);
+        pieces[1 - seat] &= !eaten;
+        if self.p.sandwich == Sandwich::Suicide && self.flanked(&pieces, seat, usize::from(to)) {
+            pieces[seat] &= !(1 << to);
+        }
+        pieces
+    }
+
+    /// Whether the piece of `seat` on `at` stands between two enemies on a rank or file.
+    fn flanked(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
+        if self.p.centre_safe && at == self.centre {
+            return false;
+        }
+        let enemy = pieces[1 - seat];
+        let is = |c: u8| c != NONE && enemy >> c & 1 == 1;
+        (is(self.nbr[at][0]) && is(self.nbr[at][2])) || (is(self.nbr[at][1]) && is(self.nbr[at][3]))
+    }
+
+    /// The moves of a normal movement decision, before the opening rule.
+    fn movement_moves(&self, s: &CustodialState, seat: usize, out: &mut Vec<CustodialMove>) {
+        self.steps(s, seat, u128::MAX, out);
+        if self.p.compulsory_capture {
+            let capturing = |mv: &CustodialMove| match *mv {
+                CustodialMove::Step { to, .. } => {
+                    self.captures_at(&s.pieces, seat, usize::from(to))
+                }
+                _ => false,
+            };
+            if out.iter().any(capturing) {
+                out.retain(capturing);
+            }
+        }
+    }
+
+    /// Whether a move of `seat` gives the blocked opponent a step.
+    fn opens(&self, s: &CustodialState, seat: usize, mv: CustodialMove) -> bool {
+        match mv {
+            CustodialMove::Step { from, to } => {
+                self.can_step(&self.after_step(s, seat, from, to), 1 - seat)
+            }
+            _ => false,
+        }
+    }
+
+    fn over(&self, s: &mut CustodialState, result: Result_, end: EndReason) {
+        s.phase = Phase::Over;
+        s.cont = NONE;
+        s.outcome = Some(Outcome {
+            result,
+            end,
+            scores: [u32::from(s.taken[0]), u32::from(s.taken[1])],
+        });
+    }
+
+    /// The result of counting the pieces left.
+    fn count(&self, s: &CustodialState) -> ([u8; 2], Result_) {
+        let pieces = [s.pieces(0) as u8, s.pieces(1) as u8];
+        let result = match pieces[0].cmp(&pieces[1]) {
+            std::cmp::Ordering::Greater => Result_::Win(1),
+            std::cmp::Ordering::Less => Result_::Win(2),
+            std::cmp::Ordering::Equal => Result_::Draw,
+        };
+        (pieces, result)
+    }
+
+    fn stall_end(&self, s: &mut CustodialState, events: &mut impl EventSink<CustodialEvent>) {
+        let (pieces, counted) = self.count(s);
+        events.emit(CustodialEvent::StallEnd { pieces });
+        let result = match self.p.stall_result {
+            StallResult::Draw => Result_::Draw,
+            StallResult::Count => counted,
+        };
+        self.over(s, result, EndReason::Natural);
+    }
+
+    /// Clears the board and hands for a (new) placement.
+    fn start_placement(&self, s: &mut CustodialState) {
+        s.pieces = [0; 2];
+        s.hand = [self.p.pieces; 2];
+        s.taken = [0; 2];
+        s.lost = [0; 2];
+        s.mover = s.first_placer;
+        s.placed = 0;
+        s.cont = NONE;
+        s.must_open = false;
+        s.first_move = false;
+        s.passes = 0;
+        s.quiet = 0;
+        s.seen.clear();
+    }
+
+    /// Everything that follows a decision by `mover`, whose next mover is already in
+    /// `s.mover`: the end tests in Ludii's order, then the blocked player and the stall rules.
+    fn after_decision(
+        &self,
+        s: &mut CustodialState,
+        mover: usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) {
+        let next = usize::from(s.mover);
+        let other = 1 - mover;
+        // The game's own end: a seat with no pieces has lost. Ludii tests only the seat to
+        // move next, so under its loose continuation a capturer who ate the last piece first
+        // makes his (empty) extra decision.
+        if s.pieces(mover) == 0 {
+            events.emit(CustodialEvent::TotalCapture { seat: mover });
+            return self.over(s, Result_::Win(1 << other), EndReason::Natural);
+        }
+        if s.pieces(other) == 0 && (next == other || !self.loose) {
+            events.emit(CustodialEvent::TotalCapture { seat: other });
+            return self.over(s, Result_::Win(1 << mover), EndReason::Natural);
+        }
+        if s.plies > 0 {
+            if self.p.all_pass_draw && s.passes >= 2 {
+                events.emit(CustodialEvent::AllPassDraw);
+                return self.over(s, Result_::Draw, EndReason::AllPassDraw);
+            }
+            if s.turns >= self.cap_turns || s.plies >= self.cap_moves {
+                events.emit(CustodialEvent::CapReached {
+                    turns: s.turns,
+                    plies: s.plies,
+                });
+                let reason = if s.turns >= self.cap_turns {
+                    EndReason::TurnCap
+                } else {
+                    EndReason::MoveCap
+                };
+                return self.over(s, Result_::Draw, reason);
+            }
+        }
+        if s.hand[next] > 0 || s.cont != NONE {
+            return;
+        }
+        // A normal movement decision for `next`. (Both players are never blocked at once:
+        // a board with pieces and an empty cell has a piece next to an empty cell.)
+        match self.p.stall {
+            Stall::None => {}
+            Stall::NoCapture => {
+                if s.quiet >= self.p.stall_plies {
+                    return self.stall_end(s, events);
+                }
+            }
+            Stall::Repetition => {
+                let key = (s.pieces[0], s.pieces[1], s.mover, u8::from(s.must_open));
+                if !s.seen.insert(key) {
+                    return self.stall_end(s, events);
+                }
+            }
+        }
+        if self.can_step(&s.pieces, next) {
+            s.first_move = false;
+            return;
+        }
+        if s.first_move {
+            s.first_move = false;
+            match self.p.first_blocked {
+                FirstBlocked::AsBlocked => {}
+                FirstBlocked::OtherMoves => {
+                    events.emit(CustodialEvent::FirstBlocked { seat: next });
+                    s.mover = (1 - next) as u8;
+                    return self.after_decision(s, mover, events);
+                }
+                FirstBlocked::RedoPlacement => {
+                    events.emit(CustodialEvent::FirstBlocked { seat: next });
+                    events.emit(CustodialEvent::PlacementRedone);
+                    return self.start_placement(s);
+                }
+                FirstBlocked::Loses => {
+                    events.emit(CustodialEvent::FirstBlocked { seat: next });
+                    return self.over(s, Result_::Win(1 << (1 - next)), EndReason::Natural);
+                }
+            }
+        }
+        match self.p.blocked {
+            // The player passes (his only legal move).
+            Blocked::Pass | Blocked::OpponentOpens => {}
+            Blocked::Loses => {
+                events.emit(CustodialEvent::BlockedLoss { seat: next });
+                self.over(s, Result_::Win(1 << (1 - next)), EndReason::Natural);
+            }
+            Blocked::Count => {
+                let (pieces, result) = self.count(s);
+                events.emit(CustodialEvent::BlockedCount { seat: next, pieces });
+                self.over(s, result, EndReason::Natural);
+            }
+        }
+    }
+
+    /// Eats what a piece of `seat` on `at` encloses, reporting each piece.
+    fn eat(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        at: usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> u32 {
+        let eaten = self.enclosed(&s.pieces, seat, at, Some(&mut |e| events.emit(e)));
+        for c in cells_of(eaten) {
+            events.emit(CustodialEvent::Capture { cell: c as u8 });
+        }
+        s.pieces[1 - seat] &= !eaten;
+        let n = eaten.count_ones();
+        s.taken[seat] += n as u8;
+        n
+    }
+}
+
+impl Rules for Custodial {
+    type State = CustodialState;
+    type Move = CustodialMove;
+    type Event = CustodialEvent;
+
+    fn initial(&self) -> CustodialState {
+        let mut s = CustodialState {
+            pieces: [0; 2],
+            hand: [0; 2],
+            taken: [0; 2],
+            lost: [0; 2],
+            phase: Phase::Play,
+            mover: 0,
+            first_placer: 0,
+            placed: 0,
+            cont: NONE,
+            must_open: false,
+            first_move: false,
+            passes: 0,
+            plies: 0,
+            turns: 0,
+            last_mover: NONE,
+            quiet: 0,
+            seen: HashSet::new(),
+            outcome: None,
+        };
+        self.reset(&mut s, &mut NoEvents);
+        s
+    }
+
+    fn reset(&self, s: &mut CustodialState, _events: &mut impl EventSink<CustodialEvent>) {
+        s.plies = 0;
+        s.turns = 0;
+        s.last_mover = NONE;
+        s.outcome = None;
+        s.first_placer = 0;
+        self.start_placement(s);
+        s.phase = match self.p.starter {
+            Starter::FirstSeat => Phase::Play,
+            Starter::Lot => Phase::Toss,
+        };
+    }
+
+    fn status(&self, s: &CustodialState) -> Status {
+        match s.phase {
+            Phase::Toss => Status::Chance,
+            Phase::Play => Status::ToMove(usize::from(s.mover)),
+            Phase::Over => Status::Over,
+        }
+    }
+
+    fn legal_moves(&self, s: &CustodialState, out: &mut Vec<CustodialMove>) {
+        out.clear();
+        if s.phase != Phase::Play {
+            return;
+        }
+        let seat = usize::from(s.mover);
+        if s.hand[seat] > 0 {
+            out.extend(
+                cells_of(self.empty(s) & self.placeable).map(|c| CustodialMove::Place(c as u8)),
+            );
+            return;
+        }
+        if s.cont != NONE {
+            let only = 1u128 << s.cont;
+            self.steps(s, seat, only, out);
+            if self.loose {
+                out.retain(|mv| match *mv {
+                    CustodialMove::Step { to, .. } => {
+                        self.loose_target(&s.pieces, seat, usize::from(to))
+                    }
+                    _ => false,
+                });
+            } else {
+                out.retain(|mv| match *mv {
+                    CustodialMove::Step { to, .. } => {
+                        self.captures_at(&s.pieces, seat, usize::from(to))
+                    }
+                    _ => false,
+                });
+            }
+        } else {
+            self.movement_moves(s, seat, out);
+            if s.must_open && out.iter().any(|&mv| self.opens(s, seat, mv)) {
+                out.retain(|&mv| self.opens(s, seat, mv));
+            }
+            if self.p.voluntary_pass && !out.is_empty() {
+                out.push(CustodialMove::Pass);
+            }
+        }
+        if out.is_empty() {
+            out.push(CustodialMove::Pass);
+        }
+    }
+
+    fn apply(
+        &self,
+        s: &mut CustodialState,
+        mv: CustodialMove,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) {
+        debug_assert_eq!(s.phase, Phase::Play);
+        let seat = usize::from(s.mover);
+        s.plies += 1;
+        if s.last_mover != s.mover {
+            s.turns += 1;
+            s.last_mover = s.mover;
+        }
+        let mut again = false;
+        match mv {
+            CustodialMove::Place(c) => {
+                s.hand[seat] -= 1;
+                s.pieces[seat] |= 1 << c;
+                s.placed += 1;
+                s.passes = 0;
+                let at = usize::from(c);
+                if self.p.placement_capture {
+                    if self.eat(s, seat, at, events) > 0 {
+                        events.emit(CustodialEvent::PlacementCapture { cell: c });
+                    }
+                } else if self.enclosed(&s.pieces, seat, at, None) != 0 {
+                    events.emit(CustodialEvent::PlacementFlank { cell: c });
+                }
+                if s.placed < self.p.per_turn && s.hand[seat] > 0 {
+                    again = true;
+                } else {
+                    s.placed = 0;
+                }
+                if s.hand == [0, 0] {
+                    // Every piece is placed: the first mover begins.
+                    s.placed = 0;
+                    let first = match self.p.first_mover {
+                        FirstMover::FirstPlacer => s.first_placer,
+                        FirstMover::LastPlacer => seat as u8,
+                    };
+                    again = usize::from(first) == seat;
+                    s.first_move = true;
+                    s.seen.clear();
+                }
+            }
+            CustodialMove::Pass => {
+                s.passes += 1;
+                if s.cont != NONE {
+                    events.emit(CustodialEvent::EmptyContinuation);
+                } else if self.can_step(&s.pieces, seat) {
+                    events.emit(CustodialEvent::VoluntaryPass { seat });
+                    s.must_open = false;
+                } else {
+                    events.emit(CustodialEvent::ForcedPass { seat });
+                    s.must_open = self.p.blocked == Blocked::OpponentOpens;
+                }
+                s.cont = NONE;
+                s.quiet += 1;
+            }
+            CustodialMove::Step { from, to } => {
+                let continuing = s.cont != NONE;
+                if s.must_open {
+                    // Did the rules make him open a line (or could he not)?
+                    let mut moves = Vec::new();
+                    self.steps(s, seat, u128::MAX, &mut moves);
+                    if moves.iter().any(|&m| self.opens(s, seat, m)) {
+                        events.emit(CustodialEvent::Opening { seat });
+                    } else {
+                        events.emit(CustodialEvent::NoOpening { seat });
+                    }
+                    s.must_open = false;
+                }
+                s.passes = 0;
+                s.cont = NONE;
+                let distance = if to.abs_diff(from) < self.n as u8 {
+                    to.abs_diff(from)
+                } else {
+                    to.abs_diff(from) / self.n as u8
+                };
+                if distance > 1 {
+                    events.emit(CustodialEvent::LongStep { cells: distance });
+                }
+                s.pieces[seat] ^= (1 << from) | (1 << to);
+                let at = usize::from(to);
+                // Ludii's tests read the position before the eaten pieces are removed.
+                let grant_loose = self.loose
+                    && self.captures_at(&s.pieces, seat, at)
+                    && (self.loose_flank(&s.pieces, seat, at)
+                        || !self.can_step(&s.pieces, 1 - seat));
+                let eaten = self.eat(s, seat, at, events);
+                if eaten > 0 {
+                    s.quiet = 0;
+                    s.seen.clear();
+                    if self.p.compulsory_capture && !continuing {
+                        events.emit(CustodialEvent::CaptureForced);
+                    }
+                } else {
+                    s.quiet += 1;
+                }
+                let mut alive = true;
+                if self.flanked(&s.pieces, seat, at) {
+                    if self.p.sandwich == Sandwich::Suicide {
+                        events.emit(CustodialEvent::Suicide { cell: to });
+                        s.pieces[seat] &= !(1 << to);
+                        s.lost[seat] += 1;
+                        alive = false;
+                    } else {
+                        events.emit(CustodialEvent::SandwichSafe { cell: to });
+                    }
+                }
+                if eaten > 0 && alive {
+                    if self.loose {
+                        if grant_loose {
+                            events.emit(CustodialEvent::LooseContinuation { cell: to });
+                            s.cont = to;
+                            again = true;
+                        }
+                    } else {
+                        let can = self.can_capture_from(&s.pieces, seat, at);
+                        if can {
+                            match self.p.continuation {
+                                Continuation::WhileCapturing => {
+                                    events.emit(CustodialEvent::Continuation { cell: to });
+                                    s.cont = to;
+                                    again = true;
+                                }
+                                Continuation::None => {
+                                    events.emit(CustodialEvent::ContinuationForgone { cell: to });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !again {
+            s.mover = 1 - s.mover;
+        }
+        self.after_decision(s, seat, events);
+    }
+
+    fn chance_outcomes(&self, s: &CustodialState) -> &'static [u32] {
+        if s.phase == Phase::Toss { &[1, 1] } else { &[] }
+    }
+
+    fn apply_chance(
+        &self,
+        s: &mut CustodialState,
+        k: usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) {
+        debug_assert_eq!(s.phase, Phase::Toss);
+        events.emit(CustodialEvent::Lot { seat: k });
+        s.first_placer = k as u8;
+        s.mover = k as u8;
+        s.phase = Phase::Play;
+    }
+
+    fn outcome(&self, s: &CustodialState) -> Option<Outcome> {
+        s.outcome
+    }
+
+    fn plies(&self, s: &CustodialState) -> u32 {
+        s.plies
+    }
+
+    fn turns(&self, s: &CustodialState) -> u32 {
+        s.turns
+    }
+
+    fn has_cap(&self) -> bool {
+        self.p.cap.is_some()
+    }
+
+    fn is_pass(&self, mv: CustodialMove) -> bool {
+        mv == CustodialMove::Pass
+    }
+
+    fn move_text(&self, mv: CustodialMove) -> String {
+        self.display(mv)
+    }
+
+    fn event_text(&self, event: &CustodialEvent) -> String {
+        let name = |c: u8| cell_name(usize::from(c), self.n);
+        let kind = event.kind().name();
+        match *event {
+            CustodialEvent::Capture { cell }
+            | CustodialEvent::Suicide { cell }
+            | CustodialEvent::SandwichSafe { cell }
+            | CustodialEvent::PlacementCapture { cell }
+            | CustodialEvent::PlacementFlank { cell }
+            | CustodialEvent::Continuation { cell }
+            | CustodialEvent::LooseContinuation { cell }
+            | CustodialEvent::ContinuationForgone { cell } => format!("{kind} {}", name(cell)),
+            _ => event.to_string(),
+        }
+    }
+
+    fn state_text(&self, s: &CustodialState) -> String {
+        format!("{} hands={}-{}", self.board_text(s), s.hand[0], s.hand[1])
+    }
+}
