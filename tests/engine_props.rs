@@ -982,7 +982,37 @@ fn walk<R: Rules, F: FamilyChecks<R>>(
                     let listed = legal.clone();
                     report.probes_rejected += check_probes(rules, fam, s, &listed, rng, 6)?;
                 }
-                let mv = legal[rng.random_range(0..legal.len())];
+                let k = rng.random_range(0..legal.len());
+                let mv = legal[k];
+                if full {
+                    // Random play's shortcuts are exactly the list and the move.
+                    let mut buf = Vec::new();
+                    let (chosen, n) = rules.choose(s, &mut buf, |n| {
+                        assert_eq!(
+                            n,
+                            legal.len(),
+                            "choose counts {n} moves, the list has {}",
+                            legal.len()
+                        );
+                        k
+                    });
+                    if (chosen, n) != (mv, legal.len()) {
+                        return fail(format!("choose gives {chosen:?} of {n}, the list {mv:?}"));
+                    }
+                    let (mut fused, mut plain) = (s.clone(), s.clone());
+                    let (mut fused_events, mut plain_events) = (Vec::new(), Vec::new());
+                    let got = rules.play_random(&mut fused, &mut buf, |_| k, &mut fused_events);
+                    rules.apply(&mut plain, mv, &mut plain_events);
+                    if got != (legal.len(), rules.is_pass(mv))
+                        || format!("{fused:?} {fused_events:?}")
+                            != format!("{plain:?} {plain_events:?}")
+                    {
+                        return fail(format!(
+                            "play_random differs from choose and apply for {mv:?}: {got:?}\n  \
+                             {fused:?} {fused_events:?}\n  {plain:?} {plain_events:?}"
+                        ));
+                    }
+                }
                 if full {
                     let mut events = Vec::new();
                     rules

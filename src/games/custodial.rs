@@ -33,6 +33,18 @@ use crate::family::custodial::{
 pub const MAX_SIZE: usize = 11;
 /// No cell (off the board, or no piece to continue with).
 const NONE: u8 = u8::MAX;
+/// Entries of the per-cell tables: a power of two above the most cells, so that indexing with
+/// `cell & (SLOTS - 1)` needs no bounds check in the hot paths.
+const SLOTS: usize = 128;
+
+/// A per-cell table padded to [`SLOTS`] entries.
+fn slots<T: Copy + Default>(cells: impl Iterator<Item = T>) -> Box<[T; SLOTS]> {
+    let mut out = Box::new([T::default(); SLOTS]);
+    for (slot, value) in out.iter_mut().zip(cells) {
+        *slot = value;
+    }
+    out
+}
 
 /// A decision in a custodial game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -511,6 +523,24 @@ pub struct Custodial {
     not_right: u128,
     /// `nbr[cell][d]`: the neighbour in direction d (north, east, south, west), or NONE.
     nbr: Vec<[u8; 4]>,
+    /// `ring[cell][d]`: the bits of the neighbour in direction d and of the cell beyond it
+    /// (0 where off the board): a single enclosed piece is read with two ANDs.
+    ring: Box<[[(u128, u128); 4]; SLOTS]>,
+    /// `axes[cell]`: the two neighbours along the file, and along the rank, as masks (0 where
+    /// the cell is on that edge): a piece is between two enemies when one mask is all enemy.
+    axes: Box<[[u128; 2]; SLOTS]>,
+    /// The board fits in 64 bits.
+    narrow: bool,
+    /// A blocked player passes (`blocked: pass` or `opponent-opens`).
+    blocked_passes: bool,
+    /// Random play fuses choosing and applying a step that eats nothing (`play_plain`): plain
+    /// steps, single captures, safe sandwiches, blocked players pass, no stall rule.
+    fused: bool,
+    /// `bit[cell]`: the cell's bit (a load is cheaper than a 128-bit shift by a variable).
+    bit: Box<[u128; SLOTS]>,
+    /// Normal decisions list every one-cell step and nothing else (no compulsory capture, no
+    /// voluntary pass): `choose` counts them instead of listing them.
+    plain_steps: bool,
     /// The cells a placement may use.
     placeable: u128,
     cap_turns: u32,
@@ -527,6 +557,64 @@ fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
             c
         })
     })
+}
+
+/// A bit board type: `u64` for boards up to 8 × 8 (half the work of `u128` per operation),
+/// `u128` beyond. The state always stores `u128`; the hot paths load it as `B` (a free
+/// truncation on narrow boards) and store it back.
+trait Bits:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+    + std::ops::Sub<Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn of(wide: u128) -> Self;
+    fn wide(self) -> u128;
+    fn ones(self) -> u32;
+    fn tz(self) -> u32;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn of(wide: u128) -> Self {
+                wide as $t
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn tz(self) -> u32 {
+                self.trailing_zeros()
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
+
+/// The cell of the `k`-th set bit (from the lowest) of a non-empty board.
+#[inline(always)]
+fn nth_cell<B: Bits>(mut bits: B, k: u32) -> u8 {
+    for _ in 0..k {
+        bits = bits & (bits - B::ONE);
+    }
+    bits.tz() as u8
 }
 
 impl Custodial {
@@ -576,7 +664,7 @@ impl Custodial {
             left |= 1 << (row * n);
         }
         let right = left << (n - 1);
-        let nbr = (0..cells)
+        let nbr: Vec<[u8; 4]> = (0..cells)
             .map(|c| {
                 let (row, col) = (c / n, c % n);
                 let at = |ok: bool, cell: usize| if ok { cell as u8 } else { NONE };
@@ -589,6 +677,30 @@ impl Custodial {
             })
             .collect();
         let centre = cells / 2;
+        let bit = |c: u8| if c == NONE { 0 } else { 1u128 << c };
+        let ring = slots((0..cells).map(|c| {
+            let near: &[u8; 4] = &nbr[c];
+            std::array::from_fn(|d| {
+                let x = near[d];
+                let y = if x == NONE {
+                    NONE
+                } else {
+                    nbr[usize::from(x)][d]
+                };
+                (bit(x), bit(y))
+            })
+        }));
+        let axes = slots((0..cells).map(|c| {
+            let near: &[u8; 4] = &nbr[c];
+            let pair = |a: u8, b: u8| {
+                if a == NONE || b == NONE {
+                    0
+                } else {
+                    (1u128 << a) | (1u128 << b)
+                }
+            };
+            [pair(near[0], near[2]), pair(near[1], near[3])]
+        }));
         Ok(Custodial {
             p: p.clone(),
             n,
@@ -597,6 +709,19 @@ impl Custodial {
             not_left: full & !left,
             not_right: full & !right,
             nbr,
+            ring,
+            axes,
+            narrow: cells <= 64,
+            blocked_passes: matches!(p.blocked, Blocked::Pass | Blocked::OpponentOpens),
+            fused: p.step == Step::One
+                && !p.compulsory_capture
+                && !p.voluntary_pass
+                && p.capture_line == CaptureLine::Single
+                && p.sandwich == Sandwich::Safe
+                && p.stall == Stall::None
+                && matches!(p.blocked, Blocked::Pass | Blocked::OpponentOpens),
+            bit: slots((0..cells).map(|c| 1u128 << c)),
+            plain_steps: p.step == Step::One && !p.compulsory_capture && !p.voluntary_pass,
             placeable: full & !(1u128 << centre),
             cap_turns: p.cap.and_then(|c| c.turns).unwrap_or(u32::MAX),
             cap_moves: p.cap.and_then(|c| c.moves).unwrap_or(u32::MAX),
@@ -766,10 +891,121 @@ impl Custodial {
         out
     }
 
+    /// The single enemy pieces among `enemy` that a piece on `at` encloses against `own`,
+    /// branch-free.
+    #[inline(always)]
+    fn enclosed_single<B: Bits>(&self, own: B, enemy: B, at: usize) -> B {
+        let mut out = B::ZERO;
+        for &(near, far) in &self.ring[at & (SLOTS - 1)] {
+            let (near, far) = (B::of(near), B::of(far));
+            if (near & enemy != B::ZERO) & (far & own != B::ZERO) {
+                out = out | near;
+            }
+        }
+        out
+    }
+
+    /// The targets of one-cell steps of `own` into `empty`, north, east, south, west.
+    #[inline(always)]
+    fn targets<B: Bits>(&self, own: B, empty: B) -> [B; 4] {
+        [
+            (own << self.n) & empty,
+            (own << 1) & B::of(self.not_left) & empty,
+            (own >> self.n) & empty,
+            (own >> 1) & B::of(self.not_right) & empty,
+        ]
+    }
+
+    /// The `k`-th legal move of a placement or of a plain normal decision, found by counting.
+    #[inline(always)]
+    fn choose_fast<B: Bits>(
+        &self,
+        s: &CustodialState,
+        seat: usize,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (CustodialMove, usize) {
+        let empty = B::of(self.empty(s));
+        if s.hand[seat] > 0 {
+            let cells = empty & B::of(self.placeable);
+            let n = cells.ones() as usize;
+            let k = pick(n) as u32;
+            return (CustodialMove::Place(nth_cell(cells, k)), n);
+        }
+        let t = self.targets(B::of(s.pieces[seat]), empty);
+        let counts = t.map(Bits::ones);
+        let total = counts.iter().sum::<u32>() as usize;
+        if total == 0 {
+            let _ = pick(1);
+            return (CustodialMove::Pass, 1);
+        }
+        let mut k = pick(total) as u32;
+        let n = self.n as u8;
+        for d in 0..4 {
+            if k < counts[d] {
+                let to = nth_cell(t[d], k);
+                let from = match d {
+                    0 => to - n,
+                    1 => to - 1,
+                    2 => to + n,
+                    _ => to + 1,
+                };
+                return (CustodialMove::Step { from, to }, total);
+            }
+            k -= counts[d];
+        }
+        unreachable!("k is below the total")
+    }
+
+    /// Eats the single enemy pieces a piece of `seat` on `at` encloses, reporting them; also
+    /// whether Ludii 1.0.8's loose test grants another decision (read before the removal).
+    #[inline(always)]
+    fn eat_single<B: Bits>(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        at: usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> (u32, bool) {
+        let enemy = B::of(s.pieces[1 - seat]);
+        let hits = self.enclosed_single(B::of(s.pieces[seat]), enemy, at);
+        if hits == B::ZERO {
+            return (0, false);
+        }
+        let mut eaten = hits.wide();
+        let centre = 1u128 << self.centre;
+        if eaten & centre != 0 {
+            if self.p.centre_safe {
+                events.emit(CustodialEvent::CentreSafe);
+                eaten &= !centre;
+            } else {
+                events.emit(CustodialEvent::CentreTaken);
+            }
+        }
+        if eaten == 0 {
+            return (0, false);
+        }
+        let grant = self.loose
+            && (self.loose_flank(&s.pieces, seat, at) || !self.can_step(&s.pieces, 1 - seat));
+        for c in cells_of(eaten) {
+            events.emit(CustodialEvent::Capture { cell: c as u8 });
+        }
+        s.pieces[1 - seat] &= !eaten;
+        let n = eaten.count_ones();
+        s.taken[seat] += n as u8;
+        (n, grant)
+    }
+
     /// Whether a piece of `seat` moving to `to` would eat (the cell it leaves never matters:
     /// it lies behind the piece, across empty cells).
     #[inline]
     fn captures_at(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
+        if self.p.capture_line == CaptureLine::Single {
+            let mut enemy = pieces[1 - seat];
+            if self.p.centre_safe {
+                enemy &= !(1 << self.centre);
+            }
+            return self.enclosed_single(pieces[seat], enemy, to) != 0u128;
+        }
         self.enclosed(pieces, seat, to, None) != 0
     }
 
@@ -867,20 +1103,23 @@ impl Custodial {
         pieces[seat] ^= (1 << from) | (1 << to);
         let eaten = self.enclosed(&pieces, seat, usize::from(to), None);
         pieces[1 - seat] &= !eaten;
-        if self.p.sandwich == Sandwich::Suicide && self.flanked(&pieces, seat, usize::from(to)) {
+        if self.p.sandwich == Sandwich::Suicide
+            && self.flanked::<u128>(&pieces, seat, usize::from(to))
+        {
             pieces[seat] &= !(1 << to);
         }
         pieces
     }
 
     /// Whether the piece of `seat` on `at` stands between two enemies on a rank or file.
-    fn flanked(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
+    #[inline(always)]
+    fn flanked<B: Bits>(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
         if self.p.centre_safe && at == self.centre {
             return false;
         }
-        let enemy = pieces[1 - seat];
-        let is = |c: u8| c != NONE && enemy >> c & 1 == 1;
-        (is(self.nbr[at][0]) && is(self.nbr[at][2])) || (is(self.nbr[at][1]) && is(self.nbr[at][3]))
+        let enemy = B::of(pieces[1 - seat]);
+        let [file, rank] = self.axes[at & (SLOTS - 1)].map(B::of);
+        (file != B::ZERO && enemy & file == file) | (rank != B::ZERO && enemy & rank == rank)
     }
 
     /// The moves of a normal movement decision, before the opening rule.
@@ -958,6 +1197,7 @@ impl Custodial {
 
     /// Everything that follows a decision by `mover`, whose next mover is already in
     /// `s.mover`: the end tests in Ludii's order, then the blocked player and the stall rules.
+    #[inline]
     fn after_decision(
         &self,
         s: &mut CustodialState,
@@ -969,11 +1209,15 @@ impl Custodial {
         // The game's own end: a seat with no pieces has lost. Ludii tests only the seat to
         // move next, so under its loose continuation a capturer who ate the last piece first
         // makes his (empty) extra decision.
-        if s.pieces(mover) == 0 {
+        // (A seat's pieces are its share less what it lost: no board to count. Pieces leave
+        // only by captures and sandwiches, so most decisions skip this.)
+        let share = u32::from(self.p.pieces);
+        let lost = |seat: usize| u32::from(s.taken[1 - seat]) + u32::from(s.lost[seat]);
+        if lost(mover) == share {
             events.emit(CustodialEvent::TotalCapture { seat: mover });
             return self.over(s, Result_::Win(1 << other), EndReason::Natural);
         }
-        if s.pieces(other) == 0 && (next == other || !self.loose) {
+        if lost(other) == share && (next == other || !self.loose) {
             events.emit(CustodialEvent::TotalCapture { seat: other });
             return self.over(s, Result_::Win(1 << mover), EndReason::Natural);
         }
@@ -1014,7 +1258,8 @@ impl Custodial {
                 }
             }
         }
-        if self.can_step(&s.pieces, next) {
+        // A blocked player who passes needs nothing here: his only legal move is the pass.
+        if (self.blocked_passes && !s.first_move) || self.can_step(&s.pieces, next) {
             s.first_move = false;
             return;
         }
@@ -1061,6 +1306,12 @@ impl Custodial {
         at: usize,
         events: &mut impl EventSink<CustodialEvent>,
     ) -> u32 {
+        // Most steps enclose nothing, not even a piece on the middle cell: nothing to report.
+        if self.p.capture_line == CaptureLine::Single
+            && self.enclosed_single(s.pieces[seat], s.pieces[1 - seat], at) == 0u128
+        {
+            return 0;
+        }
         let eaten = self.enclosed(&s.pieces, seat, at, Some(&mut |e| events.emit(e)));
         for c in cells_of(eaten) {
             events.emit(CustodialEvent::Capture { cell: c as u8 });
@@ -1069,6 +1320,160 @@ impl Custodial {
         let n = eaten.count_ones();
         s.taken[seat] += n as u8;
         n
+    }
+    /// Random play's normal movement decision under a `fused` reading: the `k`-th step found
+    /// by counting, played in registers when it eats nothing (the common case), otherwise
+    /// handed to [`Rules::apply`]. Exactly `choose` then `apply` (a test holds them equal).
+    #[inline(always)]
+    fn play_plain<B: Bits>(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        pick: impl FnOnce(usize) -> usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> (usize, bool) {
+        let own = B::of(s.pieces[seat]);
+        let enemy = B::of(s.pieces[1 - seat]);
+        let empty = B::of(self.full) & !(own | enemy);
+        let t = self.targets(own, empty);
+        let counts = t.map(Bits::ones);
+        let total = counts.iter().sum::<u32>() as usize;
+        if total == 0 {
+            let _ = pick(1);
+            self.apply(s, CustodialMove::Pass, events);
+            return (1, true);
+        }
+        let mut k = pick(total) as u32;
+        let mut d = 0;
+        while k >= counts[d] {
+            k -= counts[d];
+            d += 1;
+        }
+        let to = nth_cell(t[d], k);
+        let n = self.n as u8;
+        let from = match d {
+            0 => to - n,
+            1 => to - 1,
+            2 => to + n,
+            _ => to + 1,
+        };
+        let at = usize::from(to);
+        let moved =
+            own ^ B::of(self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)]);
+        if self.enclosed_single(moved, enemy, at) != B::ZERO {
+            // Something is enclosed (perhaps only a safe piece on the middle cell).
+            self.apply(s, CustodialMove::Step { from, to }, events);
+            return (total, false);
+        }
+        s.plies += 1;
+        if s.last_mover != s.mover {
+            s.turns += 1;
+            s.last_mover = s.mover;
+        }
+        s.passes = 0;
+        s.quiet += 1;
+        s.pieces[seat] = moved.wide();
+        if self.flanked::<B>(&s.pieces, seat, at) {
+            events.emit(CustodialEvent::SandwichSafe { cell: to });
+        }
+        s.mover = 1 - s.mover;
+        // Nothing was eaten, nobody passed, and the stall rule is `none`: of the end tests
+        // only the cap can fire, and a blocked player to move just passes.
+        if s.turns >= self.cap_turns || s.plies >= self.cap_moves {
+            self.after_decision(s, seat, events);
+        }
+        (total, false)
+    }
+
+    /// A step and all that follows from it (captures, the sandwich, the move after a
+    /// capture); whether the same seat decides again. Generic over the bit board so that
+    /// boards up to 8 × 8 are played in 64-bit words.
+    #[inline(always)]
+    fn step<B: Bits>(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        from: u8,
+        to: u8,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> bool {
+        let continuing = s.cont != NONE;
+        if s.must_open {
+            // Did the rules make him open a line (or could he not)?
+            let mut moves = Vec::new();
+            self.steps(s, seat, u128::MAX, &mut moves);
+            if moves.iter().any(|&m| self.opens(s, seat, m)) {
+                events.emit(CustodialEvent::Opening { seat });
+            } else {
+                events.emit(CustodialEvent::NoOpening { seat });
+            }
+            s.must_open = false;
+        }
+        s.passes = 0;
+        s.cont = NONE;
+        if self.p.step == Step::Rook {
+            let d = to.abs_diff(from);
+            let distance = if d < self.n as u8 {
+                d
+            } else {
+                d / self.n as u8
+            };
+            if distance > 1 {
+                events.emit(CustodialEvent::LongStep { cells: distance });
+            }
+        }
+        let at = usize::from(to);
+        let moved = self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)];
+        s.pieces[seat] = (B::of(s.pieces[seat]) ^ B::of(moved)).wide();
+        let (eaten, grant_loose) = match self.p.capture_line {
+            CaptureLine::Single => self.eat_single::<B>(s, seat, at, events),
+            // (The loose test is refused with lines.)
+            CaptureLine::Line => (self.eat(s, seat, at, events), false),
+        };
+        if eaten > 0 {
+            s.quiet = 0;
+            if self.p.stall == Stall::Repetition {
+                s.seen.clear();
+            }
+            if self.p.compulsory_capture && !continuing {
+                events.emit(CustodialEvent::CaptureForced);
+            }
+        } else {
+            s.quiet += 1;
+        }
+        if self.flanked::<B>(&s.pieces, seat, at) {
+            if self.p.sandwich == Sandwich::Suicide {
+                events.emit(CustodialEvent::Suicide { cell: to });
+                s.pieces[seat] &= !self.bit[at & (SLOTS - 1)];
+                s.lost[seat] += 1;
+                return false;
+            }
+            events.emit(CustodialEvent::SandwichSafe { cell: to });
+        }
+        if eaten == 0 {
+            return false;
+        }
+        if self.loose {
+            if grant_loose {
+                events.emit(CustodialEvent::LooseContinuation { cell: to });
+                s.cont = to;
+            }
+            return grant_loose;
+        }
+        if !self.can_capture_from(&s.pieces, seat, at) {
+            return false;
+        }
+        match self.p.continuation {
+            Continuation::WhileCapturing => {
+                events.emit(CustodialEvent::Continuation { cell: to });
+                s.cont = to;
+                true
+            }
+            Continuation::None => {
+                events.emit(CustodialEvent::ContinuationForgone { cell: to });
+                false
+            }
+        }
     }
 }
 
@@ -1227,85 +1632,64 @@ impl Rules for Custodial {
                 s.quiet += 1;
             }
             CustodialMove::Step { from, to } => {
-                let continuing = s.cont != NONE;
-                if s.must_open {
-                    // Did the rules make him open a line (or could he not)?
-                    let mut moves = Vec::new();
-                    self.steps(s, seat, u128::MAX, &mut moves);
-                    if moves.iter().any(|&m| self.opens(s, seat, m)) {
-                        events.emit(CustodialEvent::Opening { seat });
-                    } else {
-                        events.emit(CustodialEvent::NoOpening { seat });
-                    }
-                    s.must_open = false;
-                }
-                s.passes = 0;
-                s.cont = NONE;
-                let distance = if to.abs_diff(from) < self.n as u8 {
-                    to.abs_diff(from)
+                again = if self.narrow {
+                    self.step::<u64>(s, seat, from, to, events)
                 } else {
-                    to.abs_diff(from) / self.n as u8
+                    self.step::<u128>(s, seat, from, to, events)
                 };
-                if distance > 1 {
-                    events.emit(CustodialEvent::LongStep { cells: distance });
-                }
-                s.pieces[seat] ^= (1 << from) | (1 << to);
-                let at = usize::from(to);
-                // Ludii's tests read the position before the eaten pieces are removed.
-                let grant_loose = self.loose
-                    && self.captures_at(&s.pieces, seat, at)
-                    && (self.loose_flank(&s.pieces, seat, at)
-                        || !self.can_step(&s.pieces, 1 - seat));
-                let eaten = self.eat(s, seat, at, events);
-                if eaten > 0 {
-                    s.quiet = 0;
-                    s.seen.clear();
-                    if self.p.compulsory_capture && !continuing {
-                        events.emit(CustodialEvent::CaptureForced);
-                    }
-                } else {
-                    s.quiet += 1;
-                }
-                let mut alive = true;
-                if self.flanked(&s.pieces, seat, at) {
-                    if self.p.sandwich == Sandwich::Suicide {
-                        events.emit(CustodialEvent::Suicide { cell: to });
-                        s.pieces[seat] &= !(1 << to);
-                        s.lost[seat] += 1;
-                        alive = false;
-                    } else {
-                        events.emit(CustodialEvent::SandwichSafe { cell: to });
-                    }
-                }
-                if eaten > 0 && alive {
-                    if self.loose {
-                        if grant_loose {
-                            events.emit(CustodialEvent::LooseContinuation { cell: to });
-                            s.cont = to;
-                            again = true;
-                        }
-                    } else {
-                        let can = self.can_capture_from(&s.pieces, seat, at);
-                        if can {
-                            match self.p.continuation {
-                                Continuation::WhileCapturing => {
-                                    events.emit(CustodialEvent::Continuation { cell: to });
-                                    s.cont = to;
-                                    again = true;
-                                }
-                                Continuation::None => {
-                                    events.emit(CustodialEvent::ContinuationForgone { cell: to });
-                                }
-                            }
-                        }
-                    }
-                }
             }
         }
         if !again {
             s.mover = 1 - s.mover;
         }
         self.after_decision(s, seat, events);
+    }
+
+    fn choose(
+        &self,
+        s: &CustodialState,
+        buf: &mut Vec<CustodialMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (CustodialMove, usize) {
+        let seat = usize::from(s.mover);
+        if s.phase == Phase::Play
+            && (s.hand[seat] > 0 || (s.cont == NONE && !s.must_open && self.plain_steps))
+        {
+            return if self.narrow {
+                self.choose_fast::<u64>(s, seat, pick)
+            } else {
+                self.choose_fast::<u128>(s, seat, pick)
+            };
+        }
+        self.legal_moves(s, buf);
+        let n = buf.len();
+        (buf[pick(n)], n)
+    }
+
+    fn play_random(
+        &self,
+        s: &mut CustodialState,
+        buf: &mut Vec<CustodialMove>,
+        pick: impl FnOnce(usize) -> usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> (usize, bool) {
+        let seat = usize::from(s.mover);
+        if s.phase == Phase::Play
+            && self.fused
+            && s.hand[seat] == 0
+            && s.cont == NONE
+            && !s.must_open
+            && !s.first_move
+        {
+            return if self.narrow {
+                self.play_plain::<u64>(s, seat, pick, events)
+            } else {
+                self.play_plain::<u128>(s, seat, pick, events)
+            };
+        }
+        let (mv, n) = self.choose(s, buf, pick);
+        self.apply(s, mv, events);
+        (n, mv == CustodialMove::Pass)
     }
 
     fn chance_outcomes(&self, s: &CustodialState) -> &'static [u32] {

@@ -219,6 +219,36 @@ pub trait Rules: Sync {
     fn has_cap(&self) -> bool;
     /// Whether a move is a pass.
     fn is_pass(&self, mv: Self::Move) -> bool;
+    /// Uniform random play's decision: calls `pick(n)` once with the number of legal moves
+    /// and returns the move at the index it gives, in [`Rules::legal_moves`]' order, with `n`.
+    /// `buf` is scratch space. An engine may override this to find the move without listing
+    /// them all; the result must be exactly `legal_moves(state)[pick(n)]`.
+    fn choose(
+        &self,
+        state: &Self::State,
+        buf: &mut Vec<Self::Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (Self::Move, usize) {
+        self.legal_moves(state, buf);
+        let n = buf.len();
+        (buf[pick(n)], n)
+    }
+
+    /// One decision of uniform random play, [`Rules::choose`] then [`Rules::apply`]: returns
+    /// the number of legal moves and whether the move played was a pass. An engine may fuse
+    /// the two for its common case; the state and events must be exactly those of the pair.
+    fn play_random(
+        &self,
+        state: &mut Self::State,
+        buf: &mut Vec<Self::Move>,
+        pick: impl FnOnce(usize) -> usize,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> (usize, bool) {
+        let (mv, n) = self.choose(state, buf, pick);
+        let pass = self.is_pass(mv);
+        self.apply(state, mv, events);
+        (n, pass)
+    }
     /// A move in the game's notation, for logs and playthroughs.
     fn move_text(&self, mv: Self::Move) -> String {
         mv.to_string()

@@ -227,14 +227,13 @@ fn playout<R: Rules>(
                 if !capped && rules.plies(state) >= max_plies {
                     break GameEnd::Timeout(Timeout::PlyLimit);
                 }
-                rules.legal_moves(state, moves);
+                let (n, pass) =
+                    rules.play_random(state, moves, |n| rng.random_range(0..n), &mut sink);
                 decisions += 1;
-                legal += moves.len() as u64;
-                let mv = moves[rng.random_range(0..moves.len())];
-                if rules.is_pass(mv) {
+                legal += n as u64;
+                if pass {
                     passes += 1;
                 }
-                rules.apply(state, mv, &mut sink);
             }
         }
     };
