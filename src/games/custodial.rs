@@ -526,9 +526,10 @@ pub struct Custodial {
     /// `ring[cell][d]`: the bits of the neighbour in direction d and of the cell beyond it
     /// (0 where off the board): a single enclosed piece is read with two ANDs.
     ring: Box<[[(u128, u128); 4]; SLOTS]>,
-    /// `axes[cell]`: the two neighbours along the file, and along the rank, as masks (0 where
-    /// the cell is on that edge): a piece is between two enemies when one mask is all enemy.
-    axes: Box<[[u128; 2]; SLOTS]>,
+    /// `near[cell][d]`, `far[cell][d]`: the neighbour in direction d and the cell beyond
+    /// it, as bit indices, 127 (never a cell) where off the board.
+    near: Box<[[u8; 4]; SLOTS]>,
+    far: Box<[[u8; 4]; SLOTS]>,
     /// The board fits in 64 bits.
     narrow: bool,
     /// A blocked player passes (`blocked: pass` or `opponent-opens`).
@@ -575,10 +576,14 @@ trait Bits:
 {
     const ZERO: Self;
     const ONE: Self;
+    /// Width in bits; bit `BITS − 1` is never a cell (the boards are odd-sided: at most 49
+    /// cells in 64 bits, 121 in 128), so it serves as an always-empty "off the board" bit.
+    const BITS: usize;
+    /// Bit `i` (modulo the width) as 0 or 1.
+    fn at(self, i: u8) -> u32;
     fn of(wide: u128) -> Self;
     fn wide(self) -> u128;
     fn ones(self) -> u32;
-    fn tz(self) -> u32;
 }
 
 macro_rules! bits {
@@ -586,6 +591,11 @@ macro_rules! bits {
         impl Bits for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
+            const BITS: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn at(self, i: u8) -> u32 {
+                (self >> (usize::from(i) & (<Self as Bits>::BITS - 1))) as u32 & 1
+            }
             #[inline(always)]
             fn of(wide: u128) -> Self {
                 wide as $t
@@ -598,23 +608,29 @@ macro_rules! bits {
             fn ones(self) -> u32 {
                 self.count_ones()
             }
-            #[inline(always)]
-            fn tz(self) -> u32 {
-                self.trailing_zeros()
-            }
         }
     };
 }
 bits!(u64);
 bits!(u128);
 
-/// The cell of the `k`-th set bit (from the lowest) of a non-empty board.
+/// The cell of the `k`-th set bit (from the lowest) of a board with more than `k` bits: a
+/// binary search on the popcounts of halves, without a data-dependent branch (a loop over
+/// the lower bits mispredicts its exit at every random pick).
 #[inline(always)]
-fn nth_cell<B: Bits>(mut bits: B, k: u32) -> u8 {
-    for _ in 0..k {
-        bits = bits & (bits - B::ONE);
+fn nth_cell<B: Bits>(bits: B, k: u32) -> u8 {
+    let (mut x, mut k, mut pos) = (bits, k, 0usize);
+    let mut width = B::BITS / 2;
+    while width > 0 {
+        let low = x & ((B::ONE << width) - B::ONE);
+        let c = low.ones();
+        let up = usize::from(k >= c);
+        k -= c * up as u32;
+        x = x >> (width * up);
+        pos += width * up;
+        width /= 2;
     }
-    bits.tz() as u8
+    pos as u8
 }
 
 impl Custodial {
@@ -690,16 +706,16 @@ impl Custodial {
                 (bit(x), bit(y))
             })
         }));
-        let axes = slots((0..cells).map(|c| {
-            let near: &[u8; 4] = &nbr[c];
-            let pair = |a: u8, b: u8| {
-                if a == NONE || b == NONE {
-                    0
+        let near = slots((0..cells).map(|c| nbr[c].map(|x| x.min(127))));
+        let far = slots((0..cells).map(|c| {
+            std::array::from_fn(|d| {
+                let x = nbr[c][d];
+                if x == NONE {
+                    127
                 } else {
-                    (1u128 << a) | (1u128 << b)
+                    nbr[usize::from(x)][d].min(127)
                 }
-            };
-            [pair(near[0], near[2]), pair(near[1], near[3])]
+            })
         }));
         Ok(Custodial {
             p: p.clone(),
@@ -710,7 +726,8 @@ impl Custodial {
             not_right: full & !right,
             nbr,
             ring,
-            axes,
+            near,
+            far,
             narrow: cells <= 64,
             blocked_passes: matches!(p.blocked, Blocked::Pass | Blocked::OpponentOpens),
             fused: p.step == Step::One
@@ -905,6 +922,18 @@ impl Custodial {
         out
     }
 
+    /// Whether a piece on `at` encloses any single piece of `enemy` against `own`: four
+    /// shifts and ANDs, no branch.
+    #[inline(always)]
+    fn encloses_any<B: Bits>(&self, own: B, enemy: B, at: usize) -> bool {
+        let (near, far) = (&self.near[at & (SLOTS - 1)], &self.far[at & (SLOTS - 1)]);
+        let mut hit = 0;
+        for d in 0..4 {
+            hit |= enemy.at(near[d]) & own.at(far[d]);
+        }
+        hit != 0
+    }
+
     /// The targets of one-cell steps of `own` into `empty`, north, east, south, west.
     #[inline(always)]
     fn targets<B: Bits>(&self, own: B, empty: B) -> [B; 4] {
@@ -985,7 +1014,7 @@ impl Custodial {
             return (0, false);
         }
         let grant = self.loose
-            && (self.loose_flank(&s.pieces, seat, at) || !self.can_step(&s.pieces, 1 - seat));
+            && (self.loose_flank::<B>(&s.pieces, seat, at) || !self.can_step(&s.pieces, 1 - seat));
         for c in cells_of(eaten) {
             events.emit(CustodialEvent::Capture { cell: c as u8 });
         }
@@ -1004,7 +1033,7 @@ impl Custodial {
             if self.p.centre_safe {
                 enemy &= !(1 << self.centre);
             }
-            return self.enclosed_single(pieces[seat], enemy, to) != 0u128;
+            return self.encloses_any::<u128>(pieces[seat], enemy, to);
         }
         self.enclosed(pieces, seat, to, None) != 0
     }
@@ -1072,29 +1101,23 @@ impl Custodial {
     /// Ludii 1.0.8's same-turn test for a step to `to`: an enemy next to it, in some
     /// direction, with a friend behind (the middle cell not excepted).
     fn loose_target(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
-        (0..4).any(|d| {
-            let x = self.nbr[to][d];
-            x != NONE && pieces[1 - seat] >> x & 1 == 1 && {
-                let y = self.nbr[usize::from(x)][d];
-                y != NONE && pieces[seat] >> y & 1 == 1
-            }
-        })
+        self.encloses_any::<u128>(pieces[seat], pieces[1 - seat], to)
     }
 
     /// Ludii 1.0.8's F test ("FlankFromOrthogonalStep"), before the eaten pieces are removed.
-    fn loose_flank(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
-        let centre = self.centre as u8;
-        (0..4).any(|e| {
-            let ahead = self.nbr[at][e];
-            let sq = usize::from(if ahead == NONE { at as u8 } else { ahead });
-            (0..4).any(|g| {
-                let x = self.nbr[sq][g];
-                x != NONE && x != centre && pieces[1 - seat] >> x & 1 == 1 && {
-                    let y = self.nbr[usize::from(x)][g];
-                    y != NONE && pieces[seat] >> y & 1 == 1
-                }
-            })
-        })
+    fn loose_flank<B: Bits>(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
+        // Bit tests on index tables (127: off the board, never set).
+        let own = B::of(pieces[seat]);
+        let enemy = B::of(pieces[1 - seat] & !(1u128 << self.centre));
+        let mut hit = 0;
+        for &ahead in &self.near[at & (SLOTS - 1)] {
+            let sq = usize::from(if ahead == 127 { at as u8 } else { ahead }) & (SLOTS - 1);
+            let (near, far) = (&self.near[sq], &self.far[sq]);
+            for g in 0..4 {
+                hit |= enemy.at(near[g]) & own.at(far[g]);
+            }
+        }
+        hit != 0
     }
 
     /// The pieces after a step (captures and suicide included), without events.
@@ -1118,8 +1141,8 @@ impl Custodial {
             return false;
         }
         let enemy = B::of(pieces[1 - seat]);
-        let [file, rank] = self.axes[at & (SLOTS - 1)].map(B::of);
-        (file != B::ZERO && enemy & file == file) | (rank != B::ZERO && enemy & rank == rank)
+        let near = &self.near[at & (SLOTS - 1)];
+        (enemy.at(near[0]) & enemy.at(near[2])) | (enemy.at(near[1]) & enemy.at(near[3])) != 0
     }
 
     /// The moves of a normal movement decision, before the opening rule.
@@ -1343,13 +1366,15 @@ impl Custodial {
             self.apply(s, CustodialMove::Pass, events);
             return (1, true);
         }
-        let mut k = pick(total) as u32;
-        let mut d = 0;
-        while k >= counts[d] {
-            k -= counts[d];
-            d += 1;
-        }
-        let to = nth_cell(t[d], k);
+        // The direction block holding the k-th move, without a data-dependent branch.
+        let k = pick(total) as u32;
+        let (c0, c1, c2) = (
+            counts[0],
+            counts[0] + counts[1],
+            counts[0] + counts[1] + counts[2],
+        );
+        let d = usize::from(k >= c0) + usize::from(k >= c1) + usize::from(k >= c2);
+        let to = nth_cell(t[d], k - [0, c0, c1, c2][d]);
         let n = self.n as u8;
         let from = match d {
             0 => to - n,
@@ -1360,7 +1385,7 @@ impl Custodial {
         let at = usize::from(to);
         let moved =
             own ^ B::of(self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)]);
-        if self.enclosed_single(moved, enemy, at) != B::ZERO {
+        if self.encloses_any(moved, enemy, at) {
             // Something is enclosed (perhaps only a safe piece on the middle cell).
             self.apply(s, CustodialMove::Step { from, to }, events);
             return (total, false);
@@ -1597,7 +1622,7 @@ impl Rules for Custodial {
                     if self.eat(s, seat, at, events) > 0 {
                         events.emit(CustodialEvent::PlacementCapture { cell: c });
                     }
-                } else if self.enclosed(&s.pieces, seat, at, None) != 0 {
+                } else if self.captures_at(&s.pieces, seat, at) {
                     events.emit(CustodialEvent::PlacementFlank { cell: c });
                 }
                 if s.placed < self.p.per_turn && s.hand[seat] > 0 {
@@ -1652,6 +1677,34 @@ impl Rules for Custodial {
         pick: impl FnOnce(usize) -> usize,
     ) -> (CustodialMove, usize) {
         let seat = usize::from(s.mover);
+        if s.phase == Phase::Play && s.cont != NONE && self.p.step == Step::One {
+            // The piece that captured: at most four steps, listed north, east, south, west
+            // as `steps` lists them.
+            let from = s.cont;
+            let empty = self.empty(s);
+            let mut moves = [CustodialMove::Pass; 4];
+            let mut n = 0;
+            for &to in &self.nbr[usize::from(from)] {
+                if to != NONE && empty >> to & 1 == 1 {
+                    let at = usize::from(to);
+                    let ok = if self.loose {
+                        self.loose_target(&s.pieces, seat, at)
+                    } else {
+                        self.captures_at(&s.pieces, seat, at)
+                    };
+                    if ok {
+                        moves[n] = CustodialMove::Step { from, to };
+                        n += 1;
+                    }
+                }
+            }
+            return if n == 0 {
+                let _ = pick(1);
+                (CustodialMove::Pass, 1)
+            } else {
+                (moves[pick(n)], n)
+            };
+        }
         if s.phase == Phase::Play
             && (s.hand[seat] > 0 || (s.cont == NONE && !s.must_open && self.plain_steps))
         {
