@@ -338,3 +338,229 @@ fn a_blocked_player_ends_the_game_by_count_under_count() {
     let s = position(&rules, &["oo...", "xo...", "o....", ".....", "....."], 0);
     assert_eq!(rules.outcome(&s).unwrap().result, Result_::Win(2));
 }
+
+/// The middle cell: Ludii 1.0.8 cannot eat a piece there; Ludii 1.3.10 (and Davies, who
+/// mentions no such rule) can. Seat 1 steps b2-b3, enclosing c3 (the middle) against d3.
+#[test]
+fn the_middle_cell_protects_only_where_the_reading_says() {
+    let rows = [".....", ".....", "..ox.", "x....", "....o"];
+    for (reading, eaten, event) in [
+        ("ludii-1.0.8", false, "centre-safe"),
+        ("ludii", true, "centre-taken"),
+        ("davies", true, "centre-taken"),
+    ] {
+        let rules = engine(reading, &json!({}));
+        let mut s = position(&rules, &rows, 0);
+        let events = play(&rules, &mut s, step(&rules, "a2", "b2"));
+        assert!(events.is_empty(), "{reading}: {events:?}");
+        play(&rules, &mut s, step(&rules, "e1", "e2"));
+        let events = play(&rules, &mut s, step(&rules, "b2", "b3"));
+        assert!(events.contains(&event.to_owned()), "{reading}: {events:?}");
+        assert_eq!(
+            s.who(rules.centre()).is_none(),
+            eaten,
+            "{reading}: {}",
+            rules.board_text(&s)
+        );
+    }
+}
+
+/// A capture that leaves the capturing piece another capture: under `continuation: none` the
+/// turn ends (the chance is reported), under `while-capturing` the same piece must go on
+/// capturing, and only with capturing steps.
+#[test]
+fn continuation_after_a_capture() {
+    // Seat 1's a3 steps to b3 and eats b4 (against b5); from b3 a step to b2 would eat c2
+    // (against d2).
+    let rows = [".x...", ".o...", "x....", "..od.", "....o"];
+    let rows = rows.map(|r| r.replace('d', "x"));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let none = engine("davies", &json!({}));
+    let mut s = position(&none, &rows, 0);
+    let events = play(&none, &mut s, step(&none, "a3", "b3"));
+    assert_eq!(events, ["capture b4", "continuation-forgone b3"]);
+    assert_eq!(none.status(&s), Status::ToMove(1));
+
+    let on = engine("davies", &json!({ "continuation": "while-capturing" }));
+    let mut s = position(&on, &rows, 0);
+    let events = play(&on, &mut s, step(&on, "a3", "b3"));
+    assert_eq!(events, ["capture b4", "continuation b3"]);
+    assert_eq!(on.status(&s), Status::ToMove(0));
+    assert_eq!(legal(&on, &s), ["b3-b2"]);
+    let events = play(&on, &mut s, step(&on, "b3", "b2"));
+    assert_eq!(events, ["capture c2"]);
+    assert_eq!(on.status(&s), Status::ToMove(1));
+}
+
+/// A line of enemy pieces between two friends: one eaten under `single` (none here: the
+/// piece next to the mover is not flanked alone), the whole line under `line`.
+#[test]
+fn a_line_of_enemies_is_eaten_only_under_line() {
+    let rows = [".....", ".....", "x.oox", ".....", "o...."];
+    let single = engine("davies", &json!({}));
+    let mut s = position(&single, &rows, 0);
+    assert!(play(&single, &mut s, step(&single, "a3", "b3")).is_empty());
+    let line = engine("davies", &json!({ "capture_line": "line" }));
+    let mut s = position(&line, &rows, 0);
+    let events = play(&line, &mut s, step(&line, "a3", "b3"));
+    // (c3 is the middle cell, which protects nobody in this reading.)
+    assert_eq!(
+        events,
+        [
+            "centre-taken",
+            "line-capture pieces=2",
+            "capture c3",
+            "capture d3"
+        ]
+    );
+}
+
+/// Moving in between two enemies: safe under `safe` (reported), fatal under `suicide`.
+#[test]
+fn moving_into_a_sandwich() {
+    let rows = [".....", ".o...", "x....", ".o...", "....x"];
+    let safe = engine("davies", &json!({}));
+    let mut s = position(&safe, &rows, 0);
+    assert_eq!(
+        play(&safe, &mut s, step(&safe, "a3", "b3")),
+        ["sandwich-safe b3"]
+    );
+    assert_eq!(s.who(parse_cell("b3", 5).unwrap().into()), Some(0));
+    let suicide = engine("davies", &json!({ "sandwich": "suicide" }));
+    let mut s = position(&suicide, &rows, 0);
+    assert_eq!(
+        play(&suicide, &mut s, step(&suicide, "a3", "b3")),
+        ["suicide b3"]
+    );
+    assert_eq!(s.who(parse_cell("b3", 5).unwrap().into()), None);
+    assert_eq!(s.total(), 24, "the lost piece is still accounted for");
+}
+
+/// A placement that encloses an enemy piece eats it only under `placement_capture`.
+#[test]
+fn placing_can_eat_only_where_the_reading_says() {
+    for (value, expected) in [
+        (false, vec!["placement-flank c1"]),
+        (true, vec!["capture b1", "placement-capture c1"]),
+    ] {
+        let rules = engine("dlp", &json!({ "placement_capture": value }));
+        let mut s = rules
+            .setup(&CustodialSetup {
+                rows: &[".....", ".....", ".....", ".....", "xo..."],
+                hands: [2, 2],
+                to_move: 0,
+            })
+            .unwrap();
+        let c1 = parse_cell("c1", 5).unwrap();
+        assert_eq!(play(&rules, &mut s, CustodialMove::Place(c1)), expected);
+    }
+}
+
+/// On a 3 × 3 board with four pieces each, seat 1 (first to place and to move) has all four
+/// corners and seat 2 the four cells next to the middle: seat 1 cannot make the first move.
+fn first_mover_shut_out(rules: &Custodial) -> (CustodialState, Vec<String>) {
+    let mut s = rules.initial();
+    let mut events = Vec::new();
+    for cell in ["a1", "c1", "b1", "a2", "a3", "c3", "c2", "b3"] {
+        let c = parse_cell(cell, 3).unwrap();
+        events.extend(play(rules, &mut s, CustodialMove::Place(c)));
+    }
+    (s, events)
+}
+
+#[test]
+fn a_first_mover_who_cannot_move() {
+    let small = json!({ "size": 3, "pieces": 4 });
+    let with = |v: &str| {
+        let mut o = small.clone();
+        o["first_blocked"] = json!(v);
+        engine("dlp", &o)
+    };
+    // As any blocked player: he passes, and seat 2 moves.
+    let rules = with("as-blocked");
+    let (mut s, _) = first_mover_shut_out(&rules);
+    assert_eq!(rules.status(&s), Status::ToMove(0));
+    assert_eq!(legal(&rules, &s), ["pass"]);
+    play(&rules, &mut s, CustodialMove::Pass);
+    assert_eq!(rules.status(&s), Status::ToMove(1));
+    // The other player moves first, without a pass.
+    let rules = with("other-moves");
+    let (s, events) = first_mover_shut_out(&rules);
+    assert_eq!(events.last().unwrap(), "first-blocked seat=1");
+    assert_eq!(rules.status(&s), Status::ToMove(1));
+    // The board is placed again by the same first placer.
+    let rules = with("redo-placement");
+    let (s, events) = first_mover_shut_out(&rules);
+    assert!(events.ends_with(&[
+        "first-blocked seat=1".to_owned(),
+        "placement-redone".to_owned()
+    ]));
+    assert_eq!(s.hands(), [4, 4]);
+    assert_eq!(rules.board_text(&s), ".../.../...");
+    assert_eq!(rules.status(&s), Status::ToMove(0));
+    // He loses.
+    let rules = with("loses");
+    let (s, _) = first_mover_shut_out(&rules);
+    assert_eq!(rules.outcome(&s).unwrap().result, Result_::Win(2));
+}
+
+/// A rook's move, and compulsory capture.
+#[test]
+fn rook_moves_and_compulsory_capture() {
+    let rows = [".....", ".....", "x....", ".....", "o...o"];
+    let rook = engine("davies", &json!({ "step": "rook" }));
+    let mut s = position(&rook, &rows, 0);
+    assert_eq!(
+        legal(&rook, &s).len(),
+        4 + 3,
+        "four along the rank, three along the file"
+    );
+    assert_eq!(
+        play(&rook, &mut s, step(&rook, "a3", "e3")),
+        ["long-step cells=4"]
+    );
+
+    // Seat 1 can eat b1 (against a1) only by c2-c1: compulsory capture leaves just that move.
+    let rows = ["....o", ".....", ".....", "..x..", "xo..."];
+    let free = engine("davies", &json!({}));
+    let s = position(&free, &rows, 0);
+    assert!(legal(&free, &s).len() > 1);
+    let forced = engine("davies", &json!({ "compulsory_capture": true }));
+    let mut s = position(&forced, &rows, 0);
+    assert_eq!(legal(&forced, &s), ["c2-c1"]);
+    assert_eq!(
+        play(&forced, &mut s, step(&forced, "c2", "c1")),
+        ["capture b1", "capture-forced"]
+    );
+}
+
+/// Stall rules end a game that cannot finish: by repetition, or after quiet decisions, then
+/// by count or as a draw.
+#[test]
+fn stall_rules_end_a_stalled_game() {
+    // Two pieces each that can never meet in a capture: shuffle back and forth.
+    let rows = ["x...o", ".....", ".....", ".....", "x...o"];
+    let rules = engine(
+        "davies",
+        &json!({ "stall": "repetition", "stall_result": "count" }),
+    );
+    let mut s = position(&rules, &rows, 0);
+    let mut events = Vec::new();
+    for (from, to) in [("a1", "a2"), ("e1", "e2"), ("a2", "a1"), ("e2", "e1")] {
+        events.extend(play(&rules, &mut s, step(&rules, from, to)));
+    }
+    assert_eq!(events, ["stall-end pieces=2-2"]);
+    assert_eq!(rules.outcome(&s).unwrap().result, Result_::Draw);
+
+    let rules = engine(
+        "davies",
+        &json!({ "stall": "no-capture", "stall_plies": 3, "stall_result": "draw" }),
+    );
+    let mut s = position(&rules, &rows, 0);
+    play(&rules, &mut s, step(&rules, "a1", "a2"));
+    play(&rules, &mut s, step(&rules, "e1", "e2"));
+    assert_eq!(rules.status(&s), Status::ToMove(0));
+    let events = play(&rules, &mut s, step(&rules, "a2", "a3"));
+    assert_eq!(events, ["stall-end pieces=2-2"]);
+    assert_eq!(rules.status(&s), Status::Over);
+}

@@ -972,12 +972,7 @@ impl Custodial {
         for d in 0..4 {
             if k < counts[d] {
                 let to = nth_cell(t[d], k);
-                let from = match d {
-                    0 => to - n,
-                    1 => to - 1,
-                    2 => to + n,
-                    _ => to + 1,
-                };
+                let from = to.wrapping_add([n.wrapping_neg(), u8::MAX, n, 1][d]);
                 return (CustodialMove::Step { from, to }, total);
             }
             k -= counts[d];
@@ -1375,13 +1370,10 @@ impl Custodial {
         );
         let d = usize::from(k >= c0) + usize::from(k >= c1) + usize::from(k >= c2);
         let to = nth_cell(t[d], k - [0, c0, c1, c2][d]);
+        // The piece that steps stands one cell back: an offset from a table, not a `match`
+        // on the direction (which mispredicts at every random pick).
         let n = self.n as u8;
-        let from = match d {
-            0 => to - n,
-            1 => to - 1,
-            2 => to + n,
-            _ => to + 1,
-        };
+        let from = to.wrapping_add([n.wrapping_neg(), u8::MAX, n, 1][d]);
         let at = usize::from(to);
         let moved =
             own ^ B::of(self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)]);
