@@ -584,6 +584,9 @@ trait Bits:
     fn of(wide: u128) -> Self;
     fn wide(self) -> u128;
     fn ones(self) -> u32;
+    fn tz(self) -> u32;
+    /// The board without its lowest set bit (0 stays 0).
+    fn clear_lowest(self) -> Self;
 }
 
 macro_rules! bits {
@@ -608,11 +611,33 @@ macro_rules! bits {
             fn ones(self) -> u32 {
                 self.count_ones()
             }
+            #[inline(always)]
+            fn tz(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn clear_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
         }
     };
 }
 bits!(u64);
 bits!(u128);
+
+/// The cell of the `k`-th set bit of a step-target mask: such masks are sparse, so the first
+/// four set bits are peeled at once and one is picked by index (no data-dependent branch);
+/// a larger `k` (rare) takes the general search.
+#[inline(always)]
+fn nth_cell_sparse<B: Bits>(x: B, k: u32) -> u8 {
+    if k >= 4 {
+        return nth_cell(x, k);
+    }
+    let x1 = x.clear_lowest();
+    let x2 = x1.clear_lowest();
+    let x3 = x2.clear_lowest();
+    [x, x1, x2, x3][k as usize].tz() as u8
+}
 
 /// The cell of the `k`-th set bit (from the lowest) of a board with more than `k` bits: a
 /// binary search on the popcounts of halves, without a data-dependent branch (a loop over
@@ -1369,7 +1394,7 @@ impl Custodial {
             counts[0] + counts[1] + counts[2],
         );
         let d = usize::from(k >= c0) + usize::from(k >= c1) + usize::from(k >= c2);
-        let to = nth_cell(t[d], k - [0, c0, c1, c2][d]);
+        let to = nth_cell_sparse(t[d], k - [0, c0, c1, c2][d]);
         // The piece that steps stands one cell back: an offset from a table, not a `match`
         // on the direction (which mispredicts at every random pick).
         let n = self.n as u8;
@@ -1377,7 +1402,15 @@ impl Custodial {
         let at = usize::from(to);
         let moved =
             own ^ B::of(self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)]);
-        if self.encloses_any(moved, enemy, at) {
+        // The enemy neighbours, read once: they decide both whether anything is enclosed and
+        // whether the piece now stands between two enemies (nothing is eaten on this path).
+        let (near, far) = (&self.near[at & (SLOTS - 1)], &self.far[at & (SLOTS - 1)]);
+        let e = near.map(|c| enemy.at(c));
+        let hit = (e[0] & moved.at(far[0]))
+            | (e[1] & moved.at(far[1]))
+            | (e[2] & moved.at(far[2]))
+            | (e[3] & moved.at(far[3]));
+        if hit != 0 {
             // Something is enclosed (perhaps only a safe piece on the middle cell).
             self.apply(s, CustodialMove::Step { from, to }, events);
             return (total, false);
@@ -1390,7 +1423,8 @@ impl Custodial {
         s.passes = 0;
         s.quiet += 1;
         s.pieces[seat] = moved.wide();
-        if self.flanked::<B>(&s.pieces, seat, at) {
+        // (As `flanked`; a `fused` reading has safe sandwiches.)
+        if (e[0] & e[2]) | (e[1] & e[3]) != 0 && !(self.p.centre_safe && at == self.centre) {
             events.emit(CustodialEvent::SandwichSafe { cell: to });
         }
         s.mover = 1 - s.mover;
