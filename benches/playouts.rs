@@ -11,6 +11,8 @@ use ludotrace::corpus::{Game, Interpretation};
 use ludotrace::games::Rules;
 use ludotrace::games::custodial::CustodialEventKind;
 use ludotrace::games::sowing::SowingEventKind;
+use ludotrace::games::spiral_race::SpiralRaceEventKind;
+use ludotrace::games::stick_race::StickRaceEventKind;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 /// Games per iteration (single-stage games; games played in stages or boards, which run to
@@ -57,6 +59,15 @@ fn random_playouts(bencher: divan::Bencher, reading: &str) {
             let games = GAMES * 25 / (rules.size() * rules.size()) as u64;
             let coverage = Coverage::new::<CustodialEventKind>(place);
             bench(bencher, rules, &spec(game, interp, games), &coverage);
+        }
+        Engine::StickRace(rules) => {
+            let coverage = Coverage::new::<StickRaceEventKind>(place);
+            bench(bencher, rules, &spec(game, interp, GAMES), &coverage);
+        }
+        Engine::SpiralRace(rules) => {
+            // Four mothers on an 82-step spiral play long games.
+            let coverage = Coverage::new::<SpiralRaceEventKind>(place);
+            bench(bencher, rules, &spec(game, interp, GAMES / 10), &coverage);
         }
     }
 }

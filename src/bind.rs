@@ -17,8 +17,12 @@ use crate::corpus::{Game, Interpretation, ParamOrigin};
 use crate::family::Family;
 use crate::family::custodial::CustodialParams;
 use crate::family::sowing::SowingParams;
+use crate::family::spiral_race::SpiralRaceParams;
+use crate::family::stick_race::StickRaceParams;
 use crate::games::custodial::{Custodial, CustodialError};
 use crate::games::sowing::{Sowing, SowingError};
+use crate::games::spiral_race::{SpiralRace, SpiralRaceError};
+use crate::games::stick_race::{StickRace, StickRaceError};
 
 /// A bound reading: the engine and the provenance of its parameters.
 #[derive(Debug, Clone)]
@@ -44,6 +48,10 @@ pub enum Engine {
     Sowing(Sowing),
     /// Placement and custodial capture.
     Custodial(Custodial),
+    /// A race by casting sticks.
+    StickRace(StickRace),
+    /// The hyena game's spiral race.
+    SpiralRace(SpiralRace),
 }
 
 impl Bound {
@@ -85,6 +93,22 @@ pub enum BindError {
         context: String,
         /// Why.
         source: CustodialError,
+    },
+    /// The stick-race engine rejects the parameters.
+    #[error("{context}: {source}")]
+    StickRace {
+        /// Which reading.
+        context: String,
+        /// Why.
+        source: StickRaceError,
+    },
+    /// The spiral-race engine rejects the parameters.
+    #[error("{context}: {source}")]
+    SpiralRace {
+        /// Which reading.
+        context: String,
+        /// Why.
+        source: SpiralRaceError,
     },
 }
 
@@ -163,6 +187,28 @@ pub fn bind(
             Engine::Custodial(
                 Custodial::new(&params)
                     .map_err(|source| BindError::Custodial { context, source })?,
+            )
+        }
+        Family::StickRace => {
+            let params =
+                StickRaceParams::from_values(&values).map_err(|message| BindError::Value {
+                    name: "(all)".to_owned(),
+                    message,
+                })?;
+            Engine::StickRace(
+                StickRace::new(&params)
+                    .map_err(|source| BindError::StickRace { context, source })?,
+            )
+        }
+        Family::SpiralRace => {
+            let params =
+                SpiralRaceParams::from_values(&values).map_err(|message| BindError::Value {
+                    name: "(all)".to_owned(),
+                    message,
+                })?;
+            Engine::SpiralRace(
+                SpiralRace::new(&params)
+                    .map_err(|source| BindError::SpiralRace { context, source })?,
             )
         }
     };

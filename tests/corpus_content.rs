@@ -7,6 +7,8 @@ use ludotrace::corpus::{self, CorpusFiles, text::fold};
 use ludotrace::family::Family;
 use ludotrace::family::custodial::CustodialParams;
 use ludotrace::family::sowing::SowingParams;
+use ludotrace::family::spiral_race::SpiralRaceParams;
+use ludotrace::family::stick_race::StickRaceParams;
 
 use crate::util::{bin, root, run};
 
@@ -132,7 +134,7 @@ fn addressed(g: &corpus::Game) -> BTreeSet<String> {
 }
 
 #[test]
-fn every_register_point_of_the_sowing_games_is_addressed() {
+fn every_register_point_of_every_game_is_addressed() {
     let c = corpus();
     let expect = [
         ("um-el-bagara", "BG", 9, "ENC-3.", 5),
@@ -140,6 +142,7 @@ fn every_register_point_of_the_sowing_games_is_addressed() {
         ("um-el-banat", "UB", 17, "ENC-2.", 7),
         ("lib-al-aqil", "LA", 18, "ENC-5.", 8),
         ("seega", "SJ", 10, "ENC-6.", 7),
+        ("sijat-el-taba", "ST", 16, "ENC-8.", 7),
     ];
     for (game, prefix, n, enc, m) in expect {
         let a = addressed(c.game(game).unwrap());
@@ -179,6 +182,10 @@ fn each_game_has_the_interpretations_outside_checks_rely_on() {
                 "ludii-1.0.8-tisawee",
             ][..],
         ),
+        (
+            "sijat-el-taba",
+            &["davies", "dlp", "ludii", "ludii-1.0.8"][..],
+        ),
     ] {
         let g = c.game(game).unwrap();
         for id in ids {
@@ -196,6 +203,8 @@ fn every_interpretation_binds_to_complete_typed_parameters() {
             let checked = match g.family {
                 Family::Sowing => SowingParams::from_values(&values).map(drop),
                 Family::Custodial => CustodialParams::from_values(&values).map(drop),
+                Family::StickRace => StickRaceParams::from_values(&values).map(drop),
+                Family::SpiralRace => SpiralRaceParams::from_values(&values).map(drop),
             };
             checked.unwrap_or_else(|e| panic!("{}/{}: {e}", g.id, i.id));
         }

@@ -45,6 +45,12 @@ fn every_reading_matches_its_committed_playthrough() {
                 Engine::Custodial(rules) => {
                     playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
                 }
+                Engine::StickRace(rules) => {
+                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
+                }
+                Engine::SpiralRace(rules) => {
+                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
+                }
             };
             let path = root()
                 .join("tests/playthroughs")

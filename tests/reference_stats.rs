@@ -6,6 +6,8 @@ use ludotrace::bind::{Engine, bind};
 use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::custodial::CustodialEventKind;
 use ludotrace::games::sowing::SowingEventKind;
+use ludotrace::games::spiral_race::SpiralRaceEventKind;
+use ludotrace::games::stick_race::StickRaceEventKind;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 use crate::util::root;
@@ -55,6 +57,18 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
                 rules,
                 &spec,
                 &Coverage::new::<CustodialEventKind>(|_| None),
+                &|_| {},
+            ),
+            Engine::StickRace(rules) => sim::run(
+                rules,
+                &spec,
+                &Coverage::new::<StickRaceEventKind>(|_| None),
+                &|_| {},
+            ),
+            Engine::SpiralRace(rules) => sim::run(
+                rules,
+                &spec,
+                &Coverage::new::<SpiralRaceEventKind>(|_| None),
                 &|_| {},
             ),
         };

@@ -24,5 +24,7 @@ mod reference_stats;
 /// `ludotrace run`: contract, determinism, formats, overrides, bad input.
 mod run_cmd;
 mod seega;
+/// Sijat El Taba: Ludii 1.0.8's traces, and the rules on built positions.
+mod sijat;
 /// Relay sowing, relay cycles and endless replays.
 mod sowing_relay;

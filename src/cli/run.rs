@@ -19,6 +19,8 @@ use crate::bind::{self, Bound, Engine};
 use crate::corpus::{CorpusFiles, Game, Interpretation};
 use crate::games::custodial::CustodialEventKind;
 use crate::games::sowing::SowingEventKind;
+use crate::games::spiral_race::SpiralRaceEventKind;
+use crate::games::stick_race::StickRaceEventKind;
 use crate::games::{EventKind, Rules};
 use crate::sim::{self, Coverage, GameEnd, RunSpec, Tally};
 use crate::stats::{Rate, Summary, round, wilson};
@@ -94,7 +96,8 @@ pub struct RunResults {
     pub timeouts: u64,
     /// Games that reached an engine cap, whatever they scored.
     pub capped: u64,
-    /// `p1`, `p2`, `draw`, `timeout`: each a rate with its Wilson 95 % interval.
+    /// `p1`, `p2` (… one per seat), `draw`, `timeout`: each a rate with its Wilson 95 %
+    /// interval.
     pub rates: IndexMap<String, Rate>,
 }
 
@@ -204,6 +207,8 @@ pub fn run(
         let tally = pool.install(|| match &b.engine {
             Engine::Sowing(rules) => simulate::<_, SowingEventKind>(rules, b, &spec, &bar),
             Engine::Custodial(rules) => simulate::<_, CustodialEventKind>(rules, b, &spec, &bar),
+            Engine::StickRace(rules) => simulate::<_, StickRaceEventKind>(rules, b, &spec, &bar),
+            Engine::SpiralRace(rules) => simulate::<_, SpiralRaceEventKind>(rules, b, &spec, &bar),
         });
         results.push((interp, b, tally));
     }
@@ -254,8 +259,9 @@ fn output(
         }
     };
     let mut rates = IndexMap::new();
-    rates.insert("p1".to_owned(), rate(t.wins[0]));
-    rates.insert("p2".to_owned(), rate(t.wins[1]));
+    for (seat, &wins) in t.wins.iter().enumerate() {
+        rates.insert(format!("p{}", seat + 1), rate(wins));
+    }
     rates.insert("draw".to_owned(), rate(t.draws));
     rates.insert("timeout".to_owned(), rate(t.timeouts));
     let mut events = IndexMap::new();
@@ -289,7 +295,7 @@ fn output(
         seed: args.seed,
         games: n,
         max_plies: args.max_plies,
-        agents: vec!["random".to_owned(), "random".to_owned()],
+        agents: vec!["random".to_owned(); t.wins.len()],
         results: RunResults {
             wins: t.wins.to_vec(),
             draws: t.draws,
@@ -352,39 +358,48 @@ fn table(
             ),
         );
         out.line("");
+        // Readings of one game may seat different numbers of players.
+        let seats = outputs
+            .iter()
+            .map(|o| o.results.wins.len())
+            .max()
+            .unwrap_or(2);
         let rows = outputs
             .iter()
             .map(|o| {
                 let r = &o.results.rates;
-                let cell = |k: &str| {
-                    let (v, ci) = pct(&r[k]);
-                    format!("{v} [{ci}]")
+                let cell = |k: &str| match r.get(k) {
+                    Some(rate) => {
+                        let (v, ci) = pct(rate);
+                        format!("{v} [{ci}]")
+                    }
+                    None => "–".to_owned(),
                 };
-                vec![
-                    o.interpretation.clone(),
-                    cell("p1"),
-                    cell("p2"),
+                let mut row = vec![o.interpretation.clone()];
+                row.extend((1..=seats).map(|s| cell(&format!("p{s}"))));
+                row.extend([
                     cell("draw"),
                     cell("timeout"),
                     o.results.capped.to_string(),
                     format!("{:.1}", o.plies.mean),
                     format!("{:.2}", o.branching),
-                ]
+                ]);
+                row
             })
             .collect();
-        out.table(
-            &[
-                "reading",
-                "seat 1 wins [95 % CI]",
-                "seat 2 wins",
-                "draws",
-                "timeouts",
-                "capped",
-                "plies",
-                "branching",
-            ],
-            rows,
-        );
+        let seat_heads: Vec<String> = (1..=seats)
+            .map(|s| {
+                if s == 1 {
+                    "seat 1 wins [95 % CI]".to_owned()
+                } else {
+                    format!("seat {s} wins")
+                }
+            })
+            .collect();
+        let mut heads = vec!["reading"];
+        heads.extend(seat_heads.iter().map(String::as_str));
+        heads.extend(["draws", "timeouts", "capped", "plies", "branching"]);
+        out.table(&heads, rows);
     } else {
         let (interp, _, _) = &results[0];
         let o = &outputs[0];
@@ -409,15 +424,21 @@ fn table(
             let (v, ci) = pct(&r.rates[key]);
             vec![label.to_owned(), count.to_string(), v, ci]
         };
-        out.table(
-            &["outcome", "games", "rate", "95 % CI (Wilson)"],
-            vec![
-                row("seat 1 wins", r.wins[0], "p1"),
-                row("seat 2 wins", r.wins[1], "p2"),
-                row("draws", r.draws, "draw"),
-                row("timeouts", r.timeouts, "timeout"),
-            ],
-        );
+        let mut rows: Vec<Vec<String>> = r
+            .wins
+            .iter()
+            .enumerate()
+            .map(|(seat, &wins)| {
+                row(
+                    &format!("seat {} wins", seat + 1),
+                    wins,
+                    &format!("p{}", seat + 1),
+                )
+            })
+            .collect();
+        rows.push(row("draws", r.draws, "draw"));
+        rows.push(row("timeouts", r.timeouts, "timeout"));
+        out.table(&["outcome", "games", "rate", "95 % CI (Wilson)"], rows);
         let ends: Vec<String> = results[0]
             .2
             .ends
@@ -487,7 +508,7 @@ fn csv(out: &mut Out, game: &Game, results: &[(&Interpretation, &Bound, Tally)])
             let (result, winner, end, scores) = match rec.end {
                 GameEnd::Timeout(why) => ("timeout", String::new(), why.name(), [0, 0]),
                 GameEnd::Over(o) => {
-                    let winners: Vec<String> = (0..2)
+                    let winners: Vec<String> = (0..t.wins.len())
                         .filter(|&s| o.won(s))
                         .map(|s| (s + 1).to_string())
                         .collect();

@@ -13,6 +13,8 @@
 
 pub mod custodial;
 pub mod sowing;
+pub mod spiral_race;
+pub mod stick_race;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -25,17 +27,29 @@ pub enum Family {
     Sowing,
     /// Placement and custodial capture on a square board: Seega.
     Custodial,
+    /// Counters racing along tracks by casting sticks, eating what they catch: Sijat El Taba.
+    StickRace,
+    /// Mothers to the well and back along a spiral by casting sticks, and the hyena: Li'b
+    /// el-Merafib.
+    SpiralRace,
 }
 
 impl Family {
     /// Every family, in a stable order.
-    pub const ALL: &'static [Family] = &[Family::Sowing, Family::Custodial];
+    pub const ALL: &'static [Family] = &[
+        Family::Sowing,
+        Family::Custodial,
+        Family::StickRace,
+        Family::SpiralRace,
+    ];
 
     /// The id used in rulesets.
     pub fn id(self) -> &'static str {
         match self {
             Family::Sowing => "sowing",
             Family::Custodial => "custodial",
+            Family::StickRace => "stick-race",
+            Family::SpiralRace => "spiral-race",
         }
     }
 
@@ -44,6 +58,8 @@ impl Family {
         match self {
             Family::Sowing => sowing::SowingParams::engine_defaults(),
             Family::Custodial => custodial::CustodialParams::engine_defaults(),
+            Family::StickRace => stick_race::StickRaceParams::engine_defaults(),
+            Family::SpiralRace => spiral_race::SpiralRaceParams::engine_defaults(),
         }
     }
 
@@ -52,6 +68,8 @@ impl Family {
         match self {
             Family::Sowing => sowing::SowingParams::PARAMS,
             Family::Custodial => custodial::CustodialParams::PARAMS,
+            Family::StickRace => stick_race::StickRaceParams::PARAMS,
+            Family::SpiralRace => spiral_race::SpiralRaceParams::PARAMS,
         }
     }
 
@@ -63,6 +81,8 @@ impl Family {
         match self {
             Family::Sowing => sowing::SowingParams::check_value(name, value),
             Family::Custodial => custodial::CustodialParams::check_value(name, value),
+            Family::StickRace => stick_race::StickRaceParams::check_value(name, value),
+            Family::SpiralRace => spiral_race::SpiralRaceParams::check_value(name, value),
         }
     }
 
@@ -71,6 +91,8 @@ impl Family {
         match self {
             Family::Sowing => schemars::schema_for!(sowing::SowingSets),
             Family::Custodial => schemars::schema_for!(custodial::CustodialSets),
+            Family::StickRace => schemars::schema_for!(stick_race::StickRaceSets),
+            Family::SpiralRace => schemars::schema_for!(spiral_race::SpiralRaceSets),
         }
     }
 }

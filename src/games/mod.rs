@@ -13,6 +13,8 @@
 
 pub mod custodial;
 pub mod sowing;
+pub mod spiral_race;
+pub mod stick_race;
 
 /// Declares a family's event kinds once: the enum, its dense index, its stable names and the
 /// parameters that decide each kind.
@@ -217,6 +219,10 @@ pub trait Rules: Sync {
     fn turns(&self, state: &Self::State) -> u32;
     /// Whether the engine itself caps the game (then the runner must not stop it early).
     fn has_cap(&self) -> bool;
+    /// The number of seats (players), at most 8.
+    fn seats(&self) -> usize {
+        2
+    }
     /// Whether a move is a pass.
     fn is_pass(&self, mv: Self::Move) -> bool;
     /// Uniform random play's decision: calls `pick(n)` once with the number of legal moves

@@ -27,9 +27,18 @@
 //! Ludii numbers Seega's `n × n` board `n·row + col`, row 0 at the bottom, exactly as the
 //! custodial engine does, so a site is a cell. The hands are the extra sites `n²` (P1) and
 //! `n² + 1` (P2): a placement is `Move:H>t` from the mover's hand site, a step `Move:a>b`.
+//!
+//! # Stick races (Sijat El Taba)
+//!
+//! Ludii numbers Sijat's board `cols·row + col`, row 0 at the bottom, as the stick-race engine
+//! does, so a site is a house. Its throw (pips 0→6, 1→1, 2→2, 3→4) is the engine's chance
+//! outcome ([`stick_throw_outcome`]). A banked tâba is `Pass:tab`, a release `Select:s>s`, a
+//! move `Move:a>b` or, landing on an enemy, `Remove+Move:a>b`; a move with the banked tâbas
+//! added carries the tag `:tabcap`; a forced pass is `Pass`.
 
 use crate::games::custodial::{Custodial, CustodialMove, CustodialState};
 use crate::games::sowing::{Dir, Sowing, SowingMove, SowingState};
+use crate::games::stick_race::{OFF, StickMove, StickRace, StickRaceState, THROWS};
 use crate::games::{EndReason, Seat};
 
 /// A Ludii move descriptor that does not name a move of the game.
@@ -197,6 +206,49 @@ pub fn custodial_who(rules: &Custodial, state: &CustodialState) -> Vec<u8> {
     (0..n * n)
         .map(|c| state.who(c).map_or(0, |seat| seat as u8 + 1))
         .collect()
+}
+
+/// Ludii 1.0.8's compact descriptor of a Sijat move in `state` (before the move): `Pass:tab`,
+/// `Select:0>0`, `Move:16>14`, `Remove+Move:39>37`, `Remove+Move:16>15:tabcap`, `Pass`.
+/// `None` for a move Ludii has no descriptor for (a release by a banked tâba, one that moves
+/// the counter, bearing off: rules no Ludii reading uses).
+pub fn stick_descriptor(state: &StickRaceState, mv: StickMove) -> Option<String> {
+    match mv {
+        StickMove::Bank => Some("Pass:tab".to_owned()),
+        StickMove::Pass => Some("Pass".to_owned()),
+        StickMove::Release { from, to } if from == to => Some(format!("Select:{from}>{from}")),
+        StickMove::Release { .. } | StickMove::CreditRelease { .. } => None,
+        StickMove::Move {
+            from,
+            to,
+            with_credit,
+            ..
+        } => {
+            if to == OFF {
+                return None;
+            }
+            let eats = state.who(usize::from(to)).is_some();
+            let kind = if eats { "Remove+Move" } else { "Move" };
+            let tag = if with_credit { ":tabcap" } else { "" };
+            Some(format!("{kind}:{from}>{to}{tag}"))
+        }
+    }
+}
+
+/// The engine's chance outcome for a Ludii throw value (1, 2, 4 or 6).
+pub fn stick_throw_outcome(throw: u8) -> Option<usize> {
+    THROWS.iter().position(|&t| t == throw)
+}
+
+/// Who occupies each site (Ludii's `who`: 0 empty, 1 P1, 2 P2) and each site's `state`
+/// (1 for a released counter).
+pub fn stick_sites(rules: &StickRace, state: &StickRaceState) -> (Vec<u8>, Vec<u8>) {
+    let houses = rules.rows() * rules.cols();
+    let who = (0..houses)
+        .map(|h| state.who(h).map_or(0, |seat| seat as u8 + 1))
+        .collect();
+    let active = (0..houses).map(|h| u8::from(state.is_active(h))).collect();
+    (who, active)
 }
 
 /// Ludii's name (as the traces spell it) for why a game ended, where Ludii has one.

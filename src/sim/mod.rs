@@ -253,7 +253,7 @@ pub struct Tally {
     /// Games.
     pub games: u64,
     /// Games won by each seat (a game with several winners counts for each).
-    pub wins: [u64; 2],
+    pub wins: Vec<u64>,
     /// Draws (capped games that score as draws included).
     pub draws: u64,
     /// Timeouts at the run's ply limit.
@@ -286,8 +286,9 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn new(kinds: usize, places: usize) -> Self {
+    fn new(kinds: usize, places: usize, seats: usize) -> Self {
         Tally {
+            wins: vec![0; seats],
             events: vec![(0, 0); kinds],
             uncovered: vec![(0, 0); places],
             ..Tally::default()
@@ -319,7 +320,7 @@ impl Tally {
             GameEnd::Timeout(_) => self.timeouts += 1,
             GameEnd::Over(o) => {
                 let mut winner = false;
-                for seat in 0..2 {
+                for seat in 0..self.wins.len() {
                     if o.won(seat) {
                         self.wins[seat] += 1;
                         winner = true;
@@ -357,8 +358,9 @@ impl Tally {
 
     fn merge(&mut self, other: Tally) {
         self.games += other.games;
-        self.wins[0] += other.wins[0];
-        self.wins[1] += other.wins[1];
+        for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
+            *mine += theirs;
+        }
         self.draws += other.draws;
         self.timeouts += other.timeouts;
         self.capped += other.capped;
@@ -415,7 +417,7 @@ pub fn block<R: Rules>(
     range: std::ops::Range<u64>,
 ) -> Tally {
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
-    let mut tally = Tally::new(kinds, coverage.places.len());
+    let mut tally = Tally::new(kinds, coverage.places.len(), rules.seats());
     let mut scratch = vec![0u64; coverage.places.len()];
     let mut state = rules.initial();
     let mut moves = Vec::with_capacity(64);
@@ -467,7 +469,7 @@ pub fn run<R: Rules>(
             t
         })
         .collect();
-    let mut total = Tally::new(kinds, coverage.places.len());
+    let mut total = Tally::new(kinds, coverage.places.len(), rules.seats());
     for t in tallies {
         total.merge(t);
     }

@@ -1,0 +1,261 @@
+//! The spiral-race family's parameters: Li'b el-Merafib, the hyena game, as Davies and its
+//! later readers describe it.
+//!
+//! Each player's "mother" walks a spiral of hollows from the village to the well at its
+//! centre, pays tâbas there to drink, wash and come away, and walks back; the first home lets
+//! loose the hyena, which pays to leave the village, runs to the well at double rates, pays to
+//! drink, and on its way back eats the women it overtakes. Moves come from the same three
+//! casting sticks as Sijat El Taba (1, 2, 4, 6 with chances 3/8, 3/8, 1/8, 1/8): a player
+//! throws until a yômên stops him, and tâbas are banked to his credit. Every open point of the
+//! sources (the spiral's length, what the releasing tâba does, every tâba cost, banking at the
+//! well, exact arrivals, what "overtakes" eats, who controls the hyena, what ends the game and
+//! who wins) is one parameter here.
+//!
+//! The hollows are numbered along the spiral: 0 is the village, `track_len` the well. A
+//! mother going out counts up; coming back she counts down.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::family_params;
+pub use super::{Cap, CapOutcome, Starter};
+
+family_params! {
+    /// Every parameter of a spiral race, fully resolved for one interpretation.
+    pub struct SpiralRaceParams / SpiralRaceSets {
+        rule {
+            /// Steps from the village to the well along the spiral, 3 to 250 (Davies: "a random
+            /// number of hollows"; Ludii's spiral: 82).
+            track_len: u16,
+            /// Players, each with one mother: 2 to 8 (Davies' figure: four).
+            players: u8,
+            /// Who throws first: `first-seat` (seat 1, then in seat order) or `lot` (a chance
+            /// step choosing the first seat, the others following in seat order).
+            starter: Starter,
+            /// Whether the yômên (a throw of 2) that ends a turn is itself played (`true`), or
+            /// only stops the player (`false`).
+            yomen_played: bool,
+            /// What the tâba that lets a mother leave the village does: `step` (she moves one
+            /// hollow onto the track: Ludii), `release` (she may move on the next 2, 4 or 6) or
+            /// `release-and-bank` (she may move on, and the tâba is also banked).
+            leave: Leave,
+            /// A throw that would take a mother past the well: `forfeit` (she cannot use it),
+            /// `bounce` (she counts back from the well by the excess) or `stop` (she stops at
+            /// the well).
+            overshoot: MotherOvershoot,
+            /// Where banked tâbas may move a mother one hollow on her way out: `last-hollow`
+            /// (only from the hollow next to the well, into it; then it is her only move) or
+            /// `any-hollow` (from anywhere, one hollow each, in place of the throw).
+            out_credit: OutCredit,
+            /// Tâbas a mother pays at the well (Davies: two to drink, one to wash her clothes and
+            /// two to come away with: five; Ludii: four).
+            well_cost: u8,
+            /// How tâbas are paid at the well (and for the hyena's release): `each-throw` (one
+            /// per throw: a thrown tâba pays itself; a 2, 4 or 6 spends one banked tâba, and the
+            /// throw is lost: Ludii) or `at-once` (banked tâbas are paid as soon as they are
+            /// needed and thrown ones as they come; a 2, 4 or 6 is left for `well_banking`).
+            well_pay: WellPay,
+            /// When a mother (or the hyena) who has paid leaves the well: `next-throw` (any throw
+            /// moves her one hollow out: Ludii), `with-last` (the last tâba paid moves her one
+            /// hollow out) or `released` (she moves on the next 2, 4 or 6, by its value).
+            well_exit: WellExit,
+            /// A 2, 4 or 6 thrown while a mother waits at the well (`well_pay: at-once` only):
+            /// `lost`, `separate` (each is banked as a move of its own, played on her way back
+            /// when her player chooses) or `added` (all are added to her first move away).
+            well_banking: WellBanking,
+            /// A tâba on the way back: `bank` (credited as on the way out; a banked tâba may
+            /// then complete the last hollow into the village) or `move-or-bank` (it moves her
+            /// one hollow, or is banked; banked tâbas are no use on the way back: Ludii).
+            return_taba: ReturnTaba,
+            /// Whether a mother must reach the village exactly (`true`) or any throw that
+            /// reaches or passes it brings her home (`false`). The hyena comes home the same
+            /// way.
+            village_exact: bool,
+            /// Who moves the hyena: `first-home` (the player whose mother came home first; the
+            /// others whose mothers come home wait) or `every-home` (every player whose mother
+            /// is home, on his own throws, with his own tâbas: Ludii).
+            controller: Controller,
+            /// Tâbas the hyena pays to leave the village (Davies: two; Ludii: none). They are
+            /// paid as at the well (`well_pay`), from the controller's bank too.
+            hyena_release_cost: u8,
+            /// A tâba thrown for the hyena: `bank` (credited; it never moves him) or
+            /// `double-or-bank` (it moves him two hollows, or is banked, on his way out; on his
+            /// way back it moves him two).
+            hyena_taba: HyenaTaba,
+            /// Hollows a banked tâba moves the hyena, in place of the throw, out or back: 0
+            /// (credits never move him), 1 (Ludii) or 2.
+            hyena_credit_step: u8,
+            /// Whether the hyena must reach the well exactly (`true`) or any throw that reaches
+            /// or passes it stops him there (`false`).
+            hyena_exact: bool,
+            /// Tâbas the hyena pays at the well (Davies: ten to drink and come away; Ludii:
+            /// nine, then any throw).
+            hyena_well_cost: u8,
+            /// What the hyena eats on his way back: `passed` (the women on the hollows he
+            /// passes), `landed` (those on the hollow he lands on), `both`, or `sweep` (those on
+            /// the hollow he starts from and the hollows he passes, not the one he lands on:
+            /// Ludii).
+            eats: Eats,
+            /// Whether the women still on their way out are eaten too (`true`: Ludii), or only
+            /// those he overtakes on their way home (`false`).
+            eats_outbound: bool,
+            /// What ends the game: `all-home` (every woman not eaten is home, with the hyena
+            /// loose: Ludii), `hyena-home` (the hyena is back in the village) or `first-eaten`
+            /// (the first woman is eaten, or else the hyena comes home).
+            end: End,
+            /// Who wins: `survivors` (every player whose mother was not eaten: Ludii),
+            /// `hyena` (the hyena's player alone, the first home) or `hyena-if-eats` (the
+            /// hyena's player if he has eaten a woman, else the survivors).
+            winner: Winner,
+            /// Whether a player must use a throw he can use (`true`) or may let it go
+            /// (`false`).
+            must_move: bool,
+        }
+        engine {
+            /// A limit on game length as an engine imposes it (see the sowing family):
+            /// `turns` and/or `moves`, and what a capped game scores as. Default: no cap.
+            cap: Option<Cap> = None,
+            /// Ludii's end test (`end: all-home`) looks only at where the mothers stand, so a
+            /// mother who never left the village counts as home (ludii-encodings §7: the game
+            /// ends at once if the first home finds every other mother still in the village).
+            /// Default: `false`.
+            ludii_unleft_home: bool = false,
+        }
+    }
+}
+
+/// The tâba that lets a mother leave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Leave {
+    /// She moves one hollow.
+    Step,
+    /// She is free to move.
+    Release,
+    /// She is free to move, and the tâba is banked.
+    ReleaseAndBank,
+}
+
+/// A throw past the well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MotherOvershoot {
+    /// It cannot be used.
+    Forfeit,
+    /// She counts back by the excess.
+    Bounce,
+    /// She stops at the well.
+    Stop,
+}
+
+/// Where credits move a mother on her way out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OutCredit {
+    /// From the hollow next to the well.
+    LastHollow,
+    /// Anywhere.
+    AnyHollow,
+}
+
+/// How tâbas are paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WellPay {
+    /// One per throw.
+    EachThrow,
+    /// As soon as they are needed.
+    AtOnce,
+}
+
+/// Leaving the well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WellExit {
+    /// Any throw moves one hollow out.
+    NextThrow,
+    /// The last tâba paid moves one hollow out.
+    WithLast,
+    /// The next 2, 4 or 6 moves its value.
+    Released,
+}
+
+/// Scores thrown while waiting at the well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WellBanking {
+    /// Lost.
+    Lost,
+    /// Each a later move.
+    Separate,
+    /// Added to the first move away.
+    Added,
+}
+
+/// A tâba on the way back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReturnTaba {
+    /// Banked; credits complete the last hollow.
+    Bank,
+    /// One hollow, or banked.
+    MoveOrBank,
+}
+
+/// Who moves the hyena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Controller {
+    /// The first home.
+    FirstHome,
+    /// Everyone home.
+    EveryHome,
+}
+
+/// A tâba thrown for the hyena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum HyenaTaba {
+    /// Banked.
+    Bank,
+    /// Two hollows, or banked on the way out.
+    DoubleOrBank,
+}
+
+/// What the hyena eats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Eats {
+    /// The women passed.
+    Passed,
+    /// The women landed on.
+    Landed,
+    /// Both.
+    Both,
+    /// The starting hollow and those passed.
+    Sweep,
+}
+
+/// What ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum End {
+    /// Every surviving woman home.
+    AllHome,
+    /// The hyena home.
+    HyenaHome,
+    /// The first woman eaten.
+    FirstEaten,
+}
+
+/// Who wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Winner {
+    /// Every survivor.
+    Survivors,
+    /// The hyena's player.
+    Hyena,
+    /// The hyena's player if he has eaten.
+    HyenaIfEats,
+}

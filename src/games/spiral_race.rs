@@ -1,0 +1,1271 @@
+//! The spiral-race engine: Li'b el-Merafib (the hyena game), played from
+//! [`SpiralRaceParams`].
+//!
+//! The spiral is a line of hollows `0..=track_len`: 0 the village, `track_len` the well. Each
+//! seat has one mother; she leaves the village on a tâba, walks out (counting up), pays at the
+//! well, and walks back (counting down). The first mother home lets the hyena loose in the
+//! village; whoever controls it (the reading's `controller`) moves it on his throws: it pays
+//! to leave, walks out at double rates, pays at the well, and walks back eating women.
+//!
+//! Chance is explicit, as in the stick-race engine: a seat about to throw is a
+//! [`Status::Chance`] step over the throws 1, 2, 4, 6 (weights 3, 3, 1, 1); one decision of
+//! the same seat then uses it. Only a yômên ends a turn (Davies' rule 1, which Ludii's
+//! hyena game keeps even for a throw that cannot be used): every other throw, used or not,
+//! is followed by another. A seat whose mother was eaten, or is home while another controls
+//! the hyena, is passed over.
+
+use std::fmt;
+
+use super::stick_race::THROWS;
+use super::{
+    EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
+    event_kinds,
+};
+use crate::family::spiral_race::{
+    Controller, Eats, End, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
+    SpiralRaceParams, Starter, WellBanking, WellExit, WellPay, Winner,
+};
+
+/// The most players.
+pub const MAX_PLAYERS: usize = 8;
+/// No seat.
+const NONE: u8 = u8::MAX;
+/// The chances of the throws, in eighths.
+const THROW_WEIGHTS: [u32; 4] = [3, 3, 1, 1];
+/// A fair lot among n seats, n = 2..=8.
+const LOTS: [&[u32]; 9] = [
+    &[],
+    &[1],
+    &[1; 2],
+    &[1; 3],
+    &[1; 4],
+    &[1; 5],
+    &[1; 6],
+    &[1; 7],
+    &[1; 8],
+];
+
+/// A decision in a spiral race. The piece is the mover's: his mother, or the hyena he
+/// controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SpiralMove {
+    /// Use the tâba thrown to leave the village.
+    Leave,
+    /// Bank the tâba thrown.
+    Bank,
+    /// Move by the throw to hollow `to`.
+    Step {
+        /// Where the piece lands.
+        to: u16,
+    },
+    /// Spend a banked tâba to move to hollow `to`.
+    Credit {
+        /// Where the piece lands.
+        to: u16,
+    },
+    /// Pay one tâba at the well or for the hyena's release: the one thrown, or (`credit`) a
+    /// banked one.
+    Pay {
+        /// Whether a banked tâba is spent (the throw is then lost).
+        credit: bool,
+    },
+    /// Keep the 2, 4 or 6 thrown while waiting at the well, for later.
+    Keep,
+    /// Leave the well to hollow `to`.
+    Exit {
+        /// Where the piece lands.
+        to: u16,
+    },
+    /// Play a score kept at the well, to hollow `to`; the throw in hand is still to be used.
+    Kept {
+        /// The score.
+        score: u8,
+        /// Where the mother lands.
+        to: u16,
+    },
+    /// Let the throw go: forced, or chosen where the reading allows.
+    Pass,
+}
+
+impl fmt::Display for SpiralMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SpiralMove::Leave => f.write_str("leave"),
+            SpiralMove::Bank => f.write_str("bank"),
+            SpiralMove::Step { to } => write!(f, "to {to}"),
+            SpiralMove::Credit { to } => write!(f, "credit to {to}"),
+            SpiralMove::Pay { credit: false } => f.write_str("pay"),
+            SpiralMove::Pay { credit: true } => f.write_str("pay credit"),
+            SpiralMove::Keep => f.write_str("keep"),
+            SpiralMove::Exit { to } => write!(f, "exit to {to}"),
+            SpiralMove::Kept { score, to } => write!(f, "kept {score} to {to}"),
+            SpiralMove::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+event_kinds! {
+    /// The kinds of spiral-race event.
+    pub enum SpiralRaceEventKind;
+    endless = ["end", "village_exact", "overshoot", "return_taba", "hyena_exact", "cap"];
+    /// A lot decided who throws first.
+    Lot = "lot" ["starter"],
+    /// A mother left the village.
+    Left = "left" ["leave"],
+    /// A tâba was banked.
+    Banked = "banked" [],
+    /// A throw would have taken a mother past the well.
+    Overshoot = "overshoot" ["overshoot"],
+    /// A banked tâba moved a mother on her way out.
+    CreditOut = "credit-out" ["out_credit"],
+    /// A mother reached the well.
+    AtWell = "at-well" [],
+    /// A tâba was paid at the well.
+    Paid = "paid" ["well_cost", "well_pay"],
+    /// A score thrown at the well was kept for later.
+    Kept = "kept" ["well_banking"],
+    /// A kept score moved a mother.
+    KeptPlayed = "kept-played" ["well_banking"],
+    /// A mother left the well.
+    LeftWell = "left-well" ["well_exit"],
+    /// A tâba moved a mother on her way back.
+    ReturnTaba = "return-taba" ["return_taba"],
+    /// A banked tâba took a mother into the village.
+    ReturnCredit = "return-credit" ["return_taba"],
+    /// A mother came home.
+    Home = "home" ["village_exact"],
+    /// The first mother home let the hyena loose.
+    HyenaLoose = "hyena-loose" ["controller"],
+    /// A home player waited while another moved the hyena.
+    Waiting = "waiting" ["controller"],
+    /// A tâba was paid for the hyena's release.
+    ReleasePaid = "release-paid" ["hyena_release_cost", "well_pay"],
+    /// The hyena left the village.
+    HyenaOut = "hyena-out" ["hyena_release_cost"],
+    /// A tâba was banked for the hyena.
+    HyenaBanked = "hyena-banked" ["hyena_taba"],
+    /// A banked tâba moved the hyena.
+    HyenaCredit = "hyena-credit" ["hyena_credit_step"],
+    /// A throw stopped the hyena at the well short of its full value.
+    HyenaStopped = "hyena-stopped" ["hyena_exact"],
+    /// The hyena reached the well.
+    HyenaAtWell = "hyena-at-well" [],
+    /// A tâba was paid for the hyena at the well.
+    HyenaPaid = "hyena-paid" ["hyena_well_cost", "well_pay"],
+    /// The hyena left the well.
+    HyenaLeftWell = "hyena-left-well" ["well_exit"],
+    /// The hyena ate a woman.
+    Eaten = "eaten" ["eats", "eats_outbound"],
+    /// The hyena passed a woman still on her way out, who was spared.
+    SparedHeadOn = "spared-head-on" ["eats_outbound"],
+    /// The hyena came home.
+    HyenaHome = "hyena-home" ["village_exact"],
+    /// A throw no piece could use was lost.
+    Unusable = "unusable" [],
+    /// A player let a usable throw go.
+    Declined = "declined" ["must_move"],
+    /// A yômên stopped the player without being played.
+    YomenStops = "yomen-stops" ["yomen_played"],
+    /// The end rule ended the game.
+    GameEnd = "game-end" ["end"],
+    /// The hyena's player won.
+    HyenaWins = "hyena-wins" ["winner"],
+    /// The survivors won.
+    SurvivorsWin = "survivors-win" ["winner"],
+    /// Nobody was left to move.
+    NoMover = "no-mover" ["controller", "end"],
+    /// An engine's cap ended the game.
+    CapReached = "cap-reached" ["cap"],
+}
+
+/// A spiral-race event with its data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpiralRaceEvent {
+    /// What happened.
+    pub kind: SpiralRaceEventKind,
+    /// The seat concerned.
+    pub seat: u8,
+    /// The hollow concerned, or a count (turns at the cap).
+    pub at: u16,
+}
+
+impl Event for SpiralRaceEvent {
+    type Kind = SpiralRaceEventKind;
+    fn kind(&self) -> SpiralRaceEventKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for SpiralRaceEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} seat={} at={}",
+            self.kind.name(),
+            self.seat + 1,
+            self.at
+        )
+    }
+}
+
+/// Parameters the engine cannot play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpiralRaceError {
+    /// Track length.
+    #[error("track_len = {0}: the spiral has 3 to 250 steps from the village to the well")]
+    Track(u16),
+    /// Players.
+    #[error("players = {0}: the spiral-race engine plays 2 to {MAX_PLAYERS} players")]
+    Players(u8),
+    /// A credit step too long.
+    #[error("hyena_credit_step = {0}: a banked tâba moves the hyena 0, 1 or 2 hollows")]
+    CreditStep(u8),
+    /// Kept scores without paying at once.
+    #[error("well_banking: {0} needs well_pay: at-once (under each-throw a 2, 4 or 6 pays)")]
+    Banking(&'static str),
+    /// A cap of zero.
+    #[error("cap: a cap of 0 turns or 0 moves would end the game before it starts")]
+    Cap,
+}
+
+/// Where a piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leg {
+    /// In the village, not yet left (a mother), or loose but not yet paid out (the hyena).
+    Village,
+    /// On the way to the well.
+    Out,
+    /// At the well, paying.
+    Well,
+    /// On the way back.
+    Back,
+    /// Home again.
+    Home,
+    /// Eaten (mothers only).
+    Eaten,
+}
+
+/// A mother or the hyena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    /// Where it is.
+    pub leg: Leg,
+    /// Its hollow (0 the village, `track_len` the well).
+    pub pos: u16,
+    /// Tâbas paid where it is (at the well, or for the hyena's release).
+    pub paid: u8,
+    /// Scores kept at the well: how many 2s, 4s and 6s.
+    pub kept: [u8; 3],
+    /// Whether the next move is the first away from the well (for kept scores `added`).
+    pub first_back: bool,
+}
+
+impl Piece {
+    const START: Piece = Piece {
+        leg: Leg::Village,
+        pos: 0,
+        paid: 0,
+        kept: [0; 3],
+        first_back: false,
+    };
+
+    fn kept_sum(&self) -> u16 {
+        u16::from(self.kept[0]) * 2 + u16::from(self.kept[1]) * 4 + u16::from(self.kept[2]) * 6
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Lot,
+    Throw,
+    Decide,
+    Over,
+}
+
+/// A position in a spiral race.
+#[derive(Debug, Clone)]
+pub struct SpiralRaceState {
+    mothers: [Piece; MAX_PLAYERS],
+    /// The hyena (leg `Village` before it is loose: see `hyena_player`).
+    hyena: Piece,
+    /// The player whose mother came home first, or [`NONE`] while the hyena is not loose.
+    hyena_player: u8,
+    /// Whether a mother left the village at all (Ludii 1.0.8's village test).
+    left: [bool; MAX_PLAYERS],
+    bank: [u32; MAX_PLAYERS],
+    /// Women the hyena has eaten.
+    eaten: u8,
+    phase: Phase,
+    mover: u8,
+    throw: u8,
+    plies: u32,
+    turns: u32,
+    last_mover: u8,
+    outcome: Option<Outcome>,
+}
+
+impl SpiralRaceState {
+    /// A seat's mother.
+    pub fn mother(&self, seat: Seat) -> Piece {
+        self.mothers[seat]
+    }
+
+    /// The hyena, once loose.
+    pub fn hyena(&self) -> Option<Piece> {
+        (self.hyena_player != NONE).then_some(self.hyena)
+    }
+
+    /// The player who let the hyena loose.
+    pub fn hyena_player(&self) -> Option<Seat> {
+        (self.hyena_player != NONE).then_some(usize::from(self.hyena_player))
+    }
+
+    /// Banked tâbas of a seat.
+    pub fn bank(&self, seat: Seat) -> u32 {
+        self.bank[seat]
+    }
+
+    /// The seat to throw or decide.
+    pub fn mover(&self) -> Seat {
+        usize::from(self.mover)
+    }
+
+    /// The throw in hand, if the mover is to use one.
+    pub fn throw(&self) -> Option<u8> {
+        (self.phase == Phase::Decide).then_some(self.throw)
+    }
+
+    /// Women eaten so far.
+    pub fn eaten(&self) -> u8 {
+        self.eaten
+    }
+}
+
+/// Which piece a seat plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    Mother,
+    Hyena,
+}
+
+/// The spiral-race rules of one reading.
+#[derive(Debug, Clone)]
+pub struct SpiralRace {
+    p: SpiralRaceParams,
+    len: u16,
+    players: usize,
+    cap_turns: u32,
+    cap_moves: u32,
+}
+
+impl SpiralRace {
+    /// Resolves the parameters.
+    ///
+    /// # Errors
+    /// [`SpiralRaceError`] for a track, player count or combination the engine cannot play.
+    pub fn new(p: &SpiralRaceParams) -> Result<Self, SpiralRaceError> {
+        if !(3..=250).contains(&p.track_len) {
+            return Err(SpiralRaceError::Track(p.track_len));
+        }
+        if !(2..=MAX_PLAYERS).contains(&usize::from(p.players)) {
+            return Err(SpiralRaceError::Players(p.players));
+        }
+        if p.hyena_credit_step > 2 {
+            return Err(SpiralRaceError::CreditStep(p.hyena_credit_step));
+        }
+        if p.well_pay == WellPay::EachThrow && p.well_banking != WellBanking::Lost {
+            return Err(SpiralRaceError::Banking(match p.well_banking {
+                WellBanking::Separate => "separate",
+                _ => "added",
+            }));
+        }
+        if let Some(cap) = p.cap
+            && (cap.turns == Some(0) || cap.moves == Some(0))
+        {
+            return Err(SpiralRaceError::Cap);
+        }
+        let (cap_turns, cap_moves) = match p.cap {
+            Some(cap) => (cap.turns.unwrap_or(u32::MAX), cap.moves.unwrap_or(u32::MAX)),
+            None => (u32::MAX, u32::MAX),
+        };
+        Ok(SpiralRace {
+            p: p.clone(),
+            len: p.track_len,
+            players: usize::from(p.players),
+            cap_turns,
+            cap_moves,
+        })
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &SpiralRaceParams {
+        &self.p
+    }
+
+    /// Steps from the village to the well.
+    pub fn track_len(&self) -> u16 {
+        self.len
+    }
+
+    /// Builds a position for tests and worked examples: each mother and the hyena where the
+    /// closure puts them, banks, who is to move and the throw in hand.
+    pub fn position(
+        &self,
+        mothers: &[Piece],
+        hyena: Option<(Seat, Piece)>,
+        bank: &[u32],
+        to_move: Seat,
+        throw: Option<u8>,
+    ) -> SpiralRaceState {
+        let mut s = self.initial();
+        for (seat, m) in mothers.iter().enumerate().take(self.players) {
+            s.mothers[seat] = *m;
+            s.left[seat] = m.leg != Leg::Village;
+        }
+        if let Some((seat, h)) = hyena {
+            s.hyena_player = seat as u8;
+            s.hyena = h;
+        }
+        for (seat, &b) in bank.iter().enumerate().take(self.players) {
+            s.bank[seat] = b;
+        }
+        s.eaten = s.mothers[..self.players]
+            .iter()
+            .filter(|m| m.leg == Leg::Eaten)
+            .count() as u8;
+        s.mover = to_move as u8;
+        match throw {
+            Some(t) => {
+                s.throw = t;
+                s.phase = Phase::Decide;
+            }
+            None => s.phase = Phase::Throw,
+        }
+        self.end_tests(&mut s, &mut NoEvents);
+        s
+    }
+
+    fn emit(
+        &self,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+        kind: SpiralRaceEventKind,
+        seat: usize,
+        at: u16,
+    ) {
+        events.emit(SpiralRaceEvent {
+            kind,
+            seat: seat as u8,
+            at,
+        });
+    }
+
+    /// The piece a seat plays, if any.
+    fn which(&self, s: &SpiralRaceState, seat: usize) -> Option<Which> {
+        match s.mothers[seat].leg {
+            Leg::Eaten => None,
+            Leg::Home => {
+                let hyena_moves = s.hyena_player != NONE && s.hyena.leg != Leg::Home;
+                let controls = match self.p.controller {
+                    Controller::FirstHome => usize::from(s.hyena_player) == seat,
+                    Controller::EveryHome => true,
+                };
+                (hyena_moves && controls).then_some(Which::Hyena)
+            }
+            _ => Some(Which::Mother),
+        }
+    }
+
+    /// A mother's target going out by `dist` from `pos`, under the overshoot rule.
+    fn out_target(&self, pos: u16, dist: u16) -> Option<u16> {
+        let j = pos + dist;
+        if j <= self.len {
+            return Some(j);
+        }
+        match self.p.overshoot {
+            MotherOvershoot::Forfeit => None,
+            MotherOvershoot::Bounce => Some(self.len - (j - self.len).min(self.len - 1)),
+            MotherOvershoot::Stop => Some(self.len),
+        }
+    }
+
+    /// A target going back by `dist` from `pos`, under the village rule.
+    fn back_target(&self, pos: u16, dist: u16) -> Option<u16> {
+        if dist <= pos {
+            Some(pos - dist)
+        } else if self.p.village_exact {
+            None
+        } else {
+            Some(0)
+        }
+    }
+
+    /// A tâba payment is due where the piece stands: its cost, if any is still owed.
+    fn owed(&self, piece: &Piece, which: Which) -> Option<u8> {
+        let cost = match (which, piece.leg) {
+            (Which::Mother, Leg::Well) => self.p.well_cost,
+            (Which::Hyena, Leg::Well) => self.p.hyena_well_cost,
+            (Which::Hyena, Leg::Village) => self.p.hyena_release_cost,
+            _ => return None,
+        };
+        (piece.paid < cost).then_some(cost - piece.paid)
+    }
+
+    /// The moves a throw allows the seat's piece, into `out` (no pass).
+    fn throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut Vec<SpiralMove>) {
+        let t = u16::from(s.throw);
+        let bank = s.bank[seat];
+        let Some(which) = self.which(s, seat) else {
+            return;
+        };
+        let piece = match which {
+            Which::Mother => s.mothers[seat],
+            Which::Hyena => s.hyena,
+        };
+        if self.owed(&piece, which).is_some() {
+            // Paying: a thrown tâba pays; under each-throw a 2, 4 or 6 spends a banked one.
+            if t == 1 {
+                out.push(SpiralMove::Pay { credit: false });
+            } else if self.p.well_pay == WellPay::EachThrow {
+                if bank > 0 {
+                    out.push(SpiralMove::Pay { credit: true });
+                }
+            } else if which == Which::Mother && self.p.well_banking != WellBanking::Lost {
+                out.push(SpiralMove::Keep);
+            }
+            return;
+        }
+        match (which, piece.leg) {
+            (Which::Mother, Leg::Village) if t == 1 => out.push(SpiralMove::Leave),
+            (Which::Mother, Leg::Out) => {
+                let last = piece.pos + 1 == self.len;
+                if last && self.p.out_credit == OutCredit::LastHollow && bank > 0 {
+                    // Her only move: the credit completes the journey.
+                    out.push(SpiralMove::Credit { to: self.len });
+                    return;
+                }
+                if t == 1 {
+                    out.push(SpiralMove::Bank);
+                } else if let Some(to) = self.out_target(piece.pos, t) {
+                    out.push(SpiralMove::Step { to });
+                }
+                if self.p.out_credit == OutCredit::AnyHollow && bank > 0 {
+                    out.push(SpiralMove::Credit { to: piece.pos + 1 });
+                }
+            }
+            (_, Leg::Well) => {
+                // Paid: leaving.
+                match self.p.well_exit {
+                    WellExit::NextThrow => out.push(SpiralMove::Exit { to: self.len - 1 }),
+                    // Under these two the piece is already on its way back.
+                    WellExit::WithLast | WellExit::Released => {}
+                }
+            }
+            (Which::Mother, Leg::Back) => {
+                let extra = if piece.first_back && self.p.well_banking == WellBanking::Added {
+                    piece.kept_sum()
+                } else {
+                    0
+                };
+                if t == 1 {
+                    out.push(SpiralMove::Bank);
+                    if self.p.return_taba == ReturnTaba::MoveOrBank
+                        && let Some(to) = self.back_target(piece.pos, 1 + extra)
+                    {
+                        out.push(SpiralMove::Step { to });
+                    }
+                    if self.p.return_taba == ReturnTaba::Bank && piece.pos == 1 && bank > 0 {
+                        out.push(SpiralMove::Credit { to: 0 });
+                    }
+                } else {
+                    if let Some(to) = self.back_target(piece.pos, t + extra) {
+                        out.push(SpiralMove::Step { to });
+                    }
+                    if self.p.return_taba == ReturnTaba::Bank && piece.pos == 1 && bank > 0 {
+                        out.push(SpiralMove::Credit { to: 0 });
+                    }
+                }
+            }
+            (Which::Hyena, Leg::Village | Leg::Out) => {
+                let pos = piece.pos;
+                let out_by = |dist: u16| -> Option<(u16, bool)> {
+                    let j = pos + dist;
+                    if j <= self.len {
+                        Some((j, false))
+                    } else if self.p.hyena_exact {
+                        None
+                    } else {
+                        Some((self.len, true))
+                    }
+                };
+                if t == 1 {
+                    out.push(SpiralMove::Bank);
+                    if self.p.hyena_taba == HyenaTaba::DoubleOrBank
+                        && let Some((to, _)) = out_by(2)
+                    {
+                        out.push(SpiralMove::Step { to });
+                    }
+                } else if let Some((to, _)) = out_by(2 * t) {
+                    out.push(SpiralMove::Step { to });
+                }
+                let c = u16::from(self.p.hyena_credit_step);
+                if c > 0
+                    && bank > 0
+                    && let Some((to, _)) = out_by(c)
+                {
+                    out.push(SpiralMove::Credit { to });
+                }
+            }
+            (Which::Hyena, Leg::Back) => {
+                if t == 1 && self.p.hyena_taba == HyenaTaba::Bank {
+                    out.push(SpiralMove::Bank);
+                } else if let Some(to) = self.back_target(piece.pos, 2 * t) {
+                    out.push(SpiralMove::Step { to });
+                }
+                let c = u16::from(self.p.hyena_credit_step);
+                if c > 0
+                    && bank > 0
+                    && let Some(to) = self.back_target(piece.pos, c)
+                {
+                    out.push(SpiralMove::Credit { to });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Every legal decision of the mover.
+    fn decisions(&self, s: &SpiralRaceState, out: &mut Vec<SpiralMove>) {
+        let seat = usize::from(s.mover);
+        self.throw_moves(s, seat, out);
+        let usable = !out.is_empty();
+        // Kept scores are played as decisions of their own, the throw kept in hand.
+        let m = s.mothers[seat];
+        if self.p.well_banking == WellBanking::Separate
+            && m.leg == Leg::Back
+            && self.which(s, seat) == Some(Which::Mother)
+        {
+            for (k, &n) in m.kept.iter().enumerate() {
+                let score = [2u8, 4, 6][k];
+                if n > 0
+                    && let Some(to) = self.back_target(m.pos, u16::from(score))
+                {
+                    out.push(SpiralMove::Kept { score, to });
+                }
+            }
+        }
+        if !usable || !self.p.must_move {
+            out.push(SpiralMove::Pass);
+        }
+    }
+
+    /// Pays banked tâbas at once where some are owed (`well_pay: at-once`).
+    fn pay_at_once(
+        &self,
+        s: &mut SpiralRaceState,
+        seat: usize,
+        which: Which,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        if self.p.well_pay != WellPay::AtOnce {
+            return;
+        }
+        let piece = match which {
+            Which::Mother => s.mothers[seat],
+            Which::Hyena => s.hyena,
+        };
+        if let Some(owed) = self.owed(&piece, which) {
+            let n = owed.min(s.bank[seat].min(255) as u8);
+            for _ in 0..n {
+                self.pay(s, seat, which, events);
+                s.bank[seat] -= 1;
+            }
+        }
+    }
+
+    /// One tâba paid by the seat's piece; settles what paying in full does.
+    fn pay(
+        &self,
+        s: &mut SpiralRaceState,
+        seat: usize,
+        which: Which,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        let piece = match which {
+            Which::Mother => &mut s.mothers[seat],
+            Which::Hyena => &mut s.hyena,
+        };
+        piece.paid += 1;
+        let leg = piece.leg;
+        let kind = match (which, leg) {
+            (Which::Mother, _) => SpiralRaceEventKind::Paid,
+            (Which::Hyena, Leg::Village) => SpiralRaceEventKind::ReleasePaid,
+            (Which::Hyena, _) => SpiralRaceEventKind::HyenaPaid,
+        };
+        let pos = piece.pos;
+        self.emit(events, kind, seat, pos);
+        if self
+            .owed(
+                &match which {
+                    Which::Mother => s.mothers[seat],
+                    Which::Hyena => s.hyena,
+                },
+                which,
+            )
+            .is_none()
+        {
+            self.paid_in_full(s, seat, which, events);
+        }
+    }
+
+    /// A piece that has paid all it owes: the hyena leaves the village; at the well, the exit
+    /// rule applies.
+    fn paid_in_full(
+        &self,
+        s: &mut SpiralRaceState,
+        seat: usize,
+        which: Which,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        let piece = match which {
+            Which::Mother => &mut s.mothers[seat],
+            Which::Hyena => &mut s.hyena,
+        };
+        match piece.leg {
+            Leg::Village => {
+                piece.leg = Leg::Out;
+                piece.paid = 0;
+                self.emit(events, SpiralRaceEventKind::HyenaOut, seat, 0);
+            }
+            Leg::Well => match self.p.well_exit {
+                WellExit::NextThrow => {}
+                WellExit::WithLast => {
+                    piece.leg = Leg::Back;
+                    piece.pos = self.len - 1;
+                    piece.first_back = true;
+                    self.left_well(events, seat, which, self.len - 1);
+                }
+                WellExit::Released => {
+                    piece.leg = Leg::Back;
+                    piece.first_back = true;
+                    self.left_well(events, seat, which, self.len);
+                }
+            },
+            _ => {}
+        }
+    }
+
+    fn left_well(
+        &self,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+        seat: usize,
+        which: Which,
+        to: u16,
+    ) {
+        let kind = match which {
+            Which::Mother => SpiralRaceEventKind::LeftWell,
+            Which::Hyena => SpiralRaceEventKind::HyenaLeftWell,
+        };
+        self.emit(events, kind, seat, to);
+    }
+
+    /// Moves the seat's mother to `to` (either way); settles arrivals.
+    fn move_mother(
+        &self,
+        s: &mut SpiralRaceState,
+        seat: usize,
+        to: u16,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        let m = &mut s.mothers[seat];
+        m.pos = to;
+        match m.leg {
+            Leg::Out if to == self.len => {
+                m.leg = Leg::Well;
+                m.paid = 0;
+                self.emit(events, SpiralRaceEventKind::AtWell, seat, to);
+                self.pay_at_once(s, seat, Which::Mother, events);
+            }
+            Leg::Back => {
+                if m.first_back {
+                    m.first_back = false;
+                    if self.p.well_banking == WellBanking::Added {
+                        m.kept = [0; 3];
+                    }
+                }
+                if to == 0 {
+                    m.leg = Leg::Home;
+                    self.emit(events, SpiralRaceEventKind::Home, seat, 0);
+                    if s.hyena_player == NONE {
+                        s.hyena_player = seat as u8;
+                        s.hyena = Piece::START;
+                        self.emit(events, SpiralRaceEventKind::HyenaLoose, seat, 0);
+                        if self.p.hyena_release_cost == 0 {
+                            s.hyena.leg = Leg::Out;
+                            self.emit(events, SpiralRaceEventKind::HyenaOut, seat, 0);
+                        } else {
+                            self.pay_at_once(s, seat, Which::Hyena, events);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Moves the hyena to `to`; on its way back it eats.
+    fn move_hyena(
+        &self,
+        s: &mut SpiralRaceState,
+        seat: usize,
+        to: u16,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        let from = s.hyena.pos;
+        if s.hyena.leg == Leg::Back {
+            let (lo, hi) = match self.p.eats {
+                // Hollows strictly between, and/or the landing one; or the start and those
+                // between (Ludii).
+                Eats::Passed => (to + 1, from - 1),
+                Eats::Landed => (to, to),
+                Eats::Both => (to, from - 1),
+                Eats::Sweep => (to + 1, from),
+            };
+            for seat_m in 0..self.players {
+                let m = s.mothers[seat_m];
+                let in_reach = m.pos >= lo && m.pos <= hi && m.pos > 0 && m.pos < self.len;
+                if !in_reach {
+                    continue;
+                }
+                match m.leg {
+                    Leg::Back => {}
+                    Leg::Out if self.p.eats_outbound => {}
+                    Leg::Out => {
+                        self.emit(events, SpiralRaceEventKind::SparedHeadOn, seat_m, m.pos);
+                        continue;
+                    }
+                    _ => continue,
+                }
+                s.mothers[seat_m].leg = Leg::Eaten;
+                s.eaten += 1;
+                self.emit(events, SpiralRaceEventKind::Eaten, seat_m, m.pos);
+            }
+        }
+        let h = &mut s.hyena;
+        if h.leg == Leg::Village {
+            h.leg = Leg::Out;
+        }
+        h.pos = to;
+        match h.leg {
+            Leg::Out if to == self.len => {
+                h.leg = Leg::Well;
+                h.paid = 0;
+                self.emit(events, SpiralRaceEventKind::HyenaAtWell, seat, to);
+                self.pay_at_once(s, seat, Which::Hyena, events);
+            }
+            Leg::Back if to == 0 => {
+                h.leg = Leg::Home;
+                self.emit(events, SpiralRaceEventKind::HyenaHome, seat, 0);
+            }
+            _ => {}
+        }
+    }
+
+    fn over(&self, s: &mut SpiralRaceState, result: Result_, end: EndReason) {
+        s.phase = Phase::Over;
+        s.outcome = Some(Outcome {
+            result,
+            end,
+            scores: [0, 0],
+        });
+    }
+
+    /// The seats whose mothers were not eaten.
+    fn survivors(&self, s: &SpiralRaceState) -> u8 {
+        (0..self.players)
+            .filter(|&seat| s.mothers[seat].leg != Leg::Eaten)
+            .fold(0, |mask, seat| mask | 1 << seat)
+    }
+
+    /// The winner rule, as a result.
+    fn result(&self, s: &SpiralRaceState, events: &mut impl EventSink<SpiralRaceEvent>) -> Result_ {
+        let hyena = s.hyena_player;
+        let hyena_wins = match self.p.winner {
+            Winner::Survivors => false,
+            Winner::Hyena => hyena != NONE,
+            Winner::HyenaIfEats => hyena != NONE && s.eaten > 0,
+        };
+        if hyena_wins {
+            self.emit(
+                events,
+                SpiralRaceEventKind::HyenaWins,
+                usize::from(hyena),
+                0,
+            );
+            return Result_::Win(1 << hyena);
+        }
+        let mask = self.survivors(s);
+        if mask == 0 {
+            return Result_::Draw;
+        }
+        self.emit(
+            events,
+            SpiralRaceEventKind::SurvivorsWin,
+            0,
+            mask.count_ones() as u16,
+        );
+        Result_::Win(mask)
+    }
+
+    /// The end rule, then the cap. Returns whether the game is over.
+    fn end_tests(
+        &self,
+        s: &mut SpiralRaceState,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) -> bool {
+        let loose = s.hyena_player != NONE;
+        let all_home = (0..self.players).all(|seat| {
+            let m = s.mothers[seat];
+            matches!(m.leg, Leg::Home | Leg::Eaten)
+                // Ludii tests only where the mothers stand: one who never left is "home".
+                || (self.p.ludii_unleft_home && !s.left[seat])
+        });
+        let ended = match self.p.end {
+            End::AllHome => loose && all_home,
+            End::HyenaHome => loose && s.hyena.leg == Leg::Home,
+            End::FirstEaten => s.eaten > 0 || (loose && s.hyena.leg == Leg::Home),
+        };
+        if ended {
+            self.emit(events, SpiralRaceEventKind::GameEnd, 0, 0);
+            let result = self.result(s, events);
+            self.over(s, result, EndReason::Natural);
+            return true;
+        }
+        if s.plies > 0 && (s.turns >= self.cap_turns || s.plies >= self.cap_moves) {
+            self.emit(events, SpiralRaceEventKind::CapReached, 0, 0);
+            let reason = if s.turns >= self.cap_turns {
+                EndReason::TurnCap
+            } else {
+                EndReason::MoveCap
+            };
+            self.over(s, Result_::Draw, reason);
+            return true;
+        }
+        false
+    }
+
+    /// Passes the sticks on to the next seat with a piece to play. Returns false if there is
+    /// none.
+    fn next_seat(
+        &self,
+        s: &mut SpiralRaceState,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) -> bool {
+        let from = usize::from(s.mover);
+        for k in 1..=self.players {
+            let seat = (from + k) % self.players;
+            if self.which(s, seat).is_some() {
+                s.mover = seat as u8;
+                s.phase = Phase::Throw;
+                return true;
+            }
+            if s.mothers[seat].leg == Leg::Home {
+                self.emit(events, SpiralRaceEventKind::Waiting, seat, 0);
+            }
+        }
+        false
+    }
+
+    /// After a decision (or a yômên not played): the turn goes on or passes.
+    fn continue_turn(
+        &self,
+        s: &mut SpiralRaceState,
+        again: bool,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        if again && self.which(s, usize::from(s.mover)).is_some() {
+            s.phase = Phase::Throw;
+            return;
+        }
+        if !self.next_seat(s, events) {
+            self.emit(events, SpiralRaceEventKind::NoMover, 0, 0);
+            let result = self.result(s, events);
+            self.over(s, result, EndReason::Natural);
+        }
+    }
+}
+
+impl Rules for SpiralRace {
+    type State = SpiralRaceState;
+    type Move = SpiralMove;
+    type Event = SpiralRaceEvent;
+
+    fn initial(&self) -> SpiralRaceState {
+        let mut s = SpiralRaceState {
+            mothers: [Piece::START; MAX_PLAYERS],
+            hyena: Piece::START,
+            hyena_player: NONE,
+            left: [false; MAX_PLAYERS],
+            bank: [0; MAX_PLAYERS],
+            eaten: 0,
+            phase: Phase::Throw,
+            mover: 0,
+            throw: 0,
+            plies: 0,
+            turns: 0,
+            last_mover: NONE,
+            outcome: None,
+        };
+        self.reset(&mut s, &mut NoEvents);
+        s
+    }
+
+    fn reset(&self, s: &mut SpiralRaceState, _events: &mut impl EventSink<SpiralRaceEvent>) {
+        s.mothers = [Piece::START; MAX_PLAYERS];
+        s.hyena = Piece::START;
+        s.hyena_player = NONE;
+        s.left = [false; MAX_PLAYERS];
+        s.bank = [0; MAX_PLAYERS];
+        s.eaten = 0;
+        s.mover = 0;
+        s.throw = 0;
+        s.plies = 0;
+        s.turns = 0;
+        s.last_mover = NONE;
+        s.outcome = None;
+        s.phase = match self.p.starter {
+            Starter::FirstSeat => Phase::Throw,
+            Starter::Lot => Phase::Lot,
+        };
+    }
+
+    fn status(&self, s: &SpiralRaceState) -> Status {
+        match s.phase {
+            Phase::Lot | Phase::Throw => Status::Chance,
+            Phase::Decide => Status::ToMove(usize::from(s.mover)),
+            Phase::Over => Status::Over,
+        }
+    }
+
+    fn legal_moves(&self, s: &SpiralRaceState, out: &mut Vec<SpiralMove>) {
+        out.clear();
+        if s.phase == Phase::Decide {
+            self.decisions(s, out);
+        }
+    }
+
+    fn apply(
+        &self,
+        s: &mut SpiralRaceState,
+        mv: SpiralMove,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        debug_assert_eq!(s.phase, Phase::Decide);
+        let seat = usize::from(s.mover);
+        s.plies += 1;
+        if s.last_mover != s.mover {
+            s.turns += 1;
+            s.last_mover = s.mover;
+        }
+        let which = self.which(s, seat).unwrap_or(Which::Mother);
+        let mut keep_throw = false;
+        match mv {
+            SpiralMove::Leave => {
+                s.left[seat] = true;
+                let m = &mut s.mothers[seat];
+                m.leg = Leg::Out;
+                match self.p.leave {
+                    Leave::Step => m.pos = 1,
+                    Leave::Release => {}
+                    Leave::ReleaseAndBank => s.bank[seat] += 1,
+                }
+                self.emit(events, SpiralRaceEventKind::Left, seat, s.mothers[seat].pos);
+            }
+            SpiralMove::Bank => {
+                s.bank[seat] += 1;
+                let kind = match which {
+                    Which::Mother => SpiralRaceEventKind::Banked,
+                    Which::Hyena => SpiralRaceEventKind::HyenaBanked,
+                };
+                self.emit(events, kind, seat, 0);
+            }
+            SpiralMove::Step { to } => match which {
+                Which::Mother => {
+                    let m = s.mothers[seat];
+                    if m.leg == Leg::Out && m.pos + u16::from(s.throw) > self.len {
+                        self.emit(events, SpiralRaceEventKind::Overshoot, seat, m.pos);
+                    }
+                    if m.leg == Leg::Back && s.throw == 1 {
+                        self.emit(events, SpiralRaceEventKind::ReturnTaba, seat, to);
+                    }
+                    self.move_mother(s, seat, to, events);
+                }
+                Which::Hyena => {
+                    let h = s.hyena;
+                    let dist = 2 * u16::from(s.throw);
+                    if matches!(h.leg, Leg::Out | Leg::Village) && h.pos + dist > self.len {
+                        self.emit(events, SpiralRaceEventKind::HyenaStopped, seat, h.pos);
+                    }
+                    self.move_hyena(s, seat, to, events);
+                }
+            },
+            SpiralMove::Credit { to } => {
+                s.bank[seat] -= 1;
+                match which {
+                    Which::Mother => {
+                        let kind = if s.mothers[seat].leg == Leg::Back {
+                            SpiralRaceEventKind::ReturnCredit
+                        } else {
+                            SpiralRaceEventKind::CreditOut
+                        };
+                        self.emit(events, kind, seat, to);
+                        self.move_mother(s, seat, to, events);
+                    }
+                    Which::Hyena => {
+                        self.emit(events, SpiralRaceEventKind::HyenaCredit, seat, to);
+                        self.move_hyena(s, seat, to, events);
+                    }
+                }
+            }
+            SpiralMove::Pay { credit } => {
+                if credit {
+                    s.bank[seat] -= 1;
+                }
+                self.pay(s, seat, which, events);
+            }
+            SpiralMove::Keep => {
+                let k = match s.throw {
+                    2 => 0,
+                    4 => 1,
+                    _ => 2,
+                };
+                s.mothers[seat].kept[k] += 1;
+                self.emit(events, SpiralRaceEventKind::Kept, seat, u16::from(s.throw));
+            }
+            SpiralMove::Exit { to } => {
+                let piece = match which {
+                    Which::Mother => &mut s.mothers[seat],
+                    Which::Hyena => &mut s.hyena,
+                };
+                piece.leg = Leg::Back;
+                piece.pos = to;
+                piece.first_back = true;
+                self.left_well(events, seat, which, to);
+            }
+            SpiralMove::Kept { score, to } => {
+                let k = usize::from(score / 2 - 1).min(2);
+                s.mothers[seat].kept[k] -= 1;
+                self.emit(events, SpiralRaceEventKind::KeptPlayed, seat, to);
+                self.move_mother(s, seat, to, events);
+                keep_throw = true;
+            }
+            SpiralMove::Pass => {
+                let mut probe = Vec::new();
+                self.throw_moves(s, seat, &mut probe);
+                let kind = if probe.is_empty() {
+                    SpiralRaceEventKind::Unusable
+                } else {
+                    SpiralRaceEventKind::Declined
+                };
+                self.emit(events, kind, seat, u16::from(s.throw));
+            }
+        }
+        if self.end_tests(s, events) {
+            return;
+        }
+        if keep_throw && self.which(s, seat) == Some(Which::Mother) {
+            return;
+        }
+        let again = s.throw != 2;
+        self.continue_turn(s, again, events);
+    }
+
+    fn chance_outcomes(&self, s: &SpiralRaceState) -> &'static [u32] {
+        match s.phase {
+            Phase::Lot => LOTS[self.players],
+            Phase::Throw => &THROW_WEIGHTS,
+            _ => &[],
+        }
+    }
+
+    fn apply_chance(
+        &self,
+        s: &mut SpiralRaceState,
+        k: usize,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        match s.phase {
+            Phase::Lot => {
+                self.emit(events, SpiralRaceEventKind::Lot, k, 0);
+                s.mover = k as u8;
+                s.phase = Phase::Throw;
+            }
+            Phase::Throw => {
+                let throw = THROWS[k];
+                let seat = usize::from(s.mover);
+                if throw == 2 && !self.p.yomen_played {
+                    self.emit(events, SpiralRaceEventKind::YomenStops, seat, 0);
+                    self.continue_turn(s, false, events);
+                } else {
+                    s.throw = throw;
+                    s.phase = Phase::Decide;
+                    // Under `at-once`, tâbas banked by a player who has just taken over the
+                    // hyena (or any still owed) are paid before he uses his throw.
+                    if let Some(which) = self.which(s, seat) {
+                        self.pay_at_once(s, seat, which, events);
+                    }
+                }
+            }
+            _ => debug_assert!(false, "no chance step is pending"),
+        }
+    }
+
+    fn outcome(&self, s: &SpiralRaceState) -> Option<Outcome> {
+        s.outcome
+    }
+
+    fn plies(&self, s: &SpiralRaceState) -> u32 {
+        s.plies
+    }
+
+    fn turns(&self, s: &SpiralRaceState) -> u32 {
+        s.turns
+    }
+
+    fn has_cap(&self) -> bool {
+        self.p.cap.is_some()
+    }
+
+    fn seats(&self) -> usize {
+        self.players
+    }
+
+    fn is_pass(&self, mv: SpiralMove) -> bool {
+        mv == SpiralMove::Pass
+    }
+
+    fn state_text(&self, s: &SpiralRaceState) -> String {
+        let piece = |p: &Piece| match p.leg {
+            Leg::Village => "V".to_owned(),
+            Leg::Out => format!("{}>", p.pos),
+            Leg::Well => format!("W{}", p.paid),
+            Leg::Back => format!("<{}", p.pos),
+            Leg::Home => "H".to_owned(),
+            Leg::Eaten => "x".to_owned(),
+        };
+        let mothers: Vec<String> = s.mothers[..self.players].iter().map(piece).collect();
+        let banks: Vec<String> = s.bank[..self.players].iter().map(u32::to_string).collect();
+        let hyena = match s.hyena_player {
+            NONE => "-".to_owned(),
+            seat => format!("{}@{}", piece(&s.hyena), seat + 1),
+        };
+        let throw = match s.phase {
+            Phase::Decide => format!(" throw={}", s.throw),
+            _ => String::new(),
+        };
+        format!(
+            "mothers={} hyena={hyena} bank={}{throw}",
+            mothers.join(","),
+            banks.join("-")
+        )
+    }
+}

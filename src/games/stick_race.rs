@@ -1,0 +1,1292 @@
+//! The stick-race engine: Sijat El Taba, played from [`StickRaceParams`].
+//!
+//! The board is `rows × cols` houses numbered `cols·row + col`, row 0 at the bottom (seat 1's
+//! nearest row) and column 0 at the left, as Ludii numbers Sijat's board, so the adapter in
+//! `crate::ludii` maps houses one to one. Each seat's track is a boustrophedon over every
+//! house: seat 1 from the bottom left eastward, then up a row and back; seat 2 from the top
+//! right westward, then down a row and back. In every row both run the same way, so counters
+//! "never meet each other, but they may catch each other up". A position on a track is an
+//! index into that seat's table of houses.
+//!
+//! Chance is explicit: a seat about to throw is a [`Status::Chance`] step whose outcomes are
+//! the throws 1, 2, 4, 6 with weights 3, 3, 1, 1 (three two-sided sticks: one flat side up is
+//! a tâba, two a yômên, three a rabî', none a séta). The throw is then used by one decision of
+//! the same seat: bank or spend a tâba, move a counter, or pass. A yômên ends the turn; so,
+//! under `unusable: end-turn`, does a throw no counter can use. Under `release: credit` a
+//! banked tâba releases a counter as a decision of its own, after which the throw in hand is
+//! still to be used.
+//!
+//! The end tests run after every decision in Ludii's order (TRACES.md §3.5): the game's own
+//! end (`final-rows` or `annihilation`, decided by captures), then the engine's cap.
+
+use std::fmt;
+
+use super::{
+    EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
+    event_kinds,
+};
+use crate::family::stick_race::{
+    Capture, Credits, End, Overshoot, Overtaken, Release, Start, Starter, StickRaceParams, Unusable,
+};
+
+/// The most houses a board may have (one bit each in a `u128`).
+pub const MAX_HOUSES: usize = 128;
+/// Off the board: a counter borne off, or no house.
+pub const OFF: u8 = u8::MAX;
+/// The throws, in the order of [`Rules::chance_outcomes`].
+pub const THROWS: [u8; 4] = [1, 2, 4, 6];
+/// The chances of [`THROWS`], in eighths: C(3, k) for k flat sides up.
+const THROW_WEIGHTS: [u32; 4] = [3, 3, 1, 1];
+
+/// The name of a throw.
+pub fn throw_name(throw: u8) -> &'static str {
+    match throw {
+        1 => "tâba",
+        2 => "yômên",
+        4 => "rabî'",
+        6 => "séta",
+        _ => "?",
+    }
+}
+
+/// A decision in a stick race.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StickMove {
+    /// Bank the tâba just thrown.
+    Bank,
+    /// Release the counter on `from` with the tâba just thrown; it stays (`to == from`) or
+    /// moves one house.
+    Release {
+        /// The counter's house.
+        from: u8,
+        /// Where it ends.
+        to: u8,
+    },
+    /// Release the counter on `from` by spending a banked tâba; the throw in hand is still to
+    /// be used.
+    CreditRelease {
+        /// The counter's house.
+        from: u8,
+        /// Where it ends.
+        to: u8,
+    },
+    /// Move an active counter by the throw, plus `spent` banked tâbas. `to` is [`OFF`] for a
+    /// counter that bears off. `reach` is how far it goes along its track.
+    Move {
+        /// The counter's house.
+        from: u8,
+        /// Where it lands, or [`OFF`].
+        to: u8,
+        /// Banked tâbas spent on the move (all of them under `credits: all`).
+        spent: u8,
+        /// The move spends the credit (Ludii's "capture with credits"), even when none is
+        /// banked (Ludii 1.0.8's −1 defect).
+        with_credit: bool,
+    },
+    /// Let the throw go: forced (nothing can use it) or, where the reading allows, chosen.
+    Pass,
+}
+
+/// A house's name: column letter and row number from the bottom left (`a1`).
+pub fn house_name(house: usize, cols: usize) -> String {
+    let col = (b'a' + (house % cols) as u8) as char;
+    format!("{col}{}", house / cols + 1)
+}
+
+impl fmt::Display for StickMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            StickMove::Bank => f.write_str("bank"),
+            StickMove::Release { from, to } if from == to => write!(f, "release #{from}"),
+            StickMove::Release { from, to } => write!(f, "release #{from}-#{to}"),
+            StickMove::CreditRelease { from, to } if from == to => {
+                write!(f, "credit-release #{from}")
+            }
+            StickMove::CreditRelease { from, to } => write!(f, "credit-release #{from}-#{to}"),
+            StickMove::Move {
+                from,
+                to,
+                spent,
+                with_credit,
+            } => {
+                if to == OFF {
+                    write!(f, "#{from}-off")?;
+                } else {
+                    write!(f, "#{from}-#{to}")?;
+                }
+                if with_credit {
+                    write!(f, "+{spent}")?;
+                }
+                Ok(())
+            }
+            StickMove::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+event_kinds! {
+    /// The kinds of stick-race event.
+    pub enum StickRaceEventKind;
+    endless = ["end", "overshoot", "cap"];
+    /// A lot decided who throws first.
+    Lot = "lot" ["starter"],
+    /// A tâba was banked to the player's credit.
+    Banked = "banked" [],
+    /// A thrown tâba released a counter.
+    Released = "released" ["release", "release_moves"],
+    /// A banked tâba released a counter.
+    CreditRelease = "credit-release" ["release", "release_moves"],
+    /// A counter was eaten (whatever the rule that ate it).
+    Capture = "capture" [],
+    /// A counter was eaten by one landing on it.
+    LandingCapture = "landing-capture" ["capture"],
+    /// A counter was eaten by one passing over it.
+    OvertakingCapture = "overtaking-capture" ["capture", "overtaken"],
+    /// A counter was passed over and not eaten (only the first passed is eaten).
+    OvertakenSpared = "overtaken-spared" ["overtaken"],
+    /// A counter was passed over where only landing eats.
+    PassedOver = "passed-over" ["capture"],
+    /// Banked tâbas were added to a throw to eat.
+    CreditCapture = "credit-capture" ["credits"],
+    /// Ludii 1.0.8's credit defect: a capture "with credits" one house short of the throw,
+    /// with no credit banked.
+    EmptyCredit = "empty-credit" ["ludii_empty_credit_minus_one"],
+    /// A yômên stopped the player without being played.
+    YomenStops = "yomen-stops" ["yomen_played"],
+    /// A throw no counter could use was lost.
+    UnusableThrow = "unusable-throw" ["unusable"],
+    /// A player let a throw he could use go.
+    Declined = "declined" ["must_move"],
+    /// A counter stopped on the last house of its track.
+    StoppedAtEnd = "stopped-at-end" ["overshoot"],
+    /// A counter bore off.
+    BorneOff = "borne-off" ["overshoot"],
+    /// Every counter stood in its last row: the game ended.
+    FinalRows = "final-rows" ["end"],
+    /// A side had no counter left: the game ended.
+    Annihilation = "annihilation" ["end"],
+    /// The game ended with as many eaten on each side: a draw.
+    EqualCaptures = "equal-captures" ["end"],
+    /// An engine's cap ended the game.
+    CapReached = "cap-reached" ["cap"],
+}
+
+/// A stick-race event with its data. Houses are board indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StickRaceEvent {
+    /// The lot chose `seat` to throw first.
+    Lot {
+        /// Who throws first.
+        seat: Seat,
+    },
+    /// `seat` banked a tâba.
+    Banked {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The counter on `house` was released by a thrown tâba.
+    Released {
+        /// The house.
+        house: u8,
+    },
+    /// The counter on `house` was released by a banked tâba.
+    CreditRelease {
+        /// The house.
+        house: u8,
+    },
+    /// The counter on `house` was eaten.
+    Capture {
+        /// The house.
+        house: u8,
+    },
+    /// ... by landing.
+    LandingCapture {
+        /// The house.
+        house: u8,
+    },
+    /// ... by overtaking.
+    OvertakingCapture {
+        /// The house.
+        house: u8,
+    },
+    /// The counter on `house` was passed and spared.
+    OvertakenSpared {
+        /// The house.
+        house: u8,
+    },
+    /// The counter on `house` was passed over where only landing eats.
+    PassedOver {
+        /// The house.
+        house: u8,
+    },
+    /// `spent` banked tâbas were added to a throw to eat.
+    CreditCapture {
+        /// Tâbas spent.
+        spent: u8,
+    },
+    /// The −1 credit defect was used.
+    EmptyCredit,
+    /// A yômên stopped `seat` without being played.
+    YomenStops {
+        /// The seat.
+        seat: Seat,
+    },
+    /// `seat` lost a throw no counter could use.
+    UnusableThrow {
+        /// The seat.
+        seat: Seat,
+        /// The throw.
+        throw: u8,
+    },
+    /// `seat` let a usable throw go.
+    Declined {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A counter stopped on the last house, `house`.
+    StoppedAtEnd {
+        /// The house.
+        house: u8,
+    },
+    /// A counter from `house` bore off.
+    BorneOff {
+        /// The house it left.
+        house: u8,
+    },
+    /// The final-rows end.
+    FinalRows,
+    /// `seat` had no counter left.
+    Annihilation {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Equal captures at the end.
+    EqualCaptures,
+    /// The cap was reached.
+    CapReached {
+        /// Turns played.
+        turns: u32,
+        /// Decisions made.
+        plies: u32,
+    },
+}
+
+impl Event for StickRaceEvent {
+    type Kind = StickRaceEventKind;
+    fn kind(&self) -> StickRaceEventKind {
+        use StickRaceEventKind as K;
+        match self {
+            StickRaceEvent::Lot { .. } => K::Lot,
+            StickRaceEvent::Banked { .. } => K::Banked,
+            StickRaceEvent::Released { .. } => K::Released,
+            StickRaceEvent::CreditRelease { .. } => K::CreditRelease,
+            StickRaceEvent::Capture { .. } => K::Capture,
+            StickRaceEvent::LandingCapture { .. } => K::LandingCapture,
+            StickRaceEvent::OvertakingCapture { .. } => K::OvertakingCapture,
+            StickRaceEvent::OvertakenSpared { .. } => K::OvertakenSpared,
+            StickRaceEvent::PassedOver { .. } => K::PassedOver,
+            StickRaceEvent::CreditCapture { .. } => K::CreditCapture,
+            StickRaceEvent::EmptyCredit => K::EmptyCredit,
+            StickRaceEvent::YomenStops { .. } => K::YomenStops,
+            StickRaceEvent::UnusableThrow { .. } => K::UnusableThrow,
+            StickRaceEvent::Declined { .. } => K::Declined,
+            StickRaceEvent::StoppedAtEnd { .. } => K::StoppedAtEnd,
+            StickRaceEvent::BorneOff { .. } => K::BorneOff,
+            StickRaceEvent::FinalRows => K::FinalRows,
+            StickRaceEvent::Annihilation { .. } => K::Annihilation,
+            StickRaceEvent::EqualCaptures => K::EqualCaptures,
+            StickRaceEvent::CapReached { .. } => K::CapReached,
+        }
+    }
+}
+
+impl fmt::Display for StickRaceEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.kind().name();
+        match *self {
+            StickRaceEvent::Lot { seat }
+            | StickRaceEvent::Banked { seat }
+            | StickRaceEvent::YomenStops { seat }
+            | StickRaceEvent::Declined { seat }
+            | StickRaceEvent::Annihilation { seat } => write!(f, "{name} seat={}", seat + 1),
+            StickRaceEvent::Released { house }
+            | StickRaceEvent::CreditRelease { house }
+            | StickRaceEvent::Capture { house }
+            | StickRaceEvent::LandingCapture { house }
+            | StickRaceEvent::OvertakingCapture { house }
+            | StickRaceEvent::OvertakenSpared { house }
+            | StickRaceEvent::PassedOver { house }
+            | StickRaceEvent::StoppedAtEnd { house }
+            | StickRaceEvent::BorneOff { house } => write!(f, "{name} house=#{house}"),
+            StickRaceEvent::CreditCapture { spent } => write!(f, "{name} spent={spent}"),
+            StickRaceEvent::UnusableThrow { seat, throw } => {
+                write!(f, "{name} seat={} throw={throw}", seat + 1)
+            }
+            StickRaceEvent::CapReached { turns, plies } => {
+                write!(f, "{name} turns={turns} plies={plies}")
+            }
+            StickRaceEvent::EmptyCredit
+            | StickRaceEvent::FinalRows
+            | StickRaceEvent::EqualCaptures => f.write_str(name),
+        }
+    }
+}
+
+/// Parameters the engine cannot play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StickRaceError {
+    /// Board shape.
+    #[error(
+        "rows = {rows}, cols = {cols}: the stick-race engine plays 2 to 8 rows of 2 to 16 \
+         houses, at most {MAX_HOUSES} houses"
+    )]
+    Board {
+        /// Rows.
+        rows: u8,
+        /// Houses a row.
+        cols: u8,
+    },
+    /// Too many or too few counters.
+    #[error("pieces = {pieces}: a side has 1 to {cols} counters (one row's worth)")]
+    Pieces {
+        /// Counters a side.
+        pieces: u8,
+        /// Houses a row.
+        cols: u8,
+    },
+    /// The −1 defect outside the rule it belongs to.
+    #[error("ludii_empty_credit_minus_one needs credits: all (Ludii 1.0.8's Sijat El Taba)")]
+    EmptyCredit,
+    /// A cap of zero.
+    #[error("cap: a cap of 0 turns or 0 moves would end the game before it starts")]
+    Cap,
+}
+
+/// A position to start from, for tests and worked examples.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StickSetup<'a> {
+    /// The rows from the top down: `x` an active counter of seat 1, `X` one not yet
+    /// released, `o` / `O` the same for seat 2, `.` empty.
+    pub rows: &'a [&'a str],
+    /// Banked tâbas.
+    pub bank: [u32; 2],
+    /// Counters eaten so far by each seat.
+    pub score: [u32; 2],
+    /// Who is to throw (or to use `throw`).
+    pub to_move: Seat,
+    /// A throw in hand, to be used by `to_move`; `None` if he is about to throw.
+    pub throw: Option<u8>,
+}
+
+/// A position that [`StickRace::setup`] cannot build.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The rows do not make the board.
+    #[error("the setup needs {rows} rows of {cols} houses (x, X, o, O or .)")]
+    Shape {
+        /// Rows.
+        rows: usize,
+        /// Houses a row.
+        cols: usize,
+    },
+    /// More counters than a seat has.
+    #[error("seat {seat} has {count} counters on the board, more than its {max}")]
+    TooMany {
+        /// The seat (1-based).
+        seat: usize,
+        /// Its counters.
+        count: usize,
+        /// The most it has.
+        max: u8,
+    },
+    /// Not a throw.
+    #[error("throw {0}: the sticks score 1, 2, 4 or 6")]
+    Throw(u8),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// The lot is pending.
+    Lot,
+    /// The mover is to throw.
+    Throw,
+    /// The mover is to use `throw`.
+    Decide,
+    /// The game is over.
+    Over,
+}
+
+/// A position in a stick race.
+#[derive(Debug, Clone)]
+pub struct StickRaceState {
+    /// Each seat's counters, one bit per house.
+    pieces: [u128; 2],
+    /// Counters released (free to move), one bit per house.
+    active: u128,
+    /// Counters borne off.
+    home: [u8; 2],
+    /// Banked tâbas.
+    bank: [u32; 2],
+    /// Counters each seat has eaten.
+    score: [u32; 2],
+    phase: Phase,
+    mover: u8,
+    /// The throw in hand (phase `Decide`).
+    throw: u8,
+    plies: u32,
+    turns: u32,
+    last_mover: u8,
+    outcome: Option<Outcome>,
+}
+
+impl StickRaceState {
+    /// Who has a counter on `house`.
+    pub fn who(&self, house: usize) -> Option<Seat> {
+        (0..2).find(|&s| self.pieces[s] >> house & 1 == 1)
+    }
+
+    /// Whether the counter on `house` has been released.
+    pub fn is_active(&self, house: usize) -> bool {
+        self.active >> house & 1 == 1
+    }
+
+    /// Banked tâbas.
+    pub fn bank(&self) -> [u32; 2] {
+        self.bank
+    }
+
+    /// Counters each seat has eaten.
+    pub fn score(&self) -> [u32; 2] {
+        self.score
+    }
+
+    /// Counters each seat has borne off.
+    pub fn home(&self) -> [u8; 2] {
+        self.home
+    }
+
+    /// Counters of `seat` on the board.
+    pub fn pieces(&self, seat: Seat) -> u32 {
+        self.pieces[seat].count_ones()
+    }
+
+    /// The seat to throw or to decide.
+    pub fn mover(&self) -> Seat {
+        usize::from(self.mover)
+    }
+
+    /// The throw in hand, if the mover is to use one.
+    pub fn throw(&self) -> Option<u8> {
+        (self.phase == Phase::Decide).then_some(self.throw)
+    }
+}
+
+/// The stick-race rules of one reading.
+#[derive(Debug, Clone)]
+pub struct StickRace {
+    p: StickRaceParams,
+    rows: usize,
+    cols: usize,
+    houses: usize,
+    /// `track[seat][i]`: the house at index i of the seat's track.
+    track: [Vec<u8>; 2],
+    /// `index[seat][house]`: the house's index on the seat's track.
+    index: [Vec<u8>; 2],
+    /// Each seat's last row, as a bit set.
+    last_row: [u128; 2],
+    cap_turns: u32,
+    cap_moves: u32,
+}
+
+impl StickRace {
+    /// Resolves the parameters.
+    ///
+    /// # Errors
+    /// [`StickRaceError`] for a board, counter count or combination the engine cannot play.
+    pub fn new(p: &StickRaceParams) -> Result<Self, StickRaceError> {
+        let (rows, cols) = (usize::from(p.rows), usize::from(p.cols));
+        if !(2..=8).contains(&rows) || !(2..=16).contains(&cols) || rows * cols > MAX_HOUSES {
+            return Err(StickRaceError::Board {
+                rows: p.rows,
+                cols: p.cols,
+            });
+        }
+        if p.pieces == 0 || p.pieces > p.cols {
+            return Err(StickRaceError::Pieces {
+                pieces: p.pieces,
+                cols: p.cols,
+            });
+        }
+        if p.ludii_empty_credit_minus_one && p.credits != Credits::All {
+            return Err(StickRaceError::EmptyCredit);
+        }
+        if let Some(cap) = p.cap
+            && (cap.turns == Some(0) || cap.moves == Some(0))
+        {
+            return Err(StickRaceError::Cap);
+        }
+        let houses = rows * cols;
+        // Seat 1 from the bottom left, eastward in even rows; seat 2 from the top right,
+        // westward in its first row. Row by row both run the same way.
+        let mut track = [Vec::with_capacity(houses), Vec::with_capacity(houses)];
+        for r in 0..rows {
+            let east = r % 2 == 0;
+            for k in 0..cols {
+                let col = if east { k } else { cols - 1 - k };
+                track[0].push((r * cols + col) as u8);
+            }
+        }
+        for i in 0..rows {
+            let r = rows - 1 - i;
+            // The top row runs west; each row below turns back.
+            let west = i % 2 == 0;
+            for k in 0..cols {
+                let col = if west { cols - 1 - k } else { k };
+                track[1].push((r * cols + col) as u8);
+            }
+        }
+        let mut index = [vec![OFF; houses], vec![OFF; houses]];
+        for seat in 0..2 {
+            for (i, &h) in track[seat].iter().enumerate() {
+                index[seat][usize::from(h)] = i as u8;
+            }
+        }
+        let row_bits = |r: usize| ((1u128 << cols) - 1) << (r * cols);
+        let (cap_turns, cap_moves) = match p.cap {
+            Some(cap) => (cap.turns.unwrap_or(u32::MAX), cap.moves.unwrap_or(u32::MAX)),
+            None => (u32::MAX, u32::MAX),
+        };
+        Ok(StickRace {
+            p: p.clone(),
+            rows,
+            cols,
+            houses,
+            track,
+            index,
+            last_row: [row_bits(rows - 1), row_bits(0)],
+            cap_turns,
+            cap_moves,
+        })
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &StickRaceParams {
+        &self.p
+    }
+
+    /// Rows of houses.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Houses a row.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The houses of a seat's track, in order.
+    pub fn track(&self, seat: Seat) -> &[u8] {
+        &self.track[seat]
+    }
+
+    /// The starting houses of a seat, as track indices.
+    fn start_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = usize::from(self.p.pieces);
+        let cols = self.cols;
+        let (low, high) = match self.p.start {
+            Start::SplitEnds => (n.div_ceil(2), n / 2),
+            Start::Together => (n, 0),
+        };
+        (0..low).chain(cols - high..cols)
+    }
+
+    /// Builds a position from a setup. The position is then settled as after any decision
+    /// (so a finished game is over).
+    ///
+    /// # Errors
+    /// [`SetupError`] for rows that do not make the board, too many counters, or a throw the
+    /// sticks cannot make.
+    pub fn setup(&self, setup: &StickSetup) -> Result<StickRaceState, SetupError> {
+        let shape = SetupError::Shape {
+            rows: self.rows,
+            cols: self.cols,
+        };
+        if setup.rows.len() != self.rows
+            || setup.rows.iter().any(|r| r.chars().count() != self.cols)
+        {
+            return Err(shape);
+        }
+        let mut s = self.initial();
+        s.pieces = [0; 2];
+        s.active = 0;
+        for (i, row) in setup.rows.iter().enumerate() {
+            let r = self.rows - 1 - i;
+            for (col, ch) in row.chars().enumerate() {
+                let bit = 1u128 << (r * self.cols + col);
+                match ch {
+                    'x' | 'X' => s.pieces[0] |= bit,
+                    'o' | 'O' => s.pieces[1] |= bit,
+                    '.' => {}
+                    _ => return Err(shape),
+                }
+                if matches!(ch, 'x' | 'o') {
+                    s.active |= bit;
+                }
+            }
+        }
+        for seat in 0..2 {
+            let count = s.pieces(seat) as usize;
+            if count > usize::from(self.p.pieces) {
+                return Err(SetupError::TooMany {
+                    seat: seat + 1,
+                    count,
+                    max: self.p.pieces,
+                });
+            }
+        }
+        s.bank = setup.bank;
+        s.score = setup.score;
+        s.mover = setup.to_move as u8;
+        match setup.throw {
+            None => s.phase = Phase::Throw,
+            Some(t) if THROWS.contains(&t) => {
+                s.phase = Phase::Decide;
+                s.throw = t;
+            }
+            Some(t) => return Err(SetupError::Throw(t)),
+        }
+        self.end_tests(&mut s, &mut NoEvents);
+        Ok(s)
+    }
+
+    /// The board as text: rows from the top, `x`/`X` seat 1 (released / not), `o`/`O` seat 2,
+    /// `.` empty.
+    pub fn board_text(&self, s: &StickRaceState) -> String {
+        let mut out = String::new();
+        for r in (0..self.rows).rev() {
+            if r + 1 != self.rows {
+                out.push('/');
+            }
+            for col in 0..self.cols {
+                let h = r * self.cols + col;
+                let active = s.is_active(h);
+                out.push(match (s.who(h), active) {
+                    (Some(0), true) => 'x',
+                    (Some(0), false) => 'X',
+                    (Some(_), true) => 'o',
+                    (Some(_), false) => 'O',
+                    (None, _) => '.',
+                });
+            }
+        }
+        out
+    }
+
+    /// Banked tâbas that may be added to a throw.
+    fn usable_credit(&self, s: &StickRaceState, seat: usize) -> u32 {
+        match self.p.credits {
+            Credits::None => 0,
+            Credits::Any | Credits::All => s.bank[seat],
+            Credits::Spare => {
+                // Tâbas the counters not yet released will need are not spare.
+                let waiting = if self.p.release == Release::Credit {
+                    (s.pieces[seat] & !s.active).count_ones()
+                } else {
+                    0
+                };
+                s.bank[seat].saturating_sub(waiting)
+            }
+        }
+    }
+
+    /// Where a counter of `seat` at track index `i` lands going `dist` houses, as a track
+    /// index (`None` if it cannot), and whether it overshoots into the last house or off the
+    /// board. `exact` forbids overshooting whatever the reading (moves with credits).
+    fn target(&self, i: usize, dist: usize, exact: bool) -> Option<usize> {
+        let last = self.houses - 1;
+        let j = i + dist;
+        if j <= last {
+            return Some(j);
+        }
+        if exact {
+            return None;
+        }
+        match self.p.overshoot {
+            Overshoot::Illegal => None,
+            Overshoot::Stop => (i < last).then_some(last),
+            Overshoot::BearOff => Some(self.houses),
+        }
+    }
+
+    /// The enemies a move of `seat` from index `i` to index `j` (`houses` for off the board)
+    /// passes over and lands on, as bits; and whether it may be made at all (never onto a
+    /// counter of one's own; onto an enemy only where that enemy is eaten, so two counters
+    /// never share a house).
+    fn sweep(&self, s: &StickRaceState, seat: usize, i: usize, j: usize) -> Option<(u128, u128)> {
+        let (passed, landed) = self.sweep_raw(s, seat, i, j)?;
+        if landed != 0 && self.eaten(seat, i, passed, landed) & landed == 0 {
+            return None;
+        }
+        Some((passed, landed))
+    }
+
+    fn sweep_raw(
+        &self,
+        s: &StickRaceState,
+        seat: usize,
+        i: usize,
+        j: usize,
+    ) -> Option<(u128, u128)> {
+        let own = s.pieces[seat];
+        let enemy = s.pieces[1 - seat];
+        let mut passed = 0u128;
+        let end = j.min(self.houses);
+        for k in i + 1..end {
+            let bit = 1u128 << self.track[seat][k];
+            passed |= enemy & bit;
+        }
+        let mut landed = 0u128;
+        if j < self.houses {
+            let bit = 1u128 << self.track[seat][j];
+            if own & bit != 0 {
+                return None;
+            }
+            if enemy & bit != 0 {
+                if self.p.capture == Capture::Overtaking {
+                    return None;
+                }
+                landed = bit;
+            }
+        }
+        Some((passed, landed))
+    }
+
+    /// What a move with this sweep eats, in the order passed (the landing house last).
+    fn eaten(&self, seat: usize, i: usize, passed: u128, landed: u128) -> u128 {
+        let over = match self.p.capture {
+            Capture::Landing => 0,
+            Capture::Overtaking | Capture::Both => passed,
+        };
+        let all = over | landed;
+        match self.p.overtaken {
+            Overtaken::All => all,
+            Overtaken::First => {
+                // The first along the track from i.
+                for k in i + 1..self.houses {
+                    let bit = 1u128 << self.track[seat][k];
+                    if all & bit != 0 {
+                        return bit;
+                    }
+                }
+                0
+            }
+        }
+    }
+
+    /// Where a released counter of `seat` on `house` ends (itself, or one house on), if the
+    /// release can be made.
+    fn release_target(&self, s: &StickRaceState, seat: usize, house: u8) -> Option<u8> {
+        if !self.p.release_moves {
+            return Some(house);
+        }
+        let i = usize::from(self.index[seat][usize::from(house)]);
+        let j = self.target(i, 1, false)?;
+        self.sweep(s, seat, i, j)?;
+        Some(if j == self.houses {
+            OFF
+        } else {
+            self.track[seat][j]
+        })
+    }
+
+    /// The moves that use the throw in hand (not the credit releases, not the pass).
+    fn throw_moves(&self, s: &StickRaceState, seat: usize, out: &mut Vec<StickMove>) {
+        let t = usize::from(s.throw);
+        if t == 1 {
+            out.push(StickMove::Bank);
+            if self.p.release == Release::Fresh {
+                for h in bits(s.pieces[seat] & !s.active) {
+                    if let Some(to) = self.release_target(s, seat, h) {
+                        out.push(StickMove::Release { from: h, to });
+                    }
+                }
+            }
+            return;
+        }
+        let credit = self.usable_credit(s, seat);
+        for h in bits(s.pieces[seat] & s.active) {
+            let i = usize::from(self.index[seat][usize::from(h)]);
+            let to_house = |j: usize| {
+                if j == self.houses {
+                    OFF
+                } else {
+                    self.track[seat][j]
+                }
+            };
+            if let Some(j) = self.target(i, t, false)
+                && self.sweep(s, seat, i, j).is_some()
+            {
+                out.push(StickMove::Move {
+                    from: h,
+                    to: to_house(j),
+                    spent: 0,
+                    with_credit: false,
+                });
+            }
+            // Credits added to the throw, only for a move that eats.
+            let mut extra = |dist: usize, spent: u8| {
+                if let Some(j) = self.target(i, dist, true)
+                    && let Some((passed, landed)) = self.sweep(s, seat, i, j)
+                    && self.eaten(seat, i, passed, landed) != 0
+                {
+                    out.push(StickMove::Move {
+                        from: h,
+                        to: to_house(j),
+                        spent,
+                        with_credit: true,
+                    });
+                }
+            };
+            match self.p.credits {
+                Credits::None => {}
+                Credits::Any | Credits::Spare => {
+                    for k in 1..=credit.min(u32::from(u8::MAX)) {
+                        extra(t + k as usize, k as u8);
+                    }
+                }
+                Credits::All => {
+                    if credit > 0 {
+                        extra(t + credit as usize, credit.min(255) as u8);
+                    } else if self.p.ludii_empty_credit_minus_one {
+                        // Ludii 1.0.8 reads an empty credit as −1 (TRACES.md §7).
+                        extra(t - 1, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal decision of the mover, in a stable order.
+    fn decisions(&self, s: &StickRaceState, out: &mut Vec<StickMove>) {
+        let seat = usize::from(s.mover);
+        self.throw_moves(s, seat, out);
+        let usable = !out.is_empty();
+        if self.p.release == Release::Credit && s.bank[seat] > 0 {
+            for h in bits(s.pieces[seat] & !s.active) {
+                if let Some(to) = self.release_target(s, seat, h) {
+                    out.push(StickMove::CreditRelease { from: h, to });
+                }
+            }
+        }
+        // The throw may be let go when nothing can use it (then the pass is forced, or sits
+        // beside the credit releases) or when the reading lets a player decline.
+        if !usable || !self.p.must_move {
+            out.push(StickMove::Pass);
+        }
+    }
+
+    /// Moves the counter of `seat` from `from` to `to` (or off), eating what the rules eat.
+    fn run(
+        &self,
+        s: &mut StickRaceState,
+        seat: usize,
+        from: u8,
+        to: u8,
+        dist: usize,
+        events: &mut impl EventSink<StickRaceEvent>,
+    ) {
+        let i = usize::from(self.index[seat][usize::from(from)]);
+        let j = if to == OFF {
+            self.houses
+        } else {
+            usize::from(self.index[seat][usize::from(to)])
+        };
+        let (passed, landed) = self.sweep(s, seat, i, j).unwrap_or((0, 0));
+        let eaten = self.eaten(seat, i, passed, landed);
+        // Report in track order.
+        for k in i + 1..=j.min(self.houses - 1) {
+            let house = self.track[seat][k];
+            let bit = 1u128 << house;
+            if (passed | landed) & bit == 0 {
+                continue;
+            }
+            if eaten & bit != 0 {
+                events.emit(StickRaceEvent::Capture { house });
+                events.emit(if landed & bit != 0 {
+                    StickRaceEvent::LandingCapture { house }
+                } else {
+                    StickRaceEvent::OvertakingCapture { house }
+                });
+            } else if self.p.capture == Capture::Landing {
+                events.emit(StickRaceEvent::PassedOver { house });
+            } else {
+                events.emit(StickRaceEvent::OvertakenSpared { house });
+            }
+        }
+        s.pieces[1 - seat] &= !eaten;
+        s.active &= !eaten;
+        s.score[seat] += eaten.count_ones();
+        let from_bit = 1u128 << from;
+        s.pieces[seat] &= !from_bit;
+        s.active &= !from_bit;
+        if to == OFF {
+            events.emit(StickRaceEvent::BorneOff { house: from });
+            s.home[seat] += 1;
+        } else {
+            if i + dist > self.houses - 1 && j == self.houses - 1 {
+                events.emit(StickRaceEvent::StoppedAtEnd { house: to });
+            }
+            let bit = 1u128 << to;
+            s.pieces[seat] |= bit;
+            s.active |= bit;
+        }
+    }
+
+    fn over(&self, s: &mut StickRaceState, result: Result_, end: EndReason) {
+        s.phase = Phase::Over;
+        s.outcome = Some(Outcome {
+            result,
+            end,
+            scores: s.score,
+        });
+    }
+
+    /// The game's own end, then the engine's cap. Returns whether the game is over.
+    fn end_tests(
+        &self,
+        s: &mut StickRaceState,
+        events: &mut impl EventSink<StickRaceEvent>,
+    ) -> bool {
+        let ended = match self.p.end {
+            End::FinalRows => {
+                let done = (0..2).all(|seat| s.pieces[seat] & !self.last_row[seat] == 0);
+                if done {
+                    events.emit(StickRaceEvent::FinalRows);
+                }
+                done
+            }
+            End::Annihilation => match (0..2).find(|&seat| s.pieces[seat] == 0) {
+                Some(seat) => {
+                    events.emit(StickRaceEvent::Annihilation { seat });
+                    true
+                }
+                None => false,
+            },
+        };
+        if ended {
+            let result = match s.score[0].cmp(&s.score[1]) {
+                std::cmp::Ordering::Greater => Result_::Win(1),
+                std::cmp::Ordering::Less => Result_::Win(2),
+                std::cmp::Ordering::Equal => {
+                    events.emit(StickRaceEvent::EqualCaptures);
+                    Result_::Draw
+                }
+            };
+            self.over(s, result, EndReason::Natural);
+            return true;
+        }
+        if s.plies > 0 && (s.turns >= self.cap_turns || s.plies >= self.cap_moves) {
+            events.emit(StickRaceEvent::CapReached {
+                turns: s.turns,
+                plies: s.plies,
+            });
+            let reason = if s.turns >= self.cap_turns {
+                EndReason::TurnCap
+            } else {
+                EndReason::MoveCap
+            };
+            self.over(s, Result_::Draw, reason);
+            return true;
+        }
+        false
+    }
+
+    /// The sticks pass to the other seat.
+    fn end_turn(&self, s: &mut StickRaceState) {
+        s.mover = 1 - s.mover;
+        s.phase = Phase::Throw;
+    }
+}
+
+/// The houses of a bit set, lowest first.
+fn bits(mut set: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let h = set.trailing_zeros() as u8;
+            set &= set - 1;
+            h
+        })
+    })
+}
+
+impl Rules for StickRace {
+    type State = StickRaceState;
+    type Move = StickMove;
+    type Event = StickRaceEvent;
+
+    fn initial(&self) -> StickRaceState {
+        let mut s = StickRaceState {
+            pieces: [0; 2],
+            active: 0,
+            home: [0; 2],
+            bank: [0; 2],
+            score: [0; 2],
+            phase: Phase::Throw,
+            mover: 0,
+            throw: 0,
+            plies: 0,
+            turns: 0,
+            last_mover: OFF,
+            outcome: None,
+        };
+        self.reset(&mut s, &mut NoEvents);
+        s
+    }
+
+    fn reset(&self, s: &mut StickRaceState, _events: &mut impl EventSink<StickRaceEvent>) {
+        s.pieces = [0; 2];
+        for seat in 0..2 {
+            for i in self.start_indices() {
+                s.pieces[seat] |= 1u128 << self.track[seat][i];
+            }
+        }
+        s.active = 0;
+        s.home = [0; 2];
+        s.bank = [0; 2];
+        s.score = [0; 2];
+        s.mover = 0;
+        s.throw = 0;
+        s.plies = 0;
+        s.turns = 0;
+        s.last_mover = OFF;
+        s.outcome = None;
+        s.phase = match self.p.starter {
+            Starter::FirstSeat => Phase::Throw,
+            Starter::Lot => Phase::Lot,
+        };
+    }
+
+    fn status(&self, s: &StickRaceState) -> Status {
+        match s.phase {
+            Phase::Lot | Phase::Throw => Status::Chance,
+            Phase::Decide => Status::ToMove(usize::from(s.mover)),
+            Phase::Over => Status::Over,
+        }
+    }
+
+    fn legal_moves(&self, s: &StickRaceState, out: &mut Vec<StickMove>) {
+        out.clear();
+        if s.phase == Phase::Decide {
+            self.decisions(s, out);
+        }
+    }
+
+    fn apply(
+        &self,
+        s: &mut StickRaceState,
+        mv: StickMove,
+        events: &mut impl EventSink<StickRaceEvent>,
+    ) {
+        debug_assert_eq!(s.phase, Phase::Decide);
+        let seat = usize::from(s.mover);
+        s.plies += 1;
+        if s.last_mover != s.mover {
+            s.turns += 1;
+            s.last_mover = s.mover;
+        }
+        let throw = s.throw;
+        // Whether the throw in hand has been used (or lost), and whether the turn goes on.
+        let mut used = true;
+        let mut again = throw != 2;
+        match mv {
+            StickMove::Bank => {
+                s.bank[seat] += 1;
+                events.emit(StickRaceEvent::Banked { seat });
+            }
+            StickMove::Release { from, to } => {
+                events.emit(StickRaceEvent::Released { house: from });
+                s.active |= 1u128 << from;
+                if to != from {
+                    self.run(s, seat, from, to, 1, events);
+                }
+            }
+            StickMove::CreditRelease { from, to } => {
+                s.bank[seat] -= 1;
+                events.emit(StickRaceEvent::CreditRelease { house: from });
+                s.active |= 1u128 << from;
+                if to != from {
+                    self.run(s, seat, from, to, 1, events);
+                }
+                used = false;
+            }
+            StickMove::Move {
+                from,
+                to,
+                spent,
+                with_credit,
+            } => {
+                if with_credit {
+                    if s.bank[seat] == 0 {
+                        events.emit(StickRaceEvent::EmptyCredit);
+                    } else {
+                        events.emit(StickRaceEvent::CreditCapture { spent });
+                    }
+                    s.bank[seat] -= u32::from(spent);
+                }
+                // The Ludii defect moves one house short of the throw.
+                let dist = if with_credit && spent == 0 {
+                    usize::from(throw) - 1
+                } else {
+                    usize::from(throw) + usize::from(spent)
+                };
+                self.run(s, seat, from, to, dist, events);
+            }
+            StickMove::Pass => {
+                let mut probe = Vec::new();
+                self.throw_moves(s, seat, &mut probe);
+                if probe.is_empty() {
+                    events.emit(StickRaceEvent::UnusableThrow { seat, throw });
+                    if self.p.unusable == Unusable::EndTurn {
+                        again = false;
+                    }
+                } else {
+                    events.emit(StickRaceEvent::Declined { seat });
+                }
+            }
+        }
+        if self.end_tests(s, events) {
+            return;
+        }
+        if !used {
+            return;
+        }
+        if again {
+            s.phase = Phase::Throw;
+        } else {
+            self.end_turn(s);
+        }
+    }
+
+    fn chance_outcomes(&self, s: &StickRaceState) -> &'static [u32] {
+        match s.phase {
+            Phase::Lot => &[1, 1],
+            Phase::Throw => &THROW_WEIGHTS,
+            _ => &[],
+        }
+    }
+
+    fn apply_chance(
+        &self,
+        s: &mut StickRaceState,
+        k: usize,
+        events: &mut impl EventSink<StickRaceEvent>,
+    ) {
+        match s.phase {
+            Phase::Lot => {
+                events.emit(StickRaceEvent::Lot { seat: k });
+                s.mover = k as u8;
+                s.phase = Phase::Throw;
+            }
+            Phase::Throw => {
+                let throw = THROWS[k];
+                if throw == 2 && !self.p.yomen_played {
+                    events.emit(StickRaceEvent::YomenStops {
+                        seat: usize::from(s.mover),
+                    });
+                    self.end_turn(s);
+                } else {
+                    s.throw = throw;
+                    s.phase = Phase::Decide;
+                }
+            }
+            _ => debug_assert!(false, "no chance step is pending"),
+        }
+    }
+
+    fn outcome(&self, s: &StickRaceState) -> Option<Outcome> {
+        s.outcome
+    }
+
+    fn plies(&self, s: &StickRaceState) -> u32 {
+        s.plies
+    }
+
+    fn turns(&self, s: &StickRaceState) -> u32 {
+        s.turns
+    }
+
+    fn has_cap(&self) -> bool {
+        self.p.cap.is_some()
+    }
+
+    fn is_pass(&self, mv: StickMove) -> bool {
+        mv == StickMove::Pass
+    }
+
+    fn move_text(&self, mv: StickMove) -> String {
+        let name = |h: u8| {
+            if h == OFF {
+                "off".to_owned()
+            } else {
+                house_name(usize::from(h), self.cols)
+            }
+        };
+        match mv {
+            StickMove::Bank => "bank".to_owned(),
+            StickMove::Release { from, to } if from == to => format!("release {}", name(from)),
+            StickMove::Release { from, to } => format!("release {}-{}", name(from), name(to)),
+            StickMove::CreditRelease { from, to } if from == to => {
+                format!("credit-release {}", name(from))
+            }
+            StickMove::CreditRelease { from, to } => {
+                format!("credit-release {}-{}", name(from), name(to))
+            }
+            StickMove::Move {
+                from,
+                to,
+                spent,
+                with_credit,
+            } => {
+                let credit = if with_credit {
+                    format!(" +{spent} credit")
+                } else {
+                    String::new()
+                };
+                format!("{}-{}{credit}", name(from), name(to))
+            }
+            StickMove::Pass => "pass".to_owned(),
+        }
+    }
+
+    fn event_text(&self, event: &StickRaceEvent) -> String {
+        let kind = event.kind().name();
+        let name = |h: u8| house_name(usize::from(h), self.cols);
+        match *event {
+            StickRaceEvent::Released { house }
+            | StickRaceEvent::CreditRelease { house }
+            | StickRaceEvent::Capture { house }
+            | StickRaceEvent::LandingCapture { house }
+            | StickRaceEvent::OvertakingCapture { house }
+            | StickRaceEvent::OvertakenSpared { house }
+            | StickRaceEvent::PassedOver { house }
+            | StickRaceEvent::StoppedAtEnd { house }
+            | StickRaceEvent::BorneOff { house } => format!("{kind} {}", name(house)),
+            _ => event.to_string(),
+        }
+    }
+
+    fn state_text(&self, s: &StickRaceState) -> String {
+        let throw = match s.phase {
+            Phase::Decide => format!(" throw={}", s.throw),
+            _ => String::new(),
+        };
+        format!(
+            "{} bank={}-{} eaten={}-{}{throw}",
+            self.board_text(s),
+            s.bank[0],
+            s.bank[1],
+            s.score[0],
+            s.score[1]
+        )
+    }
+}
