@@ -143,6 +143,7 @@ fn every_register_point_of_every_game_is_addressed() {
         ("lib-al-aqil", "LA", 18, "ENC-5.", 8),
         ("seega", "SJ", 10, "ENC-6.", 7),
         ("sijat-el-taba", "ST", 16, "ENC-8.", 7),
+        ("lib-el-merafib", "HY", 26, "ENC-7.", 12),
     ];
     for (game, prefix, n, enc, m) in expect {
         let a = addressed(c.game(game).unwrap());
@@ -186,6 +187,7 @@ fn each_game_has_the_interpretations_outside_checks_rely_on() {
             "sijat-el-taba",
             &["davies", "dlp", "ludii", "ludii-1.0.8"][..],
         ),
+        ("lib-el-merafib", &["davies", "dlp", "ludii"][..]),
     ] {
         let g = c.game(game).unwrap();
         for id in ids {

@@ -28,6 +28,9 @@ use ludotrace::family::stick_race::{
 };
 use ludotrace::games::custodial::{Custodial, CustodialEvent, CustodialMove, CustodialState};
 use ludotrace::games::sowing::{Dir, Sowing, SowingEvent, SowingMove, SowingSetup, SowingState};
+use ludotrace::games::spiral_race::{
+    Leg, SpiralMove, SpiralRace, SpiralRaceEvent, SpiralRaceEventKind, SpiralRaceState,
+};
 use ludotrace::games::stick_race::{
     StickMove, StickRace, StickRaceEvent, StickRaceState, house_name,
 };
@@ -785,7 +788,11 @@ fn check_status<R: Rules>(rules: &R, s: &R::State, legal: &mut Vec<R::Move>) -> 
     let chance = rules.chance_outcomes(s);
     match status {
         Status::ToMove(seat) => {
-            if seat > 1 || legal.is_empty() || rules.outcome(s).is_some() || !chance.is_empty() {
+            if seat >= rules.seats()
+                || legal.is_empty()
+                || rules.outcome(s).is_some()
+                || !chance.is_empty()
+            {
                 return fail(format!(
                     "ToMove({seat}) with legal {legal:?}, outcome {:?}, chance {chance:?}",
                     rules.outcome(s)
@@ -2549,6 +2556,287 @@ fn random_games_sijat_override_combinations() {
         let rules = stick_engine("sijat-el-taba", "ludii", &overrides);
         let label = format!("sijat-el-taba / ludii + {overrides}");
         let report = check_random_games(&label, &rules, &StickChecks, &OVERRIDE_CONFIG);
+        eprintln!("{label}: {report:?}");
+    }
+}
+// ---------------------------------------------------------------------------------------------
+// The spiral-race family (Li'b el-Merafib)
+// ---------------------------------------------------------------------------------------------
+
+/// The spiral-race family: conservation (a mother is only ever removed by the hyena), each
+/// piece's legs in order and its hollows moving the right way, the bank, and the pass.
+struct SpiralChecks;
+
+fn leg_rank(leg: Leg) -> u8 {
+    match leg {
+        Leg::Village => 0,
+        Leg::Out => 1,
+        Leg::Well => 2,
+        Leg::Back => 3,
+        Leg::Home => 4,
+        Leg::Eaten => 5,
+    }
+}
+
+impl FamilyChecks<SpiralRace> for SpiralChecks {
+    fn conserved(&self, rules: &SpiralRace, s: &SpiralRaceState) -> u64 {
+        // Every mother is somewhere; the eaten ones are counted as eaten.
+        let players = rules.seats();
+        let gone = (0..players)
+            .filter(|&p| s.mother(p).leg == Leg::Eaten)
+            .count() as u64;
+        assert_eq!(
+            gone,
+            u64::from(s.eaten()),
+            "eaten mothers and the count disagree"
+        );
+        players as u64
+    }
+
+    fn probes(
+        &self,
+        rules: &SpiralRace,
+        _s: &SpiralRaceState,
+        legal: &[SpiralMove],
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<SpiralMove>,
+    ) {
+        let len = rules.track_len();
+        out.extend([
+            SpiralMove::Leave,
+            SpiralMove::Bank,
+            SpiralMove::Pay { credit: false },
+            SpiralMove::Pay { credit: true },
+            SpiralMove::Keep,
+            SpiralMove::Pass,
+            SpiralMove::Exit { to: len - 1 },
+        ]);
+        for _ in 0..4 {
+            let to = rng.random_range(0..=len);
+            out.push(SpiralMove::Step { to });
+            out.push(SpiralMove::Credit { to });
+            out.push(SpiralMove::Kept { score: 4, to });
+        }
+        for &mv in legal {
+            if let SpiralMove::Step { to } = mv {
+                out.push(SpiralMove::Step {
+                    to: to.saturating_add(1).min(len),
+                });
+                out.push(SpiralMove::Step {
+                    to: to.saturating_sub(1),
+                });
+            }
+        }
+    }
+
+    fn cap(&self, rules: &SpiralRace) -> Option<(u32, u32)> {
+        rules
+            .params()
+            .cap
+            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+    }
+
+    fn must_end(&self, _: &SpiralRace) -> bool {
+        false
+    }
+
+    fn position_key(&self, rules: &SpiralRace, s: &SpiralRaceState) -> Vec<u32> {
+        // Pieces and the mover; not the banks, which only grow while a game that cannot end
+        // goes round.
+        let mut key = Vec::new();
+        for p in 0..rules.seats() {
+            let m = s.mother(p);
+            key.extend([
+                u32::from(leg_rank(m.leg)),
+                u32::from(m.pos),
+                u32::from(m.paid),
+            ]);
+        }
+        if let Some(h) = s.hyena() {
+            key.extend([
+                9,
+                u32::from(leg_rank(h.leg)),
+                u32::from(h.pos),
+                u32::from(h.paid),
+            ]);
+        }
+        key.push(s.mover() as u32);
+        key.push(u32::from(s.throw().unwrap_or(0)));
+        key
+    }
+
+    fn check_legal(
+        &self,
+        rules: &SpiralRace,
+        s: &SpiralRaceState,
+        legal: &[SpiralMove],
+    ) -> Result<(), String> {
+        let p = rules.params();
+        let mut seen = HashSet::new();
+        for mv in legal {
+            if !seen.insert(*mv) {
+                return fail(format!("{mv} listed twice ({})", rules.state_text(s)));
+            }
+        }
+        let passes = legal.iter().filter(|m| **m == SpiralMove::Pass).count();
+        let others = legal.len() - passes;
+        if others == 0 && passes != 1 {
+            return fail(format!("no move and no pass ({})", rules.state_text(s)));
+        }
+        if !p.must_move && passes != 1 {
+            return fail(format!(
+                "a player who may decline has no pass ({})",
+                rules.state_text(s)
+            ));
+        }
+        let seat = s.mover();
+        let bank = s.bank(seat);
+        for &mv in legal {
+            let needs_credit = matches!(
+                mv,
+                SpiralMove::Credit { .. } | SpiralMove::Pay { credit: true }
+            );
+            if needs_credit && bank == 0 {
+                return fail(format!(
+                    "{mv} with nothing banked ({})",
+                    rules.state_text(s)
+                ));
+            }
+            if let SpiralMove::Step { to } | SpiralMove::Credit { to } | SpiralMove::Exit { to } =
+                mv
+                && to > rules.track_len()
+            {
+                return fail(format!("{mv} off the spiral"));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_move(
+        &self,
+        rules: &SpiralRace,
+        before: &SpiralRaceState,
+        mv: SpiralMove,
+        after: &SpiralRaceState,
+        events: &[SpiralRaceEvent],
+    ) -> Result<(), String> {
+        let players = rules.seats();
+        let eaten_events = events
+            .iter()
+            .filter(|e| e.kind == SpiralRaceEventKind::Eaten)
+            .count() as u8;
+        if after.eaten() != before.eaten() + eaten_events {
+            return fail(format!(
+                "{mv}: eaten {} → {} with {eaten_events} events",
+                before.eaten(),
+                after.eaten()
+            ));
+        }
+        for p in 0..players {
+            let (a, b) = (before.mother(p), after.mother(p));
+            if leg_rank(b.leg) < leg_rank(a.leg) {
+                return fail(format!(
+                    "{mv}: seat {} went from {:?} back to {:?}",
+                    p + 1,
+                    a.leg,
+                    b.leg
+                ));
+            }
+            let bounces =
+                rules.params().overshoot == ludotrace::family::spiral_race::MotherOvershoot::Bounce;
+            if a.leg == b.leg && a.leg == Leg::Out && b.pos < a.pos && !bounces {
+                return fail(format!(
+                    "{mv}: seat {} went backwards on the way out",
+                    p + 1
+                ));
+            }
+            if a.leg == b.leg && a.leg == Leg::Back && b.pos > a.pos {
+                return fail(format!(
+                    "{mv}: seat {} went away from home on the way back",
+                    p + 1
+                ));
+            }
+            if b.leg == Leg::Eaten && a.leg != Leg::Eaten && eaten_events == 0 {
+                return fail(format!("{mv}: seat {} vanished", p + 1));
+            }
+        }
+        let seat = before.mover();
+        let (b0, b1) = (before.bank(seat), after.bank(seat));
+        let banked = matches!(mv, SpiralMove::Bank)
+            || (mv == SpiralMove::Leave
+                && rules.params().leave == ludotrace::family::spiral_race::Leave::ReleaseAndBank);
+        if banked && b1 < b0 + 1 {
+            return fail(format!("{mv}: bank {b0} → {b1}"));
+        }
+        if matches!(
+            mv,
+            SpiralMove::Credit { .. } | SpiralMove::Pay { credit: true }
+        ) && b1 > b0
+        {
+            return fail(format!("{mv}: bank {b0} → {b1}, nothing spent"));
+        }
+        Ok(())
+    }
+}
+
+fn spiral_engine(interp: &str, overrides: &Value) -> SpiralRace {
+    let g = CORPUS
+        .game("lib-el-merafib")
+        .expect("the corpus has the hyena game");
+    let interp = g
+        .interpretation(interp)
+        .unwrap_or_else(|| panic!("no lib-el-merafib / {interp}"));
+    let overrides: Map<String, Value> = overrides.as_object().cloned().unwrap_or_default();
+    match bind::bind(g, interp, &overrides)
+        .unwrap_or_else(|e| panic!("lib-el-merafib / {} {overrides:?}: {e}", interp.id))
+        .engine
+    {
+        Engine::SpiralRace(rules) => rules,
+        other => panic!("lib-el-merafib is not a spiral race: {other:?}"),
+    }
+}
+
+/// Every reading of Li'b el-Merafib: mothers removed only by the hyena, legs in order, banks,
+/// and every game ends (before the cap where there is one; one of a reading without a cap may
+/// go on for ever with no mother able to land exactly, which the walk shows by a recurring
+/// position).
+#[test]
+fn random_games_every_hyena_reading() {
+    let game = CORPUS
+        .game("lib-el-merafib")
+        .expect("the corpus has the hyena game");
+    assert!(game.interpretations.len() >= 3);
+    for interp in &game.interpretations {
+        let rules = spiral_engine(&interp.id, &json!({}));
+        let label = format!("lib-el-merafib / {}", interp.id);
+        let report = check_random_games(&label, &rules, &SpiralChecks, &CORPUS_CONFIG);
+        eprintln!("{label}: {report:?}");
+        assert_eq!(report.games, CORPUS_CONFIG.games);
+        assert!(report.positions_checked > 0 && report.probes_rejected > 0);
+    }
+}
+
+/// Parameter values no hyena reading uses, on top of the `ludii` reading.
+#[test]
+fn random_games_hyena_override_combinations() {
+    for overrides in [
+        json!({"players": 2, "leave": "release", "overshoot": "bounce"}),
+        json!({"players": 8, "leave": "release-and-bank", "overshoot": "stop", "out_credit": "any-hollow"}),
+        json!({"well_pay": "at-once", "well_banking": "separate", "well_exit": "released"}),
+        json!({"well_pay": "at-once", "well_banking": "added", "well_exit": "with-last"}),
+        json!({"return_taba": "bank", "village_exact": false, "controller": "first-home"}),
+        json!({"hyena_release_cost": 2, "hyena_taba": "bank", "hyena_credit_step": 2, "hyena_exact": false}),
+        json!({"eats": "passed", "eats_outbound": false, "end": "hyena-home", "winner": "hyena"}),
+        json!({"eats": "landed", "end": "first-eaten", "winner": "hyena-if-eats"}),
+        json!({
+            "eats": "both", "must_move": false, "yomen_played": false, "starter": "lot",
+            "cap": {"turns": 800, "outcome": "draw"}
+        }),
+        json!({"track_len": 9, "players": 3, "cap": null, "ludii_unleft_home": false}),
+    ] {
+        let rules = spiral_engine("ludii", &overrides);
+        let label = format!("lib-el-merafib / ludii + {overrides}");
+        let report = check_random_games(&label, &rules, &SpiralChecks, &OVERRIDE_CONFIG);
         eprintln!("{label}: {report:?}");
     }
 }

@@ -421,8 +421,12 @@ enum Phase {
 pub struct StickRaceState {
     /// Each seat's counters, one bit per house.
     pieces: [u128; 2],
+    /// `order[view][seat]`: the seat's counters as bits of their indices on `view`'s track.
+    order: [[u128; 2]; 2],
     /// Counters released (free to move), one bit per house.
     active: u128,
+    /// Each seat's released counters as bits of their indices on its own track.
+    active_t: [u128; 2],
     /// Counters borne off.
     home: [u8; 2],
     /// Banked tâbas.
@@ -494,6 +498,8 @@ pub struct StickRace {
     index: [Vec<u8>; 2],
     /// Each seat's last row, as a bit set.
     last_row: [u128; 2],
+    /// `below[n]`: the bits below n (a variable shift of a `u128` is dear; a load is not).
+    below: Box<[u128; MAX_HOUSES + 1]>,
     cap_turns: u32,
     cap_moves: u32,
 }
@@ -564,6 +570,7 @@ impl StickRace {
             track,
             index,
             last_row: [row_bits(rows - 1), row_bits(0)],
+            below: Box::new(std::array::from_fn(below)),
             cap_turns,
             cap_moves,
         })
@@ -655,6 +662,7 @@ impl StickRace {
             }
             Some(t) => return Err(SetupError::Throw(t)),
         }
+        self.sync_order(&mut s);
         self.end_tests(&mut s, &mut NoEvents);
         Ok(s)
     }
@@ -719,66 +727,84 @@ impl StickRace {
     }
 
     /// The enemies a move of `seat` from index `i` to index `j` (`houses` for off the board)
-    /// passes over and lands on, as bits; and whether it may be made at all (never onto a
-    /// counter of one's own; onto an enemy only where that enemy is eaten, so two counters
-    /// never share a house).
+    /// passes over and lands on, as bits in the mover's track order; and whether it may be
+    /// made at all (never onto a counter of one's own; onto an enemy only where that enemy is
+    /// eaten, so two counters never share a house). Each seat's counters are kept in both
+    /// tracks' orders (`StickRaceState::order`), so a sweep is two masks, not a walk.
+    #[inline]
     fn sweep(&self, s: &StickRaceState, seat: usize, i: usize, j: usize) -> Option<(u128, u128)> {
-        let (passed, landed) = self.sweep_raw(s, seat, i, j)?;
-        if landed != 0 && self.eaten(seat, i, passed, landed) & landed == 0 {
-            return None;
-        }
-        Some((passed, landed))
-    }
-
-    fn sweep_raw(
-        &self,
-        s: &StickRaceState,
-        seat: usize,
-        i: usize,
-        j: usize,
-    ) -> Option<(u128, u128)> {
-        let own = s.pieces[seat];
-        let enemy = s.pieces[1 - seat];
-        let mut passed = 0u128;
+        let own = s.order[seat][seat];
+        let enemy = s.order[seat][1 - seat];
         let end = j.min(self.houses);
-        for k in i + 1..end {
-            let bit = 1u128 << self.track[seat][k];
-            passed |= enemy & bit;
-        }
+        let passed = enemy & self.below[end] & !self.below[i + 1];
         let mut landed = 0u128;
         if j < self.houses {
-            let bit = 1u128 << self.track[seat][j];
+            let bit = self.below[j + 1] ^ self.below[j];
             if own & bit != 0 {
                 return None;
             }
-            if enemy & bit != 0 {
-                if self.p.capture == Capture::Overtaking {
-                    return None;
-                }
-                landed = bit;
+            landed = enemy & bit;
+            if landed != 0 && self.eaten(passed, landed) & landed == 0 {
+                return None;
             }
         }
         Some((passed, landed))
     }
 
-    /// What a move with this sweep eats, in the order passed (the landing house last).
-    fn eaten(&self, seat: usize, i: usize, passed: u128, landed: u128) -> u128 {
-        let over = match self.p.capture {
-            Capture::Landing => 0,
-            Capture::Overtaking | Capture::Both => passed,
+    /// What a move with this sweep eats (bits in the mover's track order): the first one is
+    /// the lowest bit, the landing house counting as passed last.
+    #[inline]
+    fn eaten(&self, passed: u128, landed: u128) -> u128 {
+        let all = match self.p.capture {
+            Capture::Landing => landed,
+            Capture::Overtaking => passed,
+            Capture::Both => passed | landed,
         };
-        let all = over | landed;
         match self.p.overtaken {
             Overtaken::All => all,
-            Overtaken::First => {
-                // The first along the track from i.
-                for k in i + 1..self.houses {
-                    let bit = 1u128 << self.track[seat][k];
-                    if all & bit != 0 {
-                        return bit;
-                    }
+            Overtaken::First => all & all.wrapping_neg(),
+        }
+    }
+
+    /// Puts or takes a counter of `seat` on `house`, in the board and in both track orders.
+    #[inline]
+    fn toggle(&self, s: &mut StickRaceState, seat: usize, house: u8) {
+        let h = usize::from(house);
+        s.pieces[seat] ^= 1u128 << h;
+        s.order[0][seat] ^= 1u128 << self.index[0][h];
+        s.order[1][seat] ^= 1u128 << self.index[1][h];
+    }
+
+    /// Marks the counter of `seat` on `house` released (`on`) or not.
+    #[inline]
+    fn set_active(&self, s: &mut StickRaceState, seat: usize, house: u8, on: bool) {
+        let (bit, bit_t) = (
+            1u128 << house,
+            1u128 << self.index[seat][usize::from(house)],
+        );
+        if on {
+            s.active |= bit;
+            s.active_t[seat] |= bit_t;
+        } else {
+            s.active &= !bit;
+            s.active_t[seat] &= !bit_t;
+        }
+    }
+
+    /// Rebuilds the track orders from the board.
+    fn sync_order(&self, s: &mut StickRaceState) {
+        s.order = [[0; 2]; 2];
+        s.active_t = [0; 2];
+        for seat in 0..2 {
+            for h in bits(s.pieces[seat] & s.active) {
+                s.active_t[seat] |= 1u128 << self.index[seat][usize::from(h)];
+            }
+        }
+        for seat in 0..2 {
+            for h in bits(s.pieces[seat]) {
+                for view in 0..2 {
+                    s.order[view][seat] |= 1u128 << self.index[view][usize::from(h)];
                 }
-                0
             }
         }
     }
@@ -800,7 +826,7 @@ impl StickRace {
     }
 
     /// The moves that use the throw in hand (not the credit releases, not the pass).
-    fn throw_moves(&self, s: &StickRaceState, seat: usize, out: &mut Vec<StickMove>) {
+    fn throw_moves(&self, s: &StickRaceState, seat: usize, out: &mut impl MoveSink) {
         let t = usize::from(s.throw);
         if t == 1 {
             out.push(StickMove::Bank);
@@ -814,6 +840,15 @@ impl StickRace {
             return;
         }
         let credit = self.usable_credit(s, seat);
+        if self.p.capture == Capture::Landing && self.p.overshoot == Overshoot::Illegal {
+            return self.landing_moves(s, seat, t, credit, out);
+        }
+        // Where only a landing eats, what a move passes does not matter: a move is legal
+        // unless it lands on a counter of one's own, and a move with credits unless it lands
+        // on nothing. Two bit tests instead of a sweep (most readings, Ludii's among them).
+        let landing = self.p.capture == Capture::Landing;
+        let (own_t, enemy_t) = (s.order[seat][seat], s.order[seat][1 - seat]);
+        let at = |set: u128, j: usize| j < self.houses && (set >> j) & 1 == 1;
         for h in bits(s.pieces[seat] & s.active) {
             let i = usize::from(self.index[seat][usize::from(h)]);
             let to_house = |j: usize| {
@@ -824,7 +859,11 @@ impl StickRace {
                 }
             };
             if let Some(j) = self.target(i, t, false)
-                && self.sweep(s, seat, i, j).is_some()
+                && (if landing {
+                    !at(own_t, j)
+                } else {
+                    self.sweep(s, seat, i, j).is_some()
+                })
             {
                 out.push(StickMove::Move {
                     from: h,
@@ -835,9 +874,16 @@ impl StickRace {
             }
             // Credits added to the throw, only for a move that eats.
             let mut extra = |dist: usize, spent: u8| {
+                let eats = |j: usize| {
+                    if landing {
+                        at(enemy_t, j)
+                    } else {
+                        self.sweep(s, seat, i, j)
+                            .is_some_and(|(passed, landed)| self.eaten(passed, landed) != 0)
+                    }
+                };
                 if let Some(j) = self.target(i, dist, true)
-                    && let Some((passed, landed)) = self.sweep(s, seat, i, j)
-                    && self.eaten(seat, i, passed, landed) != 0
+                    && eats(j)
                 {
                     out.push(StickMove::Move {
                         from: h,
@@ -861,6 +907,56 @@ impl StickRace {
                         // Ludii 1.0.8 reads an empty credit as −1 (TRACES.md §7).
                         extra(t - 1, 0);
                     }
+                }
+            }
+        }
+    }
+
+    /// [`StickRace::throw_moves`] for a throw of 2, 4 or 6 where only a landing eats and a
+    /// counter must land exactly (Ludii's readings and the DLP's): every counter's move at
+    /// once, as shifts of the released counters in track order. A move lands on no counter of
+    /// one's own; a move with credits lands on an enemy. Moves come in track order of the
+    /// counter moved, the plain moves first, then those with credits.
+    fn landing_moves(
+        &self,
+        s: &StickRaceState,
+        seat: usize,
+        t: usize,
+        credit: u32,
+        out: &mut impl MoveSink,
+    ) {
+        let (own, enemy) = (s.order[seat][seat], s.order[seat][1 - seat]);
+        let active = s.active_t[seat];
+        let track = &self.track[seat];
+        let on_board = self.below[self.houses];
+        let mut push = |targets: u128, dist: usize, spent: u8, with_credit: bool| {
+            for j in bit_indices(targets) {
+                out.push(StickMove::Move {
+                    from: track[j - dist],
+                    to: track[j],
+                    spent,
+                    with_credit,
+                });
+            }
+        };
+        push((active << t) & on_board & !own, t, 0, false);
+        match self.p.credits {
+            Credits::None => {}
+            Credits::Any | Credits::Spare => {
+                for k in 1..=credit.min(u32::from(u8::MAX)) as usize {
+                    if t + k >= self.houses {
+                        break;
+                    }
+                    push((active << (t + k)) & enemy, t + k, k as u8, true);
+                }
+            }
+            Credits::All => {
+                let k = credit as usize;
+                if credit > 0 && t + k < self.houses {
+                    push((active << (t + k)) & enemy, t + k, k.min(255) as u8, true);
+                } else if credit == 0 && self.p.ludii_empty_credit_minus_one {
+                    // Ludii 1.0.8 reads an empty credit as −1 (TRACES.md §7).
+                    push((active << (t - 1)) & enemy, t - 1, 0, true);
                 }
             }
         }
@@ -902,14 +998,11 @@ impl StickRace {
             usize::from(self.index[seat][usize::from(to)])
         };
         let (passed, landed) = self.sweep(s, seat, i, j).unwrap_or((0, 0));
-        let eaten = self.eaten(seat, i, passed, landed);
-        // Report in track order.
-        for k in i + 1..=j.min(self.houses - 1) {
+        let eaten = self.eaten(passed, landed);
+        // Report in track order, and take the eaten off.
+        for k in bit_indices(passed | landed) {
             let house = self.track[seat][k];
-            let bit = 1u128 << house;
-            if (passed | landed) & bit == 0 {
-                continue;
-            }
+            let bit = 1u128 << k;
             if eaten & bit != 0 {
                 events.emit(StickRaceEvent::Capture { house });
                 events.emit(if landed & bit != 0 {
@@ -917,18 +1010,17 @@ impl StickRace {
                 } else {
                     StickRaceEvent::OvertakingCapture { house }
                 });
+                self.toggle(s, 1 - seat, house);
+                self.set_active(s, 1 - seat, house, false);
+                s.score[seat] += 1;
             } else if self.p.capture == Capture::Landing {
                 events.emit(StickRaceEvent::PassedOver { house });
             } else {
                 events.emit(StickRaceEvent::OvertakenSpared { house });
             }
         }
-        s.pieces[1 - seat] &= !eaten;
-        s.active &= !eaten;
-        s.score[seat] += eaten.count_ones();
-        let from_bit = 1u128 << from;
-        s.pieces[seat] &= !from_bit;
-        s.active &= !from_bit;
+        self.toggle(s, seat, from);
+        self.set_active(s, seat, from, false);
         if to == OFF {
             events.emit(StickRaceEvent::BorneOff { house: from });
             s.home[seat] += 1;
@@ -936,9 +1028,8 @@ impl StickRace {
             if i + dist > self.houses - 1 && j == self.houses - 1 {
                 events.emit(StickRaceEvent::StoppedAtEnd { house: to });
             }
-            let bit = 1u128 << to;
-            s.pieces[seat] |= bit;
-            s.active |= bit;
+            self.toggle(s, seat, to);
+            self.set_active(s, seat, to, true);
         }
     }
 
@@ -1008,6 +1099,49 @@ impl StickRace {
     }
 }
 
+/// Where move generation writes: a list, or (to ask whether a throw is usable) a count.
+trait MoveSink {
+    fn push(&mut self, mv: StickMove);
+}
+
+impl MoveSink for Vec<StickMove> {
+    #[inline]
+    fn push(&mut self, mv: StickMove) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Counts moves without keeping them.
+struct Count(usize);
+
+impl MoveSink for Count {
+    #[inline]
+    fn push(&mut self, _: StickMove) {
+        self.0 += 1;
+    }
+}
+
+/// The bits below `n` (all of them for n ≥ 128).
+#[inline]
+fn below(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// The indices of a bit set's bits, lowest first.
+fn bit_indices(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let k = set.trailing_zeros() as usize;
+            set &= set - 1;
+            k
+        })
+    })
+}
+
 /// The houses of a bit set, lowest first.
 fn bits(mut set: u128) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -1027,7 +1161,9 @@ impl Rules for StickRace {
     fn initial(&self) -> StickRaceState {
         let mut s = StickRaceState {
             pieces: [0; 2],
+            order: [[0; 2]; 2],
             active: 0,
+            active_t: [0; 2],
             home: [0; 2],
             bank: [0; 2],
             score: [0; 2],
@@ -1051,6 +1187,7 @@ impl Rules for StickRace {
             }
         }
         s.active = 0;
+        self.sync_order(s);
         s.home = [0; 2];
         s.bank = [0; 2];
         s.score = [0; 2];
@@ -1105,7 +1242,7 @@ impl Rules for StickRace {
             }
             StickMove::Release { from, to } => {
                 events.emit(StickRaceEvent::Released { house: from });
-                s.active |= 1u128 << from;
+                self.set_active(s, seat, from, true);
                 if to != from {
                     self.run(s, seat, from, to, 1, events);
                 }
@@ -1113,7 +1250,7 @@ impl Rules for StickRace {
             StickMove::CreditRelease { from, to } => {
                 s.bank[seat] -= 1;
                 events.emit(StickRaceEvent::CreditRelease { house: from });
-                s.active |= 1u128 << from;
+                self.set_active(s, seat, from, true);
                 if to != from {
                     self.run(s, seat, from, to, 1, events);
                 }
@@ -1142,9 +1279,9 @@ impl Rules for StickRace {
                 self.run(s, seat, from, to, dist, events);
             }
             StickMove::Pass => {
-                let mut probe = Vec::new();
-                self.throw_moves(s, seat, &mut probe);
-                if probe.is_empty() {
+                let mut usable = Count(0);
+                self.throw_moves(s, seat, &mut usable);
+                if usable.0 == 0 {
                     events.emit(StickRaceEvent::UnusableThrow { seat, throw });
                     if self.p.unusable == Unusable::EndTurn {
                         again = false;
