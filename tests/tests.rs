@@ -15,6 +15,8 @@ mod corpus_content;
 mod daughters;
 /// Engine properties over every reading, and the rules through the public API.
 mod engine_props;
+/// Li'b el-Merafib, the hyena game: the well, the hyena, eating, turns.
+mod hyena;
 /// Ludii 1.0.8's recorded playouts replayed through the engines bound to its readings.
 mod ludii_traces;
 /// Committed playthroughs of every reading, regenerated and diffed.
