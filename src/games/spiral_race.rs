@@ -341,6 +341,28 @@ impl SpiralRaceState {
     }
 }
 
+/// Where move generation writes: a list, or (to ask whether a throw is usable) a count.
+trait MoveSink {
+    fn push(&mut self, mv: SpiralMove);
+}
+
+impl MoveSink for Vec<SpiralMove> {
+    #[inline]
+    fn push(&mut self, mv: SpiralMove) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Counts moves without keeping them.
+struct Count(usize);
+
+impl MoveSink for Count {
+    #[inline]
+    fn push(&mut self, _: SpiralMove) {
+        self.0 += 1;
+    }
+}
+
 /// Which piece a seat plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Which {
@@ -511,7 +533,7 @@ impl SpiralRace {
     }
 
     /// The moves a throw allows the seat's piece, into `out` (no pass).
-    fn throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut Vec<SpiralMove>) {
+    fn throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut impl MoveSink) {
         let t = u16::from(s.throw);
         let bank = s.bank[seat];
         let Some(which) = self.which(s, seat) else {
@@ -1159,9 +1181,9 @@ impl Rules for SpiralRace {
                 keep_throw = true;
             }
             SpiralMove::Pass => {
-                let mut probe = Vec::new();
-                self.throw_moves(s, seat, &mut probe);
-                let kind = if probe.is_empty() {
+                let mut usable = Count(0);
+                self.throw_moves(s, seat, &mut usable);
+                let kind = if usable.0 == 0 {
                     SpiralRaceEventKind::Unusable
                 } else {
                     SpiralRaceEventKind::Declined
