@@ -110,8 +110,15 @@ fn ludii_four_tabas_then_any_throw_out_of_the_well() {
 #[test]
 fn davies_five_tabas_paid_from_credit_and_scores_kept_for_later() {
     // Davies: "two tâbas to drink, one to wash her clothes and two to come away with", paid
-    // from his credit; while she waits, "any other scores of two, four, or six" are kept.
-    let rules = engine("davies", &json!({}));
+    // from his credit; while she waits, "any other scores of two, four, or six" are kept. The
+    // DLP's paraphrase reads the same ("must then roll 1 five times ... Accumulated rolls of 1
+    // may be used ... may accumulate individual throws of 2, 4, or 6 to use later").
+    for reading in ["davies", "dlp"] {
+        five_tabas_and_kept_scores(&engine(reading, &json!({})));
+    }
+}
+
+fn five_tabas_and_kept_scores(rules: &SpiralRace) {
     let len = rules.track_len();
     let mut s = rules.position(
         &mothers(piece(Leg::Out, len - 4)),
@@ -121,25 +128,25 @@ fn davies_five_tabas_paid_from_credit_and_scores_kept_for_later() {
         Some(4),
     );
     // Arriving pays three at once from the bank.
-    let events = play(&rules, &mut s, SpiralMove::Step { to: len });
+    let events = play(rules, &mut s, SpiralMove::Step { to: len });
     assert_eq!(events, ["at-well", "paid", "paid", "paid"]);
     assert_eq!((s.mother(0).paid, s.bank(0)), (3, 0));
-    throw(&rules, &mut s, 6);
-    assert_eq!(legal(&rules, &s), [SpiralMove::Keep]);
-    assert_eq!(play(&rules, &mut s, SpiralMove::Keep), ["kept"]);
-    throw(&rules, &mut s, 1);
-    play(&rules, &mut s, SpiralMove::Pay { credit: false });
-    throw(&rules, &mut s, 1);
+    throw(rules, &mut s, 6);
+    assert_eq!(legal(rules, &s), [SpiralMove::Keep]);
+    assert_eq!(play(rules, &mut s, SpiralMove::Keep), ["kept"]);
+    throw(rules, &mut s, 1);
+    play(rules, &mut s, SpiralMove::Pay { credit: false });
+    throw(rules, &mut s, 1);
     // The fifth tâba: she is free to come away, on the next 2, 4 or 6.
     assert_eq!(
-        play(&rules, &mut s, SpiralMove::Pay { credit: false }),
+        play(rules, &mut s, SpiralMove::Pay { credit: false }),
         ["paid", "left-well"]
     );
     assert_eq!((s.mother(0).leg, s.mother(0).pos), (Leg::Back, len));
-    throw(&rules, &mut s, 4);
+    throw(rules, &mut s, 4);
     // The kept 6 is a move of its own; the 4 in hand is still to be used.
     assert_eq!(
-        legal(&rules, &s),
+        legal(rules, &s),
         [
             SpiralMove::Step { to: len - 4 },
             SpiralMove::Kept {
@@ -150,7 +157,7 @@ fn davies_five_tabas_paid_from_credit_and_scores_kept_for_later() {
     );
     assert_eq!(
         play(
-            &rules,
+            rules,
             &mut s,
             SpiralMove::Kept {
                 score: 6,
@@ -160,7 +167,7 @@ fn davies_five_tabas_paid_from_credit_and_scores_kept_for_later() {
         ["kept-played"]
     );
     assert_eq!(s.throw(), Some(4));
-    play(&rules, &mut s, SpiralMove::Step { to: len - 10 });
+    play(rules, &mut s, SpiralMove::Step { to: len - 10 });
     assert_eq!(s.mother(0).pos, len - 10);
 }
 
