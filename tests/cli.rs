@@ -258,3 +258,113 @@ fn check_json_reports_stats_and_no_problems() {
 fn quiet_check_prints_only_problems() {
     assert_eq!(ok(&["check", "--quiet"]), "");
 }
+
+/// A trace file of the test data.
+fn trace(file: &str) -> String {
+    crate::util::root()
+        .join("tests/data/ludii-traces")
+        .join(file)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn replay_reports_no_divergence_and_exits_0() {
+    let out = ok(&[
+        "replay",
+        "um-el-tuweisat",
+        "-i",
+        "ludii-1.0.8",
+        &trace("um-el-tuweisat.jsonl"),
+    ]);
+    assert!(
+        out.contains("20 playouts · 290 decisions · 0 playout(s) diverge"),
+        "{out}"
+    );
+    assert!(out.contains("in Ludii's order"), "{out}");
+    let v = json(&[
+        "replay",
+        "sijat-el-taba",
+        "-i",
+        "ludii-1.0.8",
+        &trace("sijat-el-taba.jsonl"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v.as_object().unwrap().keys().collect::<Vec<_>>(),
+        [
+            "schema_version",
+            "game",
+            "interpretation",
+            "playouts",
+            "decisions",
+            "divergences",
+            "legal_order_checked",
+            "first_divergences"
+        ]
+    );
+    assert_eq!(
+        (&v["playouts"], &v["decisions"], &v["divergences"]),
+        (
+            &serde_json::json!(20),
+            &serde_json::json!(4134),
+            &serde_json::json!(0)
+        )
+    );
+}
+
+#[test]
+fn replay_exits_1_on_a_divergence_and_names_the_step() {
+    // Seega 5×5 replayed under the 1.3.x reading (no safe middle cell, no loose extra move):
+    // Ludii 1.0.8's games part from it.
+    let (code, out, _) =
+        run(bin().args(["replay", "seega", "-i", "ludii", &trace("seega-5x5.jsonl")]));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("playout(s) diverge"), "{out}");
+    assert!(out.contains("playout 0 (line 1), step "), "{out}");
+    assert!(
+        out.contains("  Ludii: ") && out.contains("  ours:  "),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_bad_input_exits_2_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.jsonl");
+    let good = std::fs::read_to_string(trace("um-el-bagara.jsonl")).unwrap();
+    let first = good.lines().next().unwrap();
+    std::fs::write(&bad, format!("{first}\n{{\"playout\": 1, \"steps\": [\n")).unwrap();
+    let bad = bad.display().to_string();
+    let (code, _, err) = run(bin().args(["replay", "um-el-bagara", "-i", "ludii-1.0.8", &bad]));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!("{bad}:2: not a trace playout")),
+        "{err}"
+    );
+    // A 7×7 game through the 5×5 reading.
+    let (code, _, err) = run(bin().args([
+        "replay",
+        "seega",
+        "-i",
+        "ludii-1.0.8",
+        &trace("seega-7x7.jsonl"),
+    ]));
+    assert_eq!(code, 2);
+    assert!(err.contains(":1: the trace's `who` has 49 sites"), "{err}");
+    // A game Ludii 1.0.8 never had.
+    let (code, _, err) = run(bin().args([
+        "replay",
+        "lib-el-merafib",
+        "-i",
+        "ludii",
+        &trace("sijat-el-taba.jsonl"),
+    ]));
+    assert_eq!(code, 2);
+    assert!(err.contains("records no traces"), "{err}");
+    // No such file.
+    let (code, _, err) = run(bin().args(["replay", "seega", "-i", "ludii-1.0.8", "nope.jsonl"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("nope.jsonl"), "{err}");
+}

@@ -1,16 +1,20 @@
 //! Ludii 1.0.8's recorded random playouts (tests/data/ludii-traces, format in TRACES.md
-//! there) replayed decision by decision through the sowing engine bound to each game's
-//! `ludii-1.0.8` reading: the same start, the same mover and legal moves (as a multiset) at
-//! every decision, the same board and hands after every move, and the same result.
-
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
+//! there): every shared trace replayed decision by decision through the reading that must
+//! reproduce it, with the library's replayer (the one `ludotrace replay` runs: the mover, the
+//! legal moves as a multiset and, for the mancala games, in Ludii's order, every state field
+//! after every move, the stick throws as chance outcomes, and the result), one generic test
+//! over a table of files; an altered step must be reported at that step, and a trace of
+//! another board is an input error. Also the `ludii-intended` reading of Um el Tuweisat
+//! against the traces' positions.
 
 use ludotrace::bind::{self, Engine};
 use ludotrace::corpus::{self, CorpusFiles};
-use ludotrace::games::sowing::{Sowing, SowingMove, SowingSetup, SowingState};
-use ludotrace::games::{NoEvents, Result_, Rules, Status};
+use ludotrace::games::sowing::{Sowing, SowingSetup, SowingState};
+use ludotrace::games::{NoEvents, Rules, Status};
 use ludotrace::ludii;
+use ludotrace::ludii::replay::{
+    self, CustodialAdapter, ParseError, Report, SowingAdapter, StickAdapter,
+};
 use serde::Deserialize;
 
 use crate::util::root;
@@ -21,7 +25,6 @@ struct Playout {
     playout: usize,
     init: TraceState,
     steps: Vec<Step>,
-    result: TraceResult,
 }
 
 /// `init` / `after` of a mancala trace (TRACES.md §2.2).
@@ -29,28 +32,13 @@ struct Playout {
 struct TraceState {
     count: Vec<u16>,
     hand: [u32; 2],
-    score: [u32; 2],
 }
 
 /// One decision (TRACES.md §2.1).
 #[derive(Debug, Deserialize)]
 struct Step {
     mover: usize,
-    legal: Vec<String>,
-    chosen: usize,
     after: TraceState,
-}
-
-/// How the playout ended (TRACES.md §2.4).
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct TraceResult {
-    winner: usize,
-    end: String,
-    limit_reached: bool,
-    moves: u32,
-    turns: u32,
-    score: [u32; 2],
 }
 
 /// The sowing engine of a reading of the embedded corpus.
@@ -91,218 +79,174 @@ fn playouts(game: &str) -> Vec<Playout> {
     playouts
 }
 
-/// The difference between two lists taken as multisets, or `None` if they are equal.
-fn multiset_difference(ludii: &[String], ours: &[String]) -> Option<String> {
-    let mut count: BTreeMap<&str, i64> = BTreeMap::new();
-    for d in ludii {
-        *count.entry(d).or_default() += 1;
-    }
-    for d in ours {
-        *count.entry(d).or_default() -= 1;
-    }
-    let mut missing = Vec::new();
-    let mut extra = Vec::new();
-    for (d, c) in count {
-        for _ in 0..c.max(0) {
-            missing.push(d);
-        }
-        for _ in 0..(-c).max(0) {
-            extra.push(d);
-        }
-    }
-    if missing.is_empty() && extra.is_empty() {
-        return None;
-    }
-    Some(format!(
-        "legal moves differ\n    Ludii:   {ludii:?}\n    ours:    {ours:?}\n    \
-         missing from ours: {missing:?}\n    extra in ours:     {extra:?}"
-    ))
-}
+/// Every shared trace: the file, the game and reading that must replay it, its playouts and
+/// decisions (TRACES.md §8).
+const TRACES: &[(&str, &str, &str, usize, usize)] = &[
+    ("um-el-bagara", "um-el-bagara", "ludii-1.0.8", 20, 1_350),
+    ("um-el-tuweisat", "um-el-tuweisat", "ludii-1.0.8", 20, 290),
+    ("seega-5x5", "seega", "ludii-1.0.8", 20, 7_986),
+    ("seega-7x7", "seega", "ludii-1.0.8-sebawee", 5, 7_488),
+    ("seega-9x9", "seega", "ludii-1.0.8-tisawee", 3, 7_120),
+    ("sijat-el-taba", "sijat-el-taba", "ludii-1.0.8", 20, 4_134),
+];
 
-/// Compares the board and hands (and, where the trace has them, the scores).
-fn compare_state(
-    rules: &Sowing,
-    state: &SowingState,
-    trace: &TraceState,
-    what: &str,
-) -> Result<(), String> {
-    let count = ludii::sowing_counts(rules, state);
-    let hand = ludii::sowing_hands(state);
-    let mut diff = String::new();
-    if count != trace.count {
-        let _ = write!(diff, "\n    count: Ludii {:?}, ours {count:?}", trace.count);
-    }
-    if hand != trace.hand {
-        let _ = write!(diff, "\n    hand:  Ludii {:?}, ours {hand:?}", trace.hand);
-    }
-    if diff.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{what} differs (Ludii site order):{diff}"))
+/// Replays a trace text through a reading, with the library's replayer (the one `ludotrace
+/// replay` runs).
+fn replay_text(text: &str, game: &str, reading: &str) -> Result<Report, ParseError> {
+    let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
+    let g = corpus.game(game).unwrap();
+    let interp = g.interpretation(reading).unwrap();
+    let bound = bind::bind(g, interp, &serde_json::Map::new()).unwrap();
+    let playouts = replay::parse(text)?;
+    match &bound.engine {
+        Engine::Sowing(r) => replay::replay(&SowingAdapter(r), game, reading, &playouts),
+        Engine::Custodial(r) => replay::replay(&CustodialAdapter(r), game, reading, &playouts),
+        Engine::StickRace(r) => replay::replay(&StickAdapter(r), game, reading, &playouts),
+        Engine::SpiralRace(_) => panic!("no Ludii traces of the hyena game"),
     }
 }
 
-fn winner_of(result: Result_) -> usize {
-    match result {
-        Result_::Draw => 0,
-        Result_::Win(1) => 1,
-        Result_::Win(2) => 2,
-        Result_::Win(mask) => panic!("a two-player sowing game with winner mask {mask:#b}"),
-        Result_::Unfinished => panic!("a Ludii reading never leaves a game unfinished"),
-    }
+fn trace_text(file: &str) -> String {
+    let path = root().join(format!("tests/data/ludii-traces/{file}.jsonl"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
-/// Replays one playout; the first divergence as a message naming the step.
-fn replay(rules: &Sowing, p: &Playout) -> Result<(), String> {
-    let n = rules.holes();
-    let mut state = rules.initial();
-    compare_state(rules, &state, &p.init, "init").map_err(|e| format!("before step 0: {e}"))?;
-    if p.init.score != [0, 0] {
-        return Err(format!("init: the trace has score {:?}", p.init.score));
-    }
-    let mut legal = Vec::new();
-    for (k, step) in p.steps.iter().enumerate() {
-        let at = |msg: String| format!("step {k} (mover P{}): {msg}", step.mover);
-        let status = rules.status(&state);
-        if status != Status::ToMove(step.mover - 1) || state.mover() + 1 != step.mover {
-            return Err(at(format!(
-                "Ludii's mover is P{}, our status is {status:?} (mover seat {})",
-                step.mover,
-                state.mover()
-            )));
-        }
-        rules.legal_moves(&state, &mut legal);
-        let ours: Vec<String> = legal
-            .iter()
-            .map(|&mv| ludii::sowing_descriptor(n, mv))
-            .collect();
-        if let Some(diff) = multiset_difference(&step.legal, &ours) {
-            return Err(at(format!(
-                "{diff}\n    board before (Ludii sites): {:?}",
-                ludii::sowing_counts(rules, &state)
-            )));
-        }
-        let desc = step.legal.get(step.chosen).ok_or_else(|| {
-            at(format!(
-                "chosen {} is not an index into the {} legal moves",
-                step.chosen,
-                step.legal.len()
-            ))
-        })?;
-        let mv: SowingMove = ludii::find_sowing_move(n, &legal, desc)
-            .ok_or_else(|| at(format!("none of our moves is {desc}")))?;
-        let before = ludii::sowing_counts(rules, &state);
-        rules.apply(&mut state, mv, &mut NoEvents);
-        compare_state(rules, &state, &step.after, "after").map_err(|e| {
-            at(format!(
-                "{desc} ({}): {e}\n    board before:        {before:?}",
-                rules.display(mv)
-            ))
-        })?;
-        let last = k + 1 == p.steps.len();
-        let over = rules.status(&state) == Status::Over;
-        if last && !over {
-            return Err(at(format!(
-                "Ludii's game ended after {desc}; ours goes on ({:?})",
-                rules.status(&state)
-            )));
-        }
-        if !last && over {
-            return Err(at(format!(
-                "our game ended after {desc} ({:?}); Ludii's goes on for {} more decisions",
-                rules.outcome(&state),
-                p.steps.len() - k - 1
-            )));
-        }
-        let score = if last { p.result.score } else { [0, 0] };
-        if step.after.score != score {
-            return Err(at(format!(
-                "the trace's own score {:?} is not {score:?} (TRACES.md §2.2)",
-                step.after.score
-            )));
-        }
-    }
-    let Some(outcome) = rules.outcome(&state) else {
-        return Err("the game is not over after the last step".to_owned());
-    };
-    let r = &p.result;
-    let mut diff = String::new();
-    let winner = winner_of(outcome.result);
-    if winner != r.winner {
-        let _ = write!(diff, "\n    winner: Ludii {}, ours {winner}", r.winner);
-    }
-    let end = ludii::end_name(outcome.end).unwrap_or(outcome.end.name());
-    if end != r.end {
-        let _ = write!(diff, "\n    end:    Ludii {}, ours {end}", r.end);
-    }
-    let (plies, turns) = (rules.plies(&state), rules.turns(&state));
-    if plies != r.moves || p.steps.len() != r.moves as usize {
-        let _ = write!(
-            diff,
-            "\n    moves:  Ludii {} ({} steps), ours {plies}",
-            r.moves,
-            p.steps.len()
-        );
-    }
-    if turns != r.turns {
-        let _ = write!(diff, "\n    turns:  Ludii {}, ours {turns}", r.turns);
-    }
-    if outcome.scores != r.score {
-        let _ = write!(
-            diff,
-            "\n    score:  Ludii {:?}, ours {:?}",
-            r.score, outcome.scores
-        );
-    }
-    let cap = rules
-        .params()
-        .cap
-        .expect("the Ludii readings have Ludii's limits");
-    let limit = cap.turns.is_some_and(|t| turns >= t) || cap.moves.is_some_and(|m| plies >= m);
-    if limit != r.limit_reached {
-        let _ = write!(
-            diff,
-            "\n    limitReached: Ludii {}, ours {limit}",
-            r.limit_reached
-        );
-    }
-    if diff.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("result differs:{diff}"))
-    }
-}
-
-/// Replays every playout of a game; fails with every divergent playout's first divergence.
-fn replay_all(game: &str) {
-    let rules = engine(game, "ludii-1.0.8");
-    let playouts = playouts(game);
+#[test]
+fn every_shared_trace_replays_without_a_divergence() {
     let mut failures = Vec::new();
-    let mut steps = 0;
-    for p in &playouts {
-        steps += p.steps.len();
-        if let Err(e) = replay(&rules, p) {
-            failures.push(format!("{game} / ludii-1.0.8, playout {}, {e}", p.playout));
+    for &(file, game, reading, playouts, decisions) in TRACES {
+        let report =
+            replay_text(&trace_text(file), game, reading).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(
+            (report.playouts, report.decisions),
+            (playouts, decisions),
+            "{file}"
+        );
+        // Ludii's own order is reproducible for the mancala games only (TRACES.md §2.1).
+        assert_eq!(
+            report.legal_order_checked,
+            game.starts_with("um-el"),
+            "{file}"
+        );
+        for d in &report.first_divergences {
+            failures.push(format!(
+                "{file} / {reading}, playout {}, step {:?}: {} differs\n  Ludii: {}\n  ours:  {}\n  {}",
+                d.playout, d.step, d.what, d.expected, d.actual, d.context
+            ));
         }
     }
-    assert!(steps > 0);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Edits one step of the first playout of a trace.
+fn altered(file: &str, step: usize, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let text = trace_text(file);
+    let first = text.lines().next().unwrap();
+    let mut playout: serde_json::Value = serde_json::from_str(first).unwrap();
+    edit(&mut playout["steps"][step]);
+    serde_json::to_string(&playout).unwrap()
+}
+
+/// A trace file, its game and reading, the step altered, the divergence expected there, and
+/// the edit.
+type Alteration = (
+    &'static str,
+    &'static str,
+    &'static str,
+    usize,
+    &'static str,
+    Box<dyn Fn(&mut serde_json::Value)>,
+);
+
+#[test]
+fn an_altered_step_is_reported_at_that_step() {
+    // A board the engine does not reach, a legal move Ludii did not list, a throw the sticks
+    // did not make: each is the playout's first divergence, at the step altered.
+    let cases: [Alteration; 4] = [
+        (
+            "seega-5x5",
+            "seega",
+            "ludii-1.0.8",
+            30,
+            "state",
+            Box::new(|s| {
+                let who = s["after"]["who"].as_array_mut().unwrap();
+                let k = who.iter().position(|v| v == 0).unwrap();
+                who[k] = serde_json::json!(2);
+            }),
+        ),
+        (
+            "um-el-bagara",
+            "um-el-bagara",
+            "ludii-1.0.8",
+            4,
+            "legal",
+            Box::new(|s| {
+                s["legal"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(serde_json::json!("Select:0>0:TrackCW"));
+            }),
+        ),
+        (
+            "um-el-tuweisat",
+            "um-el-tuweisat",
+            "ludii-1.0.8",
+            0,
+            "legal-order",
+            Box::new(|s| {
+                // The first two moves swapped (the choice follows its move).
+                s["legal"].as_array_mut().unwrap().swap(0, 1);
+                let chosen = match s["chosen"].as_u64().unwrap() {
+                    0 => 1,
+                    1 => 0,
+                    k => k,
+                };
+                s["chosen"] = serde_json::json!(chosen);
+            }),
+        ),
+        (
+            "sijat-el-taba",
+            "sijat-el-taba",
+            "ludii-1.0.8",
+            5,
+            "legal",
+            Box::new(|s| {
+                let t = s["after"]["throw"].as_u64().unwrap();
+                s["after"]["throw"] = serde_json::json!(if t == 1 { 6 } else { 1 });
+            }),
+        ),
+    ];
+    for (file, game, reading, step, what, edit) in cases {
+        let text = altered(file, step, edit);
+        let report = replay_text(&text, game, reading).unwrap();
+        assert_eq!(report.divergences, 1, "{file}");
+        let d = &report.first_divergences[0];
+        assert_eq!(
+            (d.step, d.what.as_str()),
+            (Some(step), what),
+            "{file}: {d:?}"
+        );
+    }
+}
+
+#[test]
+fn a_trace_that_cannot_belong_to_the_reading_is_bad_input() {
+    // A 7×7 game through the 5×5 reading: an input error naming the line, not a divergence.
+    let e = replay_text(&trace_text("seega-7x7"), "seega", "ludii-1.0.8").unwrap_err();
+    assert_eq!(e.line, 1);
     assert!(
-        failures.is_empty(),
-        "{} of {} playouts diverge from Ludii 1.0.8:\n\n{}",
-        failures.len(),
-        playouts.len(),
-        failures.join("\n\n")
+        e.message.contains("49 sites") && e.message.contains("5×5"),
+        "{e}"
     );
-}
-
-#[test]
-fn ludii_1_0_8_um_el_bagara_replays_every_trace() {
-    replay_all("um-el-bagara");
-}
-
-#[test]
-fn ludii_1_0_8_um_el_tuweisat_replays_every_trace() {
-    replay_all("um-el-tuweisat");
+    // A mancala trace through Seega.
+    let e = replay_text(&trace_text("um-el-bagara"), "seega", "ludii-1.0.8").unwrap_err();
+    assert!(e.message.contains("no `who`"), "{e}");
+    // A line that is not a playout.
+    let mut text = trace_text("um-el-tuweisat");
+    text.insert_str(0, "{\"playout\": 0, \"steps\": []}\n");
+    let e = replay_text(&text, "um-el-tuweisat", "ludii-1.0.8").unwrap_err();
+    assert_eq!(e.line, 1, "{e}");
 }
 
 /// The engine position of a trace state with `mover` (1 or 2) to move.
@@ -429,7 +373,6 @@ fn ludii_intended_tuweisat_lists_the_left_hole_once() {
             let trace = TraceState {
                 count: ludii::sowing_counts(&intended, &s),
                 hand: s.stores(),
-                score: [0, 0],
             };
             let q = setup(&quirk, &trace, seat + 1);
             check_intended(&intended, &quirk, &s, &q, &what);

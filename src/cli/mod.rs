@@ -7,6 +7,7 @@
 
 mod output;
 mod render;
+pub mod replay;
 pub mod run;
 
 use std::io::Write;
@@ -118,6 +119,20 @@ pub enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Replay Ludii's recorded games (a trace file) through a reading, decision by decision;
+    /// exit 1 if any decision diverges.
+    #[command(
+        after_help = "Examples:\n  ludotrace replay seega -i ludii-1.0.8 tests/data/ludii-traces/seega-5x5.jsonl\n  ludotrace replay sijat-el-taba -i ludii-1.0.8 sijat-el-taba.jsonl --format json"
+    )]
+    Replay {
+        /// Game id (see `ludotrace list`).
+        game: String,
+        /// Interpretation id (the `ludii-1.0.8` readings reproduce Ludii 1.0.8).
+        #[arg(short, long, value_name = "INTERPRETATION")]
+        interpretation: String,
+        /// A trace file: one recorded playout per line (tests/data/ludii-traces/TRACES.md).
+        file: PathBuf,
+    },
     /// Print the JSON Schemas of every published format, as one JSON object.
     Schema,
     /// Print a shell completion script.
@@ -206,6 +221,16 @@ pub enum Error {
         command: &'static str,
         /// Its formats.
         valid: &'static str,
+    },
+    /// A trace file that cannot be read or replayed.
+    #[error("{file}{}: {message}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+    Trace {
+        /// The file.
+        file: String,
+        /// The line, where one is at fault.
+        line: Option<usize>,
+        /// What is wrong.
+        message: String,
     },
     /// Output failed.
     #[error("cannot write output: {0}")]
@@ -316,6 +341,15 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             };
             run::run(&mut out, &corpus, &files, &args, cli.quiet)?;
         }
+        Command::Replay {
+            game,
+            interpretation,
+            file,
+        } => {
+            let code = replay::replay(&mut out, &corpus, game, interpretation, file)?;
+            out.flush()?;
+            return Ok(code);
+        }
         Command::Check | Command::Schema | Command::Completions { .. } => {
             unreachable!("handled above")
         }
@@ -333,6 +367,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Cite { .. } => "cite",
         Command::Check => "check",
         Command::Run { .. } => "run",
+        Command::Replay { .. } => "replay",
         Command::Schema => "schema",
         Command::Completions { .. } => "completions",
     }

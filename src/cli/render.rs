@@ -1045,5 +1045,9 @@ pub fn schema() -> Value {
         "output/run-all",
         schemars::schema_for!(super::run::RunAllOutput),
     );
+    put(
+        "output/replay",
+        schemars::schema_for!(crate::ludii::replay::Report),
+    );
     serde_json::json!({ "schema_version": OUTPUT_SCHEMA_VERSION, "formats": formats })
 }

@@ -185,8 +185,28 @@ family_params! {
             /// filling his houses at a reset (Um el Banât) and where a gift to him falls
             /// (Li'b al-'Aqil). Default: `false`.
             ludii_leftmost_quirk: bool = false,
+            /// The order in which the legal moves are listed (random play picks by index, so an
+            /// engine's order is reproduced where its games are): `houses` (each seat's houses
+            /// from his left, both directions of a house together), `by-direction` (every
+            /// clockwise sowing, then every anticlockwise one, each in board order left to right
+            /// as the first player sees it: Ludii's Um el-Bagara) or `right-left-centre` (the
+            /// right house anticlockwise, the left clockwise, the centre anticlockwise, then
+            /// clockwise: Ludii's Um el Tuweisat). Default: `houses`.
+            move_order: MoveOrder = MoveOrder::Houses,
         }
     }
+}
+
+/// The order of the legal move list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveOrder {
+    /// House by house from each seat's left.
+    Houses,
+    /// Clockwise sowings, then anticlockwise, in the first player's left-to-right order.
+    ByDirection,
+    /// Right anticlockwise, left clockwise, centre anticlockwise, centre clockwise.
+    RightLeftCentre,
 }
 
 /// Sowing direction rule.

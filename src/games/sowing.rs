@@ -25,9 +25,9 @@ use super::{
 };
 use crate::family::sowing::{
     Borrowing, Chain, ChainTake, Compulsion, Correspond, Daughters, Direction, Distribution,
-    DrivenOff, EmptiedDaughter, EmptyStops, End, EndCheck, ExtraHouses, Gift, NextDistributor,
-    Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining, Repetition, RoundStarter, Rounds,
-    Rows, SowingParams, StageEnd, Starter, Tie,
+    DrivenOff, EmptiedDaughter, EmptyStops, End, EndCheck, ExtraHouses, Gift, MoveOrder,
+    NextDistributor, Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining, Repetition,
+    RoundStarter, Rounds, Rows, SowingParams, StageEnd, Starter, Tie,
 };
 
 /// The most houses in a row.
@@ -974,6 +974,31 @@ impl Sowing {
                     rank[d][origin][h] = k as i16;
                     k += 1;
                 }
+            }
+        }
+        // The list order an emulated engine uses (stable sorts: ties keep house order).
+        for (seat, list) in cands.iter_mut().enumerate() {
+            let row = |c: &Cand| {
+                if c.quirk {
+                    0
+                } else {
+                    usize::from(c.house) - seat * n
+                }
+            };
+            let list = &mut list[..ncands[seat]];
+            match p.move_order {
+                MoveOrder::Houses => {}
+                MoveOrder::ByDirection => list.sort_by_key(|c| {
+                    // Seat 1's houses run from his left, which is the first player's right.
+                    let across = if seat == 0 { row(c) } else { n - 1 - row(c) };
+                    (c.dir == Dir::Ccw, across)
+                }),
+                MoveOrder::RightLeftCentre => list.sort_by_key(|c| match (row(c), c.dir) {
+                    (j, Dir::Ccw) if j + 1 == n => 0,
+                    (0, Dir::Cw) => 1,
+                    (_, Dir::Ccw) => 2,
+                    (_, Dir::Cw) => 3,
+                }),
             }
         }
         let mut cand_moves = [[SowingMove::Pass; RING]; 2];

@@ -36,6 +36,8 @@
 //! move `Move:a>b` or, landing on an enemy, `Remove+Move:a>b`; a move with the banked tâbas
 //! added carries the tag `:tabcap`; a forced pass is `Pass`.
 
+pub mod replay;
+
 use crate::games::custodial::{Custodial, CustodialMove, CustodialState};
 use crate::games::sowing::{Dir, Sowing, SowingMove, SowingState};
 use crate::games::stick_race::{OFF, StickMove, StickRace, StickRaceState, THROWS};

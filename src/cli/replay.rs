@@ -1,0 +1,105 @@
+//! `ludotrace replay GAME -i READING FILE.jsonl`: Ludii's recorded games replayed through a
+//! reading, decision by decision (the work is `crate::ludii::replay`; this module reads the
+//! file, picks the family's adapter, and renders the report).
+
+use std::path::Path;
+
+use super::{Error, Format, Out, game_of, interpretation_of};
+use crate::bind::{self, Engine};
+use crate::corpus::Corpus;
+use crate::ludii::replay::{self, CustodialAdapter, Report, SowingAdapter, StickAdapter};
+
+/// Replays a trace file; returns the exit code (0: no divergence, 1: some).
+///
+/// # Errors
+/// [`Error::Trace`] for a file that cannot be read, a malformed line, or a trace that cannot
+/// belong to the reading; the usual errors for an unknown game or reading.
+pub fn replay(
+    out: &mut Out,
+    corpus: &Corpus,
+    game: &str,
+    interpretation: &str,
+    file: &Path,
+) -> Result<i32, Error> {
+    let g = game_of(corpus, game)?;
+    let interp = interpretation_of(g, interpretation)?;
+    let trace_error = |line: Option<usize>, message: String| Error::Trace {
+        file: file.display().to_string(),
+        line,
+        message,
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| trace_error(None, e.to_string()))?;
+    let playouts = replay::parse(&text).map_err(|e| trace_error(Some(e.line), e.message))?;
+    if playouts.is_empty() {
+        return Err(trace_error(None, "the file holds no playout".to_owned()));
+    }
+    let bound = bind::bind(g, interp, &serde_json::Map::new())?;
+    let report = match &bound.engine {
+        Engine::Sowing(rules) => {
+            replay::replay(&SowingAdapter(rules), &g.id, &interp.id, &playouts)
+        }
+        Engine::Custodial(rules) => {
+            replay::replay(&CustodialAdapter(rules), &g.id, &interp.id, &playouts)
+        }
+        Engine::StickRace(rules) => {
+            replay::replay(&StickAdapter(rules), &g.id, &interp.id, &playouts)
+        }
+        Engine::SpiralRace(_) => {
+            return Err(trace_error(
+                None,
+                format!(
+                    "Ludii 1.0.8 has no {} and records no traces of it; the games with traces \
+                     are um-el-bagara, um-el-tuweisat, seega and sijat-el-taba",
+                    g.name
+                ),
+            ));
+        }
+    }
+    .map_err(|e| trace_error(Some(e.line), e.message))?;
+    render(out, &report, file);
+    Ok(if report.divergences == 0 { 0 } else { 1 })
+}
+
+fn render(out: &mut Out, r: &Report, file: &Path) {
+    if out.format == Format::Json {
+        out.json(r);
+        return;
+    }
+    out.line(&format!(
+        "Replay of {} · {} / {}",
+        file.display(),
+        r.game,
+        r.interpretation
+    ));
+    out.line(&format!(
+        "{} playouts · {} decisions · {} playout(s) diverge",
+        r.playouts, r.decisions, r.divergences
+    ));
+    if r.divergences == 0 {
+        let how = if r.legal_order_checked {
+            "in Ludii's order, duplicates included"
+        } else {
+            "as a multiset, duplicates included"
+        };
+        out.line(&format!(
+            "every decision matches: the mover, Ludii's legal moves ({how}), the position after \
+             the move and whether the game ends; and every result"
+        ));
+        return;
+    }
+    for d in &r.first_divergences {
+        let step = d
+            .step
+            .map_or_else(|| "the result".to_owned(), |s| format!("step {s}"));
+        out.line("");
+        out.line(&format!(
+            "playout {} (line {}), {step}: {} differs",
+            d.playout, d.line, d.what
+        ));
+        out.line(&format!("  Ludii: {}", d.expected));
+        out.line(&format!("  ours:  {}", d.actual));
+        if !d.context.is_empty() {
+            out.line(&format!("  {}", d.context));
+        }
+    }
+}
