@@ -174,6 +174,29 @@ impl<E> EventSink<E> for Vec<E> {
     }
 }
 
+/// Where an engine's move generation writes: a list, or (to ask only whether there is a
+/// move, without allocating) a count.
+pub(crate) trait MoveSink<M> {
+    fn push(&mut self, mv: M);
+}
+
+impl<M> MoveSink<M> for Vec<M> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Counts moves without keeping them.
+pub(crate) struct Count(pub usize);
+
+impl<M> MoveSink<M> for Count {
+    #[inline]
+    fn push(&mut self, _: M) {
+        self.0 += 1;
+    }
+}
+
 /// A rules engine.
 pub trait Rules: Sync {
     /// A position with everything needed to go on (board, who moves, counters of plies).

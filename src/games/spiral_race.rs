@@ -16,10 +16,10 @@
 
 use std::fmt;
 
-use super::stick_race::THROWS;
+use super::stick_race::{THROW_WEIGHTS, THROWS};
 use super::{
-    EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
-    event_kinds,
+    Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
+    Seat, Status, event_kinds,
 };
 use crate::family::spiral_race::{
     Controller, Eats, End, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
@@ -30,8 +30,6 @@ use crate::family::spiral_race::{
 pub const MAX_PLAYERS: usize = 8;
 /// No seat.
 const NONE: u8 = u8::MAX;
-/// The chances of the throws, in eighths.
-const THROW_WEIGHTS: [u32; 4] = [3, 3, 1, 1];
 /// A fair lot among n seats, n = 2..=8.
 const LOTS: [&[u32]; 9] = [
     &[],
@@ -341,28 +339,6 @@ impl SpiralRaceState {
     }
 }
 
-/// Where move generation writes: a list, or (to ask whether a throw is usable) a count.
-trait MoveSink {
-    fn push(&mut self, mv: SpiralMove);
-}
-
-impl MoveSink for Vec<SpiralMove> {
-    #[inline]
-    fn push(&mut self, mv: SpiralMove) {
-        Vec::push(self, mv);
-    }
-}
-
-/// Counts moves without keeping them.
-struct Count(usize);
-
-impl MoveSink for Count {
-    #[inline]
-    fn push(&mut self, _: SpiralMove) {
-        self.0 += 1;
-    }
-}
-
 /// Which piece a seat plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Which {
@@ -533,7 +509,7 @@ impl SpiralRace {
     }
 
     /// The moves a throw allows the seat's piece, into `out` (no pass).
-    fn throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut impl MoveSink) {
+    fn throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut impl MoveSink<SpiralMove>) {
         let t = u16::from(s.throw);
         let bank = s.bank[seat];
         let Some(which) = self.which(s, seat) else {

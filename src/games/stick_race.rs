@@ -22,8 +22,8 @@
 use std::fmt;
 
 use super::{
-    EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
-    event_kinds,
+    Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
+    Seat, Status, event_kinds,
 };
 use crate::family::stick_race::{
     Capture, Credits, End, Overshoot, Overtaken, Release, Start, Starter, StickRaceParams, Unusable,
@@ -36,7 +36,7 @@ pub const OFF: u8 = u8::MAX;
 /// The throws, in the order of [`Rules::chance_outcomes`].
 pub const THROWS: [u8; 4] = [1, 2, 4, 6];
 /// The chances of [`THROWS`], in eighths: C(3, k) for k flat sides up.
-const THROW_WEIGHTS: [u32; 4] = [3, 3, 1, 1];
+pub(crate) const THROW_WEIGHTS: [u32; 4] = [3, 3, 1, 1];
 
 /// The name of a throw.
 pub fn throw_name(throw: u8) -> &'static str {
@@ -826,7 +826,7 @@ impl StickRace {
     }
 
     /// The moves that use the throw in hand (not the credit releases, not the pass).
-    fn throw_moves(&self, s: &StickRaceState, seat: usize, out: &mut impl MoveSink) {
+    fn throw_moves(&self, s: &StickRaceState, seat: usize, out: &mut impl MoveSink<StickMove>) {
         let t = usize::from(s.throw);
         if t == 1 {
             out.push(StickMove::Bank);
@@ -923,7 +923,7 @@ impl StickRace {
         seat: usize,
         t: usize,
         credit: u32,
-        out: &mut impl MoveSink,
+        out: &mut impl MoveSink<StickMove>,
     ) {
         let (own, enemy) = (s.order[seat][seat], s.order[seat][1 - seat]);
         let active = s.active_t[seat];
@@ -1096,28 +1096,6 @@ impl StickRace {
     fn end_turn(&self, s: &mut StickRaceState) {
         s.mover = 1 - s.mover;
         s.phase = Phase::Throw;
-    }
-}
-
-/// Where move generation writes: a list, or (to ask whether a throw is usable) a count.
-trait MoveSink {
-    fn push(&mut self, mv: StickMove);
-}
-
-impl MoveSink for Vec<StickMove> {
-    #[inline]
-    fn push(&mut self, mv: StickMove) {
-        Vec::push(self, mv);
-    }
-}
-
-/// Counts moves without keeping them.
-struct Count(usize);
-
-impl MoveSink for Count {
-    #[inline]
-    fn push(&mut self, _: StickMove) {
-        self.0 += 1;
     }
 }
 

@@ -164,6 +164,11 @@ fn array_len(
     }
 }
 
+/// An engine cap as (turns, moves), unlimited where unset.
+fn limits(cap: Option<crate::family::Cap>) -> Option<(u32, u32)> {
+    cap.map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+}
+
 /// The sowing games (Um el-Bagara, Um el Tuweisat).
 pub struct SowingAdapter<'a>(pub &'a Sowing);
 
@@ -195,10 +200,7 @@ impl Adapter for SowingAdapter<'_> {
         true
     }
     fn cap(&self) -> Option<(u32, u32)> {
-        self.0
-            .params()
-            .cap
-            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+        limits(self.0.params().cap)
     }
     fn fits(&self, init: &serde_json::Map<String, Value>) -> Result<(), String> {
         let n = self.0.holes();
@@ -229,10 +231,7 @@ impl Adapter for CustodialAdapter<'_> {
         Some(super::custodial_descriptor(self.0.size(), seat, mv))
     }
     fn cap(&self) -> Option<(u32, u32)> {
-        self.0
-            .params()
-            .cap
-            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+        limits(self.0.params().cap)
     }
     fn fits(&self, init: &serde_json::Map<String, Value>) -> Result<(), String> {
         let n = self.0.size();
@@ -277,10 +276,7 @@ impl Adapter for StickAdapter<'_> {
             .ok_or_else(|| format!("throw {t} is not a throw of the sticks (1, 2, 4 or 6)"))
     }
     fn cap(&self) -> Option<(u32, u32)> {
-        self.0
-            .params()
-            .cap
-            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+        limits(self.0.params().cap)
     }
     fn fits(&self, init: &serde_json::Map<String, Value>) -> Result<(), String> {
         let (r, c) = (self.0.rows(), self.0.cols());
