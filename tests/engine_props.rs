@@ -1006,7 +1006,11 @@ fn walk<R: Rules, F: FamilyChecks<R>>(
                 if full {
                     // Random play's shortcuts are exactly the list and the move.
                     let mut buf = Vec::new();
+                    // `pick` draws from the game's generator: it must be called exactly once,
+                    // even for a forced move, or the rest of the game would change.
+                    let mut picked = false;
                     let (chosen, n) = rules.choose(s, &mut buf, |n| {
+                        picked = true;
                         assert_eq!(
                             n,
                             legal.len(),
@@ -1015,8 +1019,10 @@ fn walk<R: Rules, F: FamilyChecks<R>>(
                         );
                         k
                     });
-                    if (chosen, n) != (mv, legal.len()) {
-                        return fail(format!("choose gives {chosen:?} of {n}, the list {mv:?}"));
+                    if (chosen, n) != (mv, legal.len()) || !picked {
+                        return fail(format!(
+                            "choose gives {chosen:?} of {n} (pick called: {picked}), the list {mv:?}"
+                        ));
                     }
                     let (mut fused, mut plain) = (s.clone(), s.clone());
                     let (mut fused_events, mut plain_events) = (Vec::new(), Vec::new());

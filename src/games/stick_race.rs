@@ -500,6 +500,10 @@ pub struct StickRace {
     last_row: [u128; 2],
     /// `below[n]`: the bits below n (a variable shift of a `u128` is dear; a load is not).
     below: Box<[u128; MAX_HOUSES + 1]>,
+    /// Random play counts the moves instead of listing them (`choose`): a fresh tâba releases
+    /// a counter where it stands, only a landing eats, a counter lands exactly, and every
+    /// usable throw must be used (Ludii's readings and the DLP's).
+    counted: bool,
     cap_turns: u32,
     cap_moves: u32,
 }
@@ -571,6 +575,12 @@ impl StickRace {
             index,
             last_row: [row_bits(rows - 1), row_bits(0)],
             below: Box::new(std::array::from_fn(below)),
+            counted: p.release == Release::Fresh
+                && !p.release_moves
+                && p.capture == Capture::Landing
+                && p.overshoot == Overshoot::Illegal
+                && p.must_move
+                && p.credits != Credits::Spare,
             cap_turns,
             cap_moves,
         })
@@ -1099,6 +1109,15 @@ impl StickRace {
     }
 }
 
+/// The index of the k-th (0-based) set bit of `set`, which has more than k.
+#[inline]
+fn nth_bit(mut set: u128, k: usize) -> u32 {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros()
+}
+
 /// The bits below `n` (all of them for n ≥ 128).
 #[inline]
 fn below(n: usize) -> u128 {
@@ -1336,6 +1355,105 @@ impl Rules for StickRace {
 
     fn is_pass(&self, mv: StickMove) -> bool {
         mv == StickMove::Pass
+    }
+
+    /// Where the moves can be counted (`counted`), the k-th is found from the masks
+    /// [`StickRace::landing_moves`] and the release list are built from, in the same order,
+    /// without listing them.
+    fn choose(
+        &self,
+        s: &StickRaceState,
+        buf: &mut Vec<StickMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (StickMove, usize) {
+        if !self.counted || s.phase != Phase::Decide {
+            self.legal_moves(s, buf);
+            let n = buf.len();
+            return (buf[pick(n)], n);
+        }
+        let seat = usize::from(s.mover);
+        let t = usize::from(s.throw);
+        if t == 1 {
+            // Bank, then a release of each counter not yet released, in house order.
+            let waiting = s.pieces[seat] & !s.active;
+            let n = 1 + waiting.count_ones() as usize;
+            let k = pick(n);
+            if k == 0 {
+                return (StickMove::Bank, n);
+            }
+            let h = nth_bit(waiting, k - 1) as u8;
+            return (StickMove::Release { from: h, to: h }, n);
+        }
+        let (own, enemy) = (s.order[seat][seat], s.order[seat][1 - seat]);
+        let active = s.active_t[seat];
+        let plain = (active << t) & self.below[self.houses] & !own;
+        // The moves with credits: (targets, distance, tâbas spent), as `landing_moves` lists
+        // them. At most one group but under `any`, whose groups come in order of tâbas spent.
+        let bank = s.bank[seat];
+        let group = |k: usize| -> u128 {
+            if t + k < self.houses {
+                (active << (t + k)) & enemy
+            } else {
+                0
+            }
+        };
+        let mut n = plain.count_ones() as usize;
+        let mut single: Option<(u128, usize, u8)> = None;
+        match self.p.credits {
+            Credits::None | Credits::Spare => {}
+            Credits::All => {
+                if bank > 0 {
+                    let k = bank as usize;
+                    single = Some((group(k), t + k, k.min(255) as u8));
+                } else if self.p.ludii_empty_credit_minus_one {
+                    single = Some(((active << (t - 1)) & enemy, t - 1, 0));
+                }
+            }
+            Credits::Any => {
+                for k in 1..=bank.min(u32::from(u8::MAX)) as usize {
+                    if t + k >= self.houses {
+                        break;
+                    }
+                    n += group(k).count_ones() as usize;
+                }
+            }
+        }
+        if let Some((targets, _, _)) = single {
+            n += targets.count_ones() as usize;
+        }
+        if n == 0 {
+            // The forced pass is the one listed move: it is still picked, as from a list.
+            let _ = pick(1);
+            return (StickMove::Pass, 1);
+        }
+        let mut k = pick(n);
+        let track = &self.track[seat];
+        let mv = |targets: u128, k: usize, dist: usize, spent: u8, with_credit: bool| {
+            let j = nth_bit(targets, k) as usize;
+            StickMove::Move {
+                from: track[j - dist],
+                to: track[j],
+                spent,
+                with_credit,
+            }
+        };
+        let c = plain.count_ones() as usize;
+        if k < c {
+            return (mv(plain, k, t, 0, false), n);
+        }
+        k -= c;
+        if let Some((targets, dist, spent)) = single {
+            return (mv(targets, k, dist, spent, true), n);
+        }
+        for spent in 1..=bank.min(u32::from(u8::MAX)) as usize {
+            let targets = group(spent);
+            let c = targets.count_ones() as usize;
+            if k < c {
+                return (mv(targets, k, t + spent, spent as u8, true), n);
+            }
+            k -= c;
+        }
+        unreachable!("the k-th of {n} counted moves exists")
     }
 
     fn move_text(&self, mv: StickMove) -> String {
