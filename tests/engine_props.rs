@@ -2127,7 +2127,7 @@ fn random_games_seega_override_combinations() {
         json!({"size": 7, "pieces": 10, "per_turn": 3, "step": "rook", "capture_line": "line"}),
         json!({
             "size": 11, "pieces": 60, "starter": "first-seat", "continuation": "while-capturing",
-            "cap": {"turns": 400, "outcome": "draw"}, "all_pass_draw": true
+            "cap": {"turns": 400, "moves": 100000, "outcome": "draw"}, "all_pass_draw": true
         }),
     ] {
         let rules = custodial_engine("davies", &overrides);
@@ -2557,7 +2557,7 @@ fn random_games_sijat_override_combinations() {
         json!({"overshoot": "bear-off", "end": "annihilation", "credits": "none", "cap": null}),
         json!({"rows": 4, "start": "together", "pieces": 4}),
         json!({"rows": 2, "cols": 5, "pieces": 3, "overshoot": "bear-off"}),
-        json!({"rows": 8, "cols": 16, "pieces": 16, "cap": {"turns": 300, "outcome": "draw"}}),
+        json!({"rows": 8, "cols": 16, "pieces": 16, "cap": {"turns": 300, "moves": 100000, "outcome": "draw"}}),
     ] {
         let rules = stick_engine("sijat-el-taba", "ludii", &overrides);
         let label = format!("sijat-el-taba / ludii + {overrides}");
@@ -2836,7 +2836,7 @@ fn random_games_hyena_override_combinations() {
         json!({"eats": "landed", "end": "first-eaten", "winner": "hyena-if-eats"}),
         json!({
             "eats": "both", "must_move": false, "yomen_played": false, "starter": "lot",
-            "cap": {"turns": 800, "outcome": "draw"}
+            "cap": {"turns": 800, "moves": 100000, "outcome": "draw"}
         }),
         json!({"track_len": 9, "players": 3, "cap": null, "ludii_unleft_home": false}),
     ] {

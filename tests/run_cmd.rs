@@ -259,3 +259,37 @@ fn bad_input_is_named_with_the_valid_choices() {
     ]));
     assert_eq!(exit, 2);
 }
+
+/// A cap must bound the game, in every engine alike: a cap without `moves` once hung three
+/// of the four (a capped game ignores `--max-plies`, and nothing else stopped it).
+#[test]
+fn a_cap_that_does_not_bound_the_game_is_refused_in_every_family() {
+    for (game, reading) in [
+        ("sijat-el-taba", "davies"),
+        ("um-el-bagara", "davies"),
+        ("seega", "davies"),
+        ("lib-el-merafib", "davies"),
+    ] {
+        for cap in [
+            r#"cap={"outcome":"draw"}"#,
+            r#"cap={"turns":100,"outcome":"draw"}"#,
+            r#"cap={"moves":0,"outcome":"draw"}"#,
+            r#"cap={"moves":100,"turns":0,"outcome":"draw"}"#,
+            r#"cap={"moves":1000001,"outcome":"draw"}"#,
+        ] {
+            let err = fails(&["run", game, "-i", reading, "-n", "2", "--set", cap]);
+            assert!(err.contains("cap:"), "{game} {cap}: {err}");
+        }
+        // The largest cap is accepted.
+        ok(&[
+            "run",
+            game,
+            "-i",
+            reading,
+            "-n",
+            "2",
+            "--set",
+            r#"cap={"moves":1000000,"outcome":"draw"}"#,
+        ]);
+    }
+}

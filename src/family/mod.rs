@@ -249,7 +249,8 @@ pub enum Starter {
     Lot,
 }
 
-/// An engine's cap on game length.
+/// An engine's cap on game length. It must give `moves` (only a move count bounds a game);
+/// `turns` may be added. Neither may exceed [`Cap::MAX`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Cap {
@@ -261,6 +262,11 @@ pub struct Cap {
     pub moves: Option<u32>,
     /// What a capped game scores as.
     pub outcome: CapOutcome,
+}
+
+impl Cap {
+    /// The largest cap on turns or moves: a hundred times Ludii's default move limit.
+    pub const MAX: u32 = 1_000_000;
 }
 
 /// The result of a capped game.

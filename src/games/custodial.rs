@@ -20,6 +20,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
+use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
     event_kinds,
@@ -385,9 +386,9 @@ pub enum CustodialError {
          capture_line: single (Ludii 1.0.8's Seega)"
     )]
     Loose,
-    /// A cap of zero.
-    #[error("cap: a cap of 0 turns or 0 moves would end the game before it starts")]
-    Cap,
+    /// A cap that does not bound the game.
+    #[error(transparent)]
+    Cap(#[from] CapError),
 }
 
 /// A position to start from, for tests and worked examples.
@@ -455,11 +456,7 @@ pub struct CustodialState {
     must_open: bool,
     /// The next movement decision is the first of the game.
     first_move: bool,
-    /// Consecutive passes.
-    passes: u8,
-    plies: u32,
-    turns: u32,
-    last_mover: u8,
+    clock: Clock,
     /// Decisions since the last capture (for the no-capture stall).
     quiet: u32,
     /// Positions since the last capture (for the repetition stall).
@@ -544,8 +541,7 @@ pub struct Custodial {
     plain_steps: bool,
     /// The cells a placement may use.
     placeable: u128,
-    cap_turns: u32,
-    cap_moves: u32,
+    limit: Limit,
     loose: bool,
 }
 
@@ -690,11 +686,7 @@ impl Custodial {
         {
             return Err(CustodialError::Loose);
         }
-        if let Some(cap) = p.cap
-            && (cap.turns == Some(0) || cap.moves == Some(0))
-        {
-            return Err(CustodialError::Cap);
-        }
+        let limit = Limit::new(p.cap)?;
         let full = if cells == 128 {
             u128::MAX
         } else {
@@ -765,8 +757,7 @@ impl Custodial {
             bit: slots((0..cells).map(|c| 1u128 << c)),
             plain_steps: p.step == Step::One && !p.compulsory_capture && !p.voluntary_pass,
             placeable: full & !(1u128 << centre),
-            cap_turns: p.cap.and_then(|c| c.turns).unwrap_or(u32::MAX),
-            cap_moves: p.cap.and_then(|c| c.moves).unwrap_or(u32::MAX),
+            limit,
             loose: p.ludii_loose_continuation,
         })
     }
@@ -1233,7 +1224,7 @@ impl Custodial {
         s.cont = NONE;
         s.must_open = false;
         s.first_move = false;
-        s.passes = 0;
+        s.clock.clear_passes();
         s.quiet = 0;
         s.seen.clear();
     }
@@ -1264,21 +1255,16 @@ impl Custodial {
             events.emit(CustodialEvent::TotalCapture { seat: other });
             return self.over(s, Result_::Win(1 << mover), EndReason::Natural);
         }
-        if s.plies > 0 {
-            if self.p.all_pass_draw && s.passes >= 2 {
+        if s.clock.plies() > 0 {
+            if self.p.all_pass_draw && s.clock.all_passed(2) {
                 events.emit(CustodialEvent::AllPassDraw);
                 return self.over(s, Result_::Draw, EndReason::AllPassDraw);
             }
-            if s.turns >= self.cap_turns || s.plies >= self.cap_moves {
+            if let Some(reason) = self.limit.reached(&s.clock) {
                 events.emit(CustodialEvent::CapReached {
-                    turns: s.turns,
-                    plies: s.plies,
+                    turns: s.clock.turns(),
+                    plies: s.clock.plies(),
                 });
-                let reason = if s.turns >= self.cap_turns {
-                    EndReason::TurnCap
-                } else {
-                    EndReason::MoveCap
-                };
                 return self.over(s, Result_::Draw, reason);
             }
         }
@@ -1415,12 +1401,8 @@ impl Custodial {
             self.apply(s, CustodialMove::Step { from, to }, events);
             return (total, false);
         }
-        s.plies += 1;
-        if s.last_mover != s.mover {
-            s.turns += 1;
-            s.last_mover = s.mover;
-        }
-        s.passes = 0;
+        s.clock.tick(s.mover);
+        s.clock.clear_passes();
         s.quiet += 1;
         s.pieces[seat] = moved.wide();
         // (As `flanked`; a `fused` reading has safe sandwiches.)
@@ -1430,7 +1412,7 @@ impl Custodial {
         s.mover = 1 - s.mover;
         // Nothing was eaten, nobody passed, and the stall rule is `none`: of the end tests
         // only the cap can fire, and a blocked player to move just passes.
-        if s.turns >= self.cap_turns || s.plies >= self.cap_moves {
+        if self.limit.reached(&s.clock).is_some() {
             self.after_decision(s, seat, events);
         }
         (total, false)
@@ -1460,7 +1442,7 @@ impl Custodial {
             }
             s.must_open = false;
         }
-        s.passes = 0;
+        s.clock.clear_passes();
         s.cont = NONE;
         if self.p.step == Step::Rook {
             let d = to.abs_diff(from);
@@ -1546,10 +1528,7 @@ impl Rules for Custodial {
             cont: NONE,
             must_open: false,
             first_move: false,
-            passes: 0,
-            plies: 0,
-            turns: 0,
-            last_mover: NONE,
+            clock: Clock::new(),
             quiet: 0,
             seen: HashSet::new(),
             outcome: None,
@@ -1559,9 +1538,7 @@ impl Rules for Custodial {
     }
 
     fn reset(&self, s: &mut CustodialState, _events: &mut impl EventSink<CustodialEvent>) {
-        s.plies = 0;
-        s.turns = 0;
-        s.last_mover = NONE;
+        s.clock = Clock::new();
         s.outcome = None;
         s.first_placer = 0;
         self.start_placement(s);
@@ -1631,18 +1608,14 @@ impl Rules for Custodial {
     ) {
         debug_assert_eq!(s.phase, Phase::Play);
         let seat = usize::from(s.mover);
-        s.plies += 1;
-        if s.last_mover != s.mover {
-            s.turns += 1;
-            s.last_mover = s.mover;
-        }
+        s.clock.tick(s.mover);
         let mut again = false;
         match mv {
             CustodialMove::Place(c) => {
                 s.hand[seat] -= 1;
                 s.pieces[seat] |= 1 << c;
                 s.placed += 1;
-                s.passes = 0;
+                s.clock.clear_passes();
                 let at = usize::from(c);
                 if self.p.placement_capture {
                     if self.eat(s, seat, at, events) > 0 {
@@ -1669,7 +1642,7 @@ impl Rules for Custodial {
                 }
             }
             CustodialMove::Pass => {
-                s.passes += 1;
+                s.clock.pass();
                 if s.cont != NONE {
                     events.emit(CustodialEvent::EmptyContinuation);
                 } else if self.can_step(&s.pieces, seat) {
@@ -1772,7 +1745,11 @@ impl Rules for Custodial {
     }
 
     fn chance_outcomes(&self, s: &CustodialState) -> &'static [u32] {
-        if s.phase == Phase::Toss { &[1, 1] } else { &[] }
+        if s.phase == Phase::Toss {
+            lot_weights(2)
+        } else {
+            &[]
+        }
     }
 
     fn apply_chance(
@@ -1792,16 +1769,12 @@ impl Rules for Custodial {
         s.outcome
     }
 
-    fn plies(&self, s: &CustodialState) -> u32 {
-        s.plies
+    fn clock<'s>(&self, s: &'s CustodialState) -> &'s Clock {
+        &s.clock
     }
 
-    fn turns(&self, s: &CustodialState) -> u32 {
-        s.turns
-    }
-
-    fn has_cap(&self) -> bool {
-        self.p.cap.is_some()
+    fn limit(&self) -> Limit {
+        self.limit
     }
 
     fn is_pass(&self, mv: CustodialMove) -> bool {

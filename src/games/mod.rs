@@ -11,6 +11,7 @@
 //! ids or random generators. Chance is a [`Status::Chance`] step whose outcomes the caller
 //! picks.
 
+pub mod core;
 pub mod custodial;
 pub mod sowing;
 pub mod spiral_race;
@@ -236,12 +237,27 @@ pub trait Rules: Sync {
     );
     /// How the game ended, once it is over.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// The game's clock: plies, turns, passes and the first mover ([`core::Clock`]).
+    fn clock<'s>(&self, state: &'s Self::State) -> &'s core::Clock;
+    /// The engine's validated cap ([`core::Limit`]).
+    fn limit(&self) -> core::Limit;
     /// Decisions made so far (forced passes included).
-    fn plies(&self, state: &Self::State) -> u32;
+    fn plies(&self, state: &Self::State) -> u32 {
+        self.clock(state).plies()
+    }
     /// Turns so far: runs of consecutive decisions by the same seat.
-    fn turns(&self, state: &Self::State) -> u32;
-    /// Whether the engine itself caps the game (then the runner must not stop it early).
-    fn has_cap(&self) -> bool;
+    fn turns(&self, state: &Self::State) -> u32 {
+        self.clock(state).turns()
+    }
+    /// The seat that made the first decision of play (after any lot and distribution).
+    fn first_mover(&self, state: &Self::State) -> Option<Seat> {
+        self.clock(state).first_mover()
+    }
+    /// Whether the engine itself caps the game (then the runner must not stop it early: the
+    /// cap, validated by [`core::Limit::new`], ends it).
+    fn has_cap(&self) -> bool {
+        self.limit().is_on()
+    }
     /// The number of seats (players), at most 8.
     fn seats(&self) -> usize {
         2

@@ -19,6 +19,7 @@
 
 use std::fmt;
 
+use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
     event_kinds,
@@ -659,9 +660,9 @@ pub enum SowingError {
     /// The quirk needs a second house.
     #[error("ludii_left_hole_quirk needs at least 2 houses a row")]
     Quirk,
-    /// A cap without a limit.
-    #[error("cap needs `turns` or `moves`, each at least 1")]
-    Cap,
+    /// A cap that does not bound the game.
+    #[error(transparent)]
+    Cap(#[from] CapError),
     /// Parameters that cannot be played together.
     #[error("{0}")]
     Combination(String),
@@ -746,10 +747,7 @@ pub struct SowingState {
     pos: Pos,
     mover: u8,
     phase: Phase,
-    plies: u32,
-    turns: u32,
-    last_mover: u8,
-    passes: u8,
+    clock: Clock,
     must_feed: bool,
     outcome: Option<Outcome>,
     history: Vec<([u16; RING], u8)>,
@@ -856,8 +854,7 @@ pub struct Sowing {
     cands: [[Cand; RING]; 2],
     ncands: [usize; 2],
     optional_take: bool,
-    cap_turns: u32,
-    cap_moves: u32,
+    limit: Limit,
     /// `order[dir][origin][k]`: the k-th house a sowing from `origin` fills (one lap).
     order: Box<[[[u8; RING]; RING]; 2]>,
     /// `rank[dir][origin][house]`: the inverse of `order`; `NOT_SOWN` for a skipped origin
@@ -907,18 +904,7 @@ impl Sowing {
         if p.ludii_left_hole_quirk && p.holes < 2 {
             return Err(SowingError::Quirk);
         }
-        let (cap_turns, cap_moves) = match p.cap {
-            None => (u32::MAX, u32::MAX),
-            Some(cap) => {
-                if cap.turns.unwrap_or(0) == 0 && cap.moves.unwrap_or(0) == 0
-                    || cap.turns == Some(0)
-                    || cap.moves == Some(0)
-                {
-                    return Err(SowingError::Cap);
-                }
-                (cap.turns.unwrap_or(u32::MAX), cap.moves.unwrap_or(u32::MAX))
-            }
-        };
+        let limit = Limit::new(p.cap)?;
         let n = usize::from(p.holes);
         let mut cands = [[Cand {
             house: 0,
@@ -1062,8 +1048,7 @@ impl Sowing {
             cands,
             ncands,
             optional_take,
-            cap_turns,
-            cap_moves,
+            limit,
             order,
             rank,
             cand_moves,
@@ -1716,7 +1701,7 @@ impl Sowing {
             }
         }
         let ended = match self.p.end_check {
-            EndCheck::AllPassed => s.passes >= 2,
+            EndCheck::AllPassed => s.clock.all_passed(2),
             EndCheck::Immediate => match self.p.end {
                 End::NeitherCanMove => no_moves(s),
                 End::MoverBlocked => {
@@ -1775,22 +1760,17 @@ impl Sowing {
             self.finish(s, events);
             return;
         }
-        if s.plies > 0 {
-            if self.p.all_pass_draw && s.passes >= 2 {
+        if s.clock.plies() > 0 {
+            if self.p.all_pass_draw && s.clock.all_passed(2) {
                 events.emit(SowingEvent::AllPassDraw);
                 self.over(s, Result_::Draw, EndReason::AllPassDraw);
                 return;
             }
-            if s.turns >= self.cap_turns || s.plies >= self.cap_moves {
+            if let Some(reason) = self.limit.reached(&s.clock) {
                 events.emit(SowingEvent::CapReached {
-                    turns: s.turns,
-                    plies: s.plies,
+                    turns: s.clock.turns(),
+                    plies: s.clock.plies(),
                 });
-                let reason = if s.turns >= self.cap_turns {
-                    EndReason::TurnCap
-                } else {
-                    EndReason::MoveCap
-                };
                 self.over(s, Result_::Draw, reason);
                 return;
             }
@@ -1868,7 +1848,7 @@ impl Sowing {
         }
         let result = if scores[0] == scores[1] {
             events.emit(SowingEvent::Tie { score: scores[0] });
-            if self.p.tie == Tie::Replay && s.plies == s.game_start {
+            if self.p.tie == Tie::Replay && s.clock.plies() == s.game_start {
                 // Nobody has decided anything since the start: the replay would end the
                 // same way, for ever.
                 events.emit(SowingEvent::ReplayCycle);
@@ -2063,10 +2043,10 @@ impl Sowing {
         };
         events.emit(SowingEvent::StageStarter { seat: starter });
         s.mover = starter as u8;
-        s.passes = 0;
+        s.clock.clear_passes();
         s.must_feed = false;
         s.history.clear();
-        s.game_start = s.plies;
+        s.game_start = s.clock.plies();
         self.settle(s, events);
     }
 
@@ -2155,10 +2135,10 @@ impl Sowing {
         s.pos.board = [0; RING];
         s.pos.store = [0; 2];
         s.pos.mark = [0; RING];
-        s.passes = 0;
+        s.clock.clear_passes();
         s.must_feed = false;
         s.history.clear();
-        s.game_start = s.plies;
+        s.game_start = s.clock.plies();
         s.distributor = distributor as u8;
         if self.p.distribution == Distribution::Even {
             for (h, c) in s.pos.board[..self.r].iter_mut().enumerate() {
@@ -2190,11 +2170,11 @@ impl Sowing {
         s.points = [0; 2];
         s.hand = 0;
         s.distributor = 0;
-        s.passes = 0;
+        s.clock.clear_passes();
         s.must_feed = false;
         s.outcome = None;
         s.history.clear();
-        s.game_start = s.plies;
+        s.game_start = s.clock.plies();
         let distributed = self.p.distribution != Distribution::Even;
         if distributed {
             // The counters start in the distributor's hand.
@@ -2226,10 +2206,7 @@ impl Rules for Sowing {
             },
             mover: 0,
             phase: Phase::Play,
-            plies: 0,
-            turns: 0,
-            last_mover: NO_SEAT,
-            passes: 0,
+            clock: Clock::new(),
             must_feed: false,
             outcome: None,
             history: Vec::new(),
@@ -2245,9 +2222,7 @@ impl Rules for Sowing {
     }
 
     fn reset(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
-        s.plies = 0;
-        s.turns = 0;
-        s.last_mover = NO_SEAT;
+        s.clock = Clock::new();
         self.restart(s);
         self.settle(s, events);
     }
@@ -2305,14 +2280,15 @@ impl Rules for Sowing {
             s.mover = 1 - s.distributor;
         }
         let seat = s.mover as usize;
-        s.plies += 1;
-        if s.last_mover != s.mover {
-            s.turns += 1;
-            s.last_mover = s.mover;
+        if s.phase == Phase::Play {
+            s.clock.tick(s.mover);
+        } else {
+            // Setting out the counters and turning the board come before play.
+            s.clock.setup_tick(s.mover);
         }
         match mv {
             SowingMove::Pass => {
-                s.passes += 1;
+                s.clock.pass();
                 events.emit(SowingEvent::ForcedPass { seat });
             }
             SowingMove::Distribute { house, count } => {
@@ -2356,7 +2332,7 @@ impl Rules for Sowing {
                 };
                 s.pos.board[usize::from(house)] -= 1;
                 s.pos.board[to] += 1;
-                s.passes = 0;
+                s.clock.clear_passes();
                 events.emit(SowingEvent::Gift {
                     seat,
                     house: to as u8,
@@ -2379,7 +2355,7 @@ impl Rules for Sowing {
                 if quirk {
                     events.emit(SowingEvent::LeftHoleQuirk);
                 }
-                s.passes = 0;
+                s.clock.clear_passes();
                 s.must_feed = false;
                 let before = s.total_on_board();
                 let landing =
@@ -2390,8 +2366,8 @@ impl Rules for Sowing {
                         // An engine that counts each lap of a relay as a move (Ludii) plays
                         // the cycle out to its move cap and scores it as the cap does.
                         events.emit(SowingEvent::CapReached {
-                            turns: s.turns,
-                            plies: s.plies,
+                            turns: s.clock.turns(),
+                            plies: s.clock.plies(),
                         });
                         self.over(s, Result_::Draw, EndReason::MoveCap);
                     } else {
@@ -2416,7 +2392,11 @@ impl Rules for Sowing {
     }
 
     fn chance_outcomes(&self, s: &SowingState) -> &'static [u32] {
-        if s.phase == Phase::Lot { &[1, 1] } else { &[] }
+        if s.phase == Phase::Lot {
+            lot_weights(2)
+        } else {
+            &[]
+        }
     }
 
     fn apply_chance(
@@ -2442,16 +2422,12 @@ impl Rules for Sowing {
         s.outcome
     }
 
-    fn plies(&self, s: &SowingState) -> u32 {
-        s.plies
+    fn clock<'s>(&self, s: &'s SowingState) -> &'s Clock {
+        &s.clock
     }
 
-    fn turns(&self, s: &SowingState) -> u32 {
-        s.turns
-    }
-
-    fn has_cap(&self) -> bool {
-        self.p.cap.is_some()
+    fn limit(&self) -> Limit {
+        self.limit
     }
 
     fn is_pass(&self, mv: SowingMove) -> bool {

@@ -16,6 +16,7 @@
 
 use std::fmt;
 
+use super::core::{CapError, Clock, Limit, lot_weights};
 use super::stick_race::{THROW_WEIGHTS, THROWS};
 use super::{
     Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
@@ -30,19 +31,6 @@ use crate::family::spiral_race::{
 pub const MAX_PLAYERS: usize = 8;
 /// No seat.
 const NONE: u8 = u8::MAX;
-/// A fair lot among n seats, n = 2..=8.
-const LOTS: [&[u32]; 9] = [
-    &[],
-    &[1],
-    &[1; 2],
-    &[1; 3],
-    &[1; 4],
-    &[1; 5],
-    &[1; 6],
-    &[1; 7],
-    &[1; 8],
-];
-
 /// A decision in a spiral race. The piece is the mover's: his mother, or the hyena he
 /// controls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -221,9 +209,9 @@ pub enum SpiralRaceError {
     /// Kept scores without paying at once.
     #[error("well_banking: {0} needs well_pay: at-once (under each-throw a 2, 4 or 6 pays)")]
     Banking(&'static str),
-    /// A cap of zero.
-    #[error("cap: a cap of 0 turns or 0 moves would end the game before it starts")]
-    Cap,
+    /// A cap that does not bound the game.
+    #[error(transparent)]
+    Cap(#[from] CapError),
 }
 
 /// Where a piece is.
@@ -296,9 +284,7 @@ pub struct SpiralRaceState {
     phase: Phase,
     mover: u8,
     throw: u8,
-    plies: u32,
-    turns: u32,
-    last_mover: u8,
+    clock: Clock,
     outcome: Option<Outcome>,
 }
 
@@ -352,8 +338,7 @@ pub struct SpiralRace {
     p: SpiralRaceParams,
     len: u16,
     players: usize,
-    cap_turns: u32,
-    cap_moves: u32,
+    limit: Limit,
 }
 
 impl SpiralRace {
@@ -377,21 +362,12 @@ impl SpiralRace {
                 _ => "added",
             }));
         }
-        if let Some(cap) = p.cap
-            && (cap.turns == Some(0) || cap.moves == Some(0))
-        {
-            return Err(SpiralRaceError::Cap);
-        }
-        let (cap_turns, cap_moves) = match p.cap {
-            Some(cap) => (cap.turns.unwrap_or(u32::MAX), cap.moves.unwrap_or(u32::MAX)),
-            None => (u32::MAX, u32::MAX),
-        };
+        let limit = Limit::new(p.cap)?;
         Ok(SpiralRace {
             p: p.clone(),
             len: p.track_len,
             players: usize::from(p.players),
-            cap_turns,
-            cap_moves,
+            limit,
         })
     }
 
@@ -938,13 +914,10 @@ impl SpiralRace {
             self.over(s, result, EndReason::Natural);
             return true;
         }
-        if s.plies > 0 && (s.turns >= self.cap_turns || s.plies >= self.cap_moves) {
+        if s.clock.plies() > 0
+            && let Some(reason) = self.limit.reached(&s.clock)
+        {
             self.emit(events, SpiralRaceEventKind::CapReached, 0, 0);
-            let reason = if s.turns >= self.cap_turns {
-                EndReason::TurnCap
-            } else {
-                EndReason::MoveCap
-            };
             self.over(s, Result_::Draw, reason);
             return true;
         }
@@ -1008,9 +981,7 @@ impl Rules for SpiralRace {
             phase: Phase::Throw,
             mover: 0,
             throw: 0,
-            plies: 0,
-            turns: 0,
-            last_mover: NONE,
+            clock: Clock::new(),
             outcome: None,
         };
         self.reset(&mut s, &mut NoEvents);
@@ -1026,9 +997,7 @@ impl Rules for SpiralRace {
         s.eaten = 0;
         s.mover = 0;
         s.throw = 0;
-        s.plies = 0;
-        s.turns = 0;
-        s.last_mover = NONE;
+        s.clock = Clock::new();
         s.outcome = None;
         s.phase = match self.p.starter {
             Starter::FirstSeat => Phase::Throw,
@@ -1059,11 +1028,7 @@ impl Rules for SpiralRace {
     ) {
         debug_assert_eq!(s.phase, Phase::Decide);
         let seat = usize::from(s.mover);
-        s.plies += 1;
-        if s.last_mover != s.mover {
-            s.turns += 1;
-            s.last_mover = s.mover;
-        }
+        s.clock.tick(s.mover);
         let which = self.which(s, seat).unwrap_or(Which::Mother);
         let mut keep_throw = false;
         match mv {
@@ -1179,7 +1144,7 @@ impl Rules for SpiralRace {
 
     fn chance_outcomes(&self, s: &SpiralRaceState) -> &'static [u32] {
         match s.phase {
-            Phase::Lot => LOTS[self.players],
+            Phase::Lot => lot_weights(self.players),
             Phase::Throw => &THROW_WEIGHTS,
             _ => &[],
         }
@@ -1221,16 +1186,12 @@ impl Rules for SpiralRace {
         s.outcome
     }
 
-    fn plies(&self, s: &SpiralRaceState) -> u32 {
-        s.plies
+    fn clock<'s>(&self, s: &'s SpiralRaceState) -> &'s Clock {
+        &s.clock
     }
 
-    fn turns(&self, s: &SpiralRaceState) -> u32 {
-        s.turns
-    }
-
-    fn has_cap(&self) -> bool {
-        self.p.cap.is_some()
+    fn limit(&self) -> Limit {
+        self.limit
     }
 
     fn seats(&self) -> usize {

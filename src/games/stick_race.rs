@@ -21,6 +21,7 @@
 
 use std::fmt;
 
+use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
     Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
     Seat, Status, event_kinds,
@@ -357,9 +358,9 @@ pub enum StickRaceError {
     /// The −1 defect outside the rule it belongs to.
     #[error("ludii_empty_credit_minus_one needs credits: all (Ludii 1.0.8's Sijat El Taba)")]
     EmptyCredit,
-    /// A cap of zero.
-    #[error("cap: a cap of 0 turns or 0 moves would end the game before it starts")]
-    Cap,
+    /// A cap that does not bound the game.
+    #[error(transparent)]
+    Cap(#[from] CapError),
 }
 
 /// A position to start from, for tests and worked examples.
@@ -437,9 +438,7 @@ pub struct StickRaceState {
     mover: u8,
     /// The throw in hand (phase `Decide`).
     throw: u8,
-    plies: u32,
-    turns: u32,
-    last_mover: u8,
+    clock: Clock,
     outcome: Option<Outcome>,
 }
 
@@ -504,8 +503,7 @@ pub struct StickRace {
     /// a counter where it stands, only a landing eats, a counter lands exactly, and every
     /// usable throw must be used (Ludii's readings and the DLP's).
     counted: bool,
-    cap_turns: u32,
-    cap_moves: u32,
+    limit: Limit,
 }
 
 impl StickRace {
@@ -530,11 +528,7 @@ impl StickRace {
         if p.ludii_empty_credit_minus_one && p.credits != Credits::All {
             return Err(StickRaceError::EmptyCredit);
         }
-        if let Some(cap) = p.cap
-            && (cap.turns == Some(0) || cap.moves == Some(0))
-        {
-            return Err(StickRaceError::Cap);
-        }
+        let limit = Limit::new(p.cap)?;
         let houses = rows * cols;
         // Seat 1 from the bottom left, eastward in even rows; seat 2 from the top right,
         // westward in its first row. Row by row both run the same way.
@@ -562,10 +556,6 @@ impl StickRace {
             }
         }
         let row_bits = |r: usize| ((1u128 << cols) - 1) << (r * cols);
-        let (cap_turns, cap_moves) = match p.cap {
-            Some(cap) => (cap.turns.unwrap_or(u32::MAX), cap.moves.unwrap_or(u32::MAX)),
-            None => (u32::MAX, u32::MAX),
-        };
         Ok(StickRace {
             p: p.clone(),
             rows,
@@ -581,8 +571,7 @@ impl StickRace {
                 && p.overshoot == Overshoot::Illegal
                 && p.must_move
                 && p.credits != Credits::Spare,
-            cap_turns,
-            cap_moves,
+            limit,
         })
     }
 
@@ -1086,16 +1075,13 @@ impl StickRace {
             self.over(s, result, EndReason::Natural);
             return true;
         }
-        if s.plies > 0 && (s.turns >= self.cap_turns || s.plies >= self.cap_moves) {
+        if s.clock.plies() > 0
+            && let Some(reason) = self.limit.reached(&s.clock)
+        {
             events.emit(StickRaceEvent::CapReached {
-                turns: s.turns,
-                plies: s.plies,
+                turns: s.clock.turns(),
+                plies: s.clock.plies(),
             });
-            let reason = if s.turns >= self.cap_turns {
-                EndReason::TurnCap
-            } else {
-                EndReason::MoveCap
-            };
             self.over(s, Result_::Draw, reason);
             return true;
         }
@@ -1167,9 +1153,7 @@ impl Rules for StickRace {
             phase: Phase::Throw,
             mover: 0,
             throw: 0,
-            plies: 0,
-            turns: 0,
-            last_mover: OFF,
+            clock: Clock::new(),
             outcome: None,
         };
         self.reset(&mut s, &mut NoEvents);
@@ -1190,9 +1174,7 @@ impl Rules for StickRace {
         s.score = [0; 2];
         s.mover = 0;
         s.throw = 0;
-        s.plies = 0;
-        s.turns = 0;
-        s.last_mover = OFF;
+        s.clock = Clock::new();
         s.outcome = None;
         s.phase = match self.p.starter {
             Starter::FirstSeat => Phase::Throw,
@@ -1223,11 +1205,7 @@ impl Rules for StickRace {
     ) {
         debug_assert_eq!(s.phase, Phase::Decide);
         let seat = usize::from(s.mover);
-        s.plies += 1;
-        if s.last_mover != s.mover {
-            s.turns += 1;
-            s.last_mover = s.mover;
-        }
+        s.clock.tick(s.mover);
         let throw = s.throw;
         // Whether the throw in hand has been used (or lost), and whether the turn goes on.
         let mut used = true;
@@ -1303,7 +1281,7 @@ impl Rules for StickRace {
 
     fn chance_outcomes(&self, s: &StickRaceState) -> &'static [u32] {
         match s.phase {
-            Phase::Lot => &[1, 1],
+            Phase::Lot => lot_weights(2),
             Phase::Throw => &THROW_WEIGHTS,
             _ => &[],
         }
@@ -1341,16 +1319,12 @@ impl Rules for StickRace {
         s.outcome
     }
 
-    fn plies(&self, s: &StickRaceState) -> u32 {
-        s.plies
+    fn clock<'s>(&self, s: &'s StickRaceState) -> &'s Clock {
+        &s.clock
     }
 
-    fn turns(&self, s: &StickRaceState) -> u32 {
-        s.turns
-    }
-
-    fn has_cap(&self) -> bool {
-        self.p.cap.is_some()
+    fn limit(&self) -> Limit {
+        self.limit
     }
 
     fn is_pass(&self, mv: StickMove) -> bool {

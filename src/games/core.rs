@@ -1,0 +1,203 @@
+//! The bookkeeping every engine shares, written once: the clock (plies, turns, the run of
+//! passes, who moved first), the engine cap checked against it, the opening lot and the
+//! all-pass rule.
+//!
+//! Each engine keeps one [`Clock`] in its state and one [`Limit`] built from its `cap`
+//! parameter by [`Limit::new`], the only place a cap is validated: a cap must bound the game
+//! (only a move count does: a turn can hold any number of decisions, as when sticks are thrown
+//! on or a lone seat plays on), and no cap may exceed [`Cap::MAX`]. So a capped game always
+//! ends, and the runner may leave it to its cap.
+
+use crate::family::Cap;
+
+use super::{EndReason, Seat};
+
+/// No seat yet.
+const NONE: u8 = u8::MAX;
+
+/// Plies, turns, the run of passes and the first mover of one game.
+///
+/// A *ply* is any decision a seat makes (a forced pass, a distribution step, a credit step
+/// and a banked score included; chance steps are not plies). A *turn* is a run of consecutive
+/// plies by the same seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    plies: u32,
+    turns: u32,
+    last: u8,
+    first: u8,
+    passes: u8,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Clock {
+    /// A clock before the first decision.
+    pub const fn new() -> Self {
+        Clock {
+            plies: 0,
+            turns: 0,
+            last: NONE,
+            first: NONE,
+            passes: 0,
+        }
+    }
+
+    /// A decision of `seat` in play: one ply, a new turn when the seat changes, and the first
+    /// mover if nobody has moved in play yet.
+    #[inline]
+    pub fn tick(&mut self, seat: u8) {
+        self.setup_tick(seat);
+        if self.first == NONE {
+            self.first = seat;
+        }
+    }
+
+    /// A decision of `seat` before play (a distribution, the choice to turn the board): a ply
+    /// and a turn like any other, but it does not make `seat` the first mover.
+    #[inline]
+    pub fn setup_tick(&mut self, seat: u8) {
+        self.plies += 1;
+        if self.last != seat {
+            self.turns += 1;
+            self.last = seat;
+        }
+    }
+
+    /// The decision just counted was a pass.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.passes = self.passes.saturating_add(1);
+    }
+
+    /// The run of passes is broken (a move, a new board).
+    #[inline]
+    pub fn clear_passes(&mut self) {
+        self.passes = 0;
+    }
+
+    /// Decisions so far.
+    #[inline]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Turns so far.
+    #[inline]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Consecutive passes up to now.
+    #[inline]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The seat that made the first decision of play, once one has.
+    pub fn first_mover(&self) -> Option<Seat> {
+        (self.first != NONE).then_some(usize::from(self.first))
+    }
+
+    /// Whether every one of `seats` players passed in a row: the all-pass rule (Ludii's
+    /// implicit draw when the last moves of all players were passes).
+    #[inline]
+    pub fn all_passed(&self, seats: usize) -> bool {
+        usize::from(self.passes) >= seats
+    }
+}
+
+/// A cap that does not bound the game, or bounds it beyond reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CapError {
+    /// No move count.
+    #[error(
+        "cap: a cap needs `moves` (1 to {max}): only a move count bounds a game, since one turn can hold any number of decisions; `turns` may be added",
+        max = Cap::MAX
+    )]
+    NoMoves,
+    /// A limit of zero.
+    #[error("cap: a cap of 0 {0} would end the game before it starts; give 1 to {max}", max = Cap::MAX)]
+    Zero(&'static str),
+    /// A limit above [`Cap::MAX`].
+    #[error("cap: {value} {what} is above the largest cap, {max}", max = Cap::MAX)]
+    TooLarge {
+        /// `turns` or `moves`.
+        what: &'static str,
+        /// The value given.
+        value: u32,
+    },
+}
+
+/// An engine's validated cap on game length, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    turns: u32,
+    moves: u32,
+    on: bool,
+}
+
+impl Limit {
+    /// Validates a reading's cap.
+    ///
+    /// # Errors
+    /// [`CapError`] for a cap without `moves`, a limit of 0, or one above [`Cap::MAX`].
+    pub fn new(cap: Option<Cap>) -> Result<Self, CapError> {
+        let Some(cap) = cap else {
+            return Ok(Limit {
+                turns: u32::MAX,
+                moves: u32::MAX,
+                on: false,
+            });
+        };
+        let check = |what: &'static str, value: u32| match value {
+            0 => Err(CapError::Zero(what)),
+            v if v > Cap::MAX => Err(CapError::TooLarge { what, value }),
+            v => Ok(v),
+        };
+        let moves = check("moves", cap.moves.ok_or(CapError::NoMoves)?)?;
+        let turns = match cap.turns {
+            Some(t) => check("turns", t)?,
+            None => u32::MAX,
+        };
+        Ok(Limit {
+            turns,
+            moves,
+            on: true,
+        })
+    }
+
+    /// Whether there is a cap.
+    #[inline]
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// The move cap, if there is a cap.
+    pub fn moves(&self) -> Option<u32> {
+        self.on.then_some(self.moves)
+    }
+
+    /// Which cap the clock has reached, if any (the turn cap is reported first, as Ludii
+    /// checks it first).
+    #[inline]
+    pub fn reached(&self, clock: &Clock) -> Option<EndReason> {
+        if clock.turns >= self.turns {
+            Some(EndReason::TurnCap)
+        } else if clock.plies >= self.moves {
+            Some(EndReason::MoveCap)
+        } else {
+            None
+        }
+    }
+}
+
+/// The chances of an opening lot among `seats` players (equal weights), as a static table.
+pub fn lot_weights(seats: usize) -> &'static [u32] {
+    const ONES: [u32; 8] = [1; 8];
+    &ONES[..seats.min(8)]
+}
