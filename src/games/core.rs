@@ -201,3 +201,42 @@ pub fn lot_weights(seats: usize) -> &'static [u32] {
     const ONES: [u32; 8] = [1; 8];
     &ONES[..seats.min(8)]
 }
+
+/// The three casting sticks of the stick games (Sijat El Taba, the hyena game): the count of
+/// flat sides up gives a tâba (1), a yômên (2), 4 or 6 (all three round), with chances 3, 3, 1
+/// and 1 in eight. Only a yômên ends a turn: every other throw is followed by another.
+pub mod sticks {
+    /// The throws, indexed by chance outcome.
+    pub const THROWS: [u8; 4] = [1, 2, 4, 6];
+    /// The chances of [`THROWS`], in eighths: C(3, k) for k flat sides up.
+    pub const WEIGHTS: [u32; 4] = [3, 3, 1, 1];
+    /// The tâba.
+    pub const TABA: u8 = 1;
+    /// The yômên, which ends a turn.
+    pub const YOMEN: u8 = 2;
+
+    /// What a cast gives the thrower.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Cast {
+        /// A yômên that is not played: the turn ends at once.
+        Stops,
+        /// A throw to use (or lose) in a decision.
+        Play(u8),
+    }
+
+    /// The cast of chance outcome `k`, where `yomen_played` says whether the yômên that ends
+    /// a turn is itself played.
+    #[inline]
+    pub fn cast(k: usize, yomen_played: bool) -> Cast {
+        match THROWS[k] {
+            YOMEN if !yomen_played => Cast::Stops,
+            throw => Cast::Play(throw),
+        }
+    }
+
+    /// Whether the thrower throws again after `throw`.
+    #[inline]
+    pub fn throws_on(throw: u8) -> bool {
+        throw != YOMEN
+    }
+}

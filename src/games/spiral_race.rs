@@ -16,8 +16,8 @@
 
 use std::fmt;
 
+use super::core::sticks::{self, Cast};
 use super::core::{CapError, Clock, Limit, lot_weights};
-use super::stick_race::{THROW_WEIGHTS, THROWS};
 use super::{
     Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
     Seat, Status, event_kinds,
@@ -1138,14 +1138,14 @@ impl Rules for SpiralRace {
         if keep_throw && self.which(s, seat) == Some(Which::Mother) {
             return;
         }
-        let again = s.throw != 2;
+        let again = sticks::throws_on(s.throw);
         self.continue_turn(s, again, events);
     }
 
     fn chance_outcomes(&self, s: &SpiralRaceState) -> &'static [u32] {
         match s.phase {
             Phase::Lot => lot_weights(self.players),
-            Phase::Throw => &THROW_WEIGHTS,
+            Phase::Throw => &sticks::WEIGHTS,
             _ => &[],
         }
     }
@@ -1163,12 +1163,8 @@ impl Rules for SpiralRace {
                 s.phase = Phase::Throw;
             }
             Phase::Throw => {
-                let throw = THROWS[k];
                 let seat = usize::from(s.mover);
-                if throw == 2 && !self.p.yomen_played {
-                    self.emit(events, SpiralRaceEventKind::YomenStops, seat, 0);
-                    self.continue_turn(s, false, events);
-                } else {
+                if let Cast::Play(throw) = sticks::cast(k, self.p.yomen_played) {
                     s.throw = throw;
                     s.phase = Phase::Decide;
                     // Under `at-once`, tâbas banked by a player who has just taken over the
@@ -1176,6 +1172,9 @@ impl Rules for SpiralRace {
                     if let Some(which) = self.which(s, seat) {
                         self.pay_at_once(s, seat, which, events);
                     }
+                } else {
+                    self.emit(events, SpiralRaceEventKind::YomenStops, seat, 0);
+                    self.continue_turn(s, false, events);
                 }
             }
             _ => debug_assert!(false, "no chance step is pending"),

@@ -21,6 +21,7 @@
 
 use std::fmt;
 
+use super::core::sticks::{self, Cast};
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
     Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
@@ -34,10 +35,7 @@ use crate::family::stick_race::{
 pub const MAX_HOUSES: usize = 128;
 /// Off the board: a counter borne off, or no house.
 pub const OFF: u8 = u8::MAX;
-/// The throws, in the order of [`Rules::chance_outcomes`].
-pub const THROWS: [u8; 4] = [1, 2, 4, 6];
-/// The chances of [`THROWS`], in eighths: C(3, k) for k flat sides up.
-pub(crate) const THROW_WEIGHTS: [u32; 4] = [3, 3, 1, 1];
+pub use super::core::sticks::THROWS;
 
 /// The name of a throw.
 pub fn throw_name(throw: u8) -> &'static str {
@@ -827,7 +825,7 @@ impl StickRace {
     /// The moves that use the throw in hand (not the credit releases, not the pass).
     fn throw_moves(&self, s: &StickRaceState, seat: usize, out: &mut impl MoveSink<StickMove>) {
         let t = usize::from(s.throw);
-        if t == 1 {
+        if t == usize::from(sticks::TABA) {
             out.push(StickMove::Bank);
             if self.p.release == Release::Fresh {
                 for h in bits(s.pieces[seat] & !s.active) {
@@ -1209,7 +1207,7 @@ impl Rules for StickRace {
         let throw = s.throw;
         // Whether the throw in hand has been used (or lost), and whether the turn goes on.
         let mut used = true;
-        let mut again = throw != 2;
+        let mut again = sticks::throws_on(throw);
         match mv {
             StickMove::Bank => {
                 s.bank[seat] += 1;
@@ -1282,7 +1280,7 @@ impl Rules for StickRace {
     fn chance_outcomes(&self, s: &StickRaceState) -> &'static [u32] {
         match s.phase {
             Phase::Lot => lot_weights(2),
-            Phase::Throw => &THROW_WEIGHTS,
+            Phase::Throw => &sticks::WEIGHTS,
             _ => &[],
         }
     }
@@ -1299,18 +1297,18 @@ impl Rules for StickRace {
                 s.mover = k as u8;
                 s.phase = Phase::Throw;
             }
-            Phase::Throw => {
-                let throw = THROWS[k];
-                if throw == 2 && !self.p.yomen_played {
+            Phase::Throw => match sticks::cast(k, self.p.yomen_played) {
+                Cast::Stops => {
                     events.emit(StickRaceEvent::YomenStops {
                         seat: usize::from(s.mover),
                     });
                     self.end_turn(s);
-                } else {
+                }
+                Cast::Play(throw) => {
                     s.throw = throw;
                     s.phase = Phase::Decide;
                 }
-            }
+            },
             _ => debug_assert!(false, "no chance step is pending"),
         }
     }
@@ -1347,7 +1345,7 @@ impl Rules for StickRace {
         }
         let seat = usize::from(s.mover);
         let t = usize::from(s.throw);
-        if t == 1 {
+        if t == usize::from(sticks::TABA) {
             // Bank, then a release of each counter not yet released, in house order.
             let waiting = s.pieces[seat] & !s.active;
             let n = 1 + waiting.count_ones() as usize;
