@@ -5,14 +5,13 @@
 //! does (seeded generator per game, event counting, tallies), without the corpus loading and
 //! output around it.
 
-use ludotrace::bind::{Engine, bind};
+use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::corpus::{Game, Interpretation};
+use ludotrace::family::Family;
+use ludotrace::family::sowing::Rounds;
 use ludotrace::games::Rules;
-use ludotrace::games::custodial::CustodialEventKind;
-use ludotrace::games::sowing::SowingEventKind;
-use ludotrace::games::spiral_race::SpiralRaceEventKind;
-use ludotrace::games::stick_race::StickRaceEventKind;
+use ludotrace::registry::{CustodialFamily, EngineVisitor, GameFamily, SowingFamily};
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 /// Games per iteration (single-stage games; games played in stages or boards, which run to
@@ -44,31 +43,42 @@ fn random_playouts(bencher: divan::Bencher, reading: &str) {
     let interp = game.interpretation(interp).expect("reading");
     let bound = bind(game, interp, &serde_json::Map::new()).expect("binds");
     let place = |p: &str| bound.silent_place(p).map(str::to_owned);
-    match &bound.engine {
-        Engine::Sowing(rules) => {
-            let games = if rules.params().rounds == ludotrace::family::sowing::Rounds::None {
-                GAMES
-            } else {
-                GAMES / 10
-            };
-            let coverage = Coverage::new::<SowingEventKind>(place);
-            bench(bencher, rules, &spec(game, interp, games), &coverage);
+    // Each family plays a number of games that keeps a sample short.
+    let games = if let Some(rules) = bound.engine.get::<SowingFamily>() {
+        // Um el Banât's and Li'b al-'Aqil's stages and boards run to thousands of plies.
+        if rules.params().rounds == Rounds::None {
+            GAMES
+        } else {
+            GAMES / 10
         }
-        Engine::Custodial(rules) => {
-            // Larger boards run longer games.
-            let games = GAMES * 25 / (rules.size() * rules.size()) as u64;
-            let coverage = Coverage::new::<CustodialEventKind>(place);
-            bench(bencher, rules, &spec(game, interp, games), &coverage);
-        }
-        Engine::StickRace(rules) => {
-            let coverage = Coverage::new::<StickRaceEventKind>(place);
-            bench(bencher, rules, &spec(game, interp, GAMES), &coverage);
-        }
-        Engine::SpiralRace(rules) => {
-            // Four mothers on an 82-step spiral play long games.
-            let coverage = Coverage::new::<SpiralRaceEventKind>(place);
-            bench(bencher, rules, &spec(game, interp, GAMES / 10), &coverage);
-        }
+    } else if let Some(rules) = bound.engine.get::<CustodialFamily>() {
+        // Larger boards run longer games.
+        GAMES * 25 / (rules.size() * rules.size()) as u64
+    } else if bound.engine.family() == Family::SpiralRace {
+        // Four mothers on an 82-step spiral play long games.
+        GAMES / 10
+    } else {
+        GAMES
+    };
+    bound.engine.visit(Bench {
+        bencher,
+        place: &place,
+        spec: spec(game, interp, games),
+    });
+}
+
+/// One reading's benchmark, for any family.
+struct Bench<'a, 'b, 'c, P> {
+    bencher: divan::Bencher<'a, 'b>,
+    place: &'c P,
+    spec: RunSpec,
+}
+
+impl<P: Fn(&str) -> Option<String>> EngineVisitor for Bench<'_, '_, '_, P> {
+    type Output = ();
+    fn visit<F: GameFamily>(self, rules: &F::Rules) {
+        let coverage = Coverage::new::<F::Rules>(self.place);
+        bench(self.bencher, rules, &self.spec, &coverage);
     }
 }
 

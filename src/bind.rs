@@ -14,15 +14,9 @@
 use serde_json::{Map, Value};
 
 use crate::corpus::{Game, Interpretation, ParamOrigin};
-use crate::family::Family;
-use crate::family::custodial::CustodialParams;
-use crate::family::sowing::SowingParams;
-use crate::family::spiral_race::SpiralRaceParams;
-use crate::family::stick_race::StickRaceParams;
-use crate::games::custodial::{Custodial, CustodialError};
-use crate::games::sowing::{Sowing, SowingError};
-use crate::games::spiral_race::{SpiralRace, SpiralRaceError};
-use crate::games::stick_race::{StickRace, StickRaceError};
+use crate::registry::{FamilyParams, FamilyVisitor, GameFamily};
+
+pub use crate::registry::Engine;
 
 /// A bound reading: the engine and the provenance of its parameters.
 #[derive(Debug, Clone)]
@@ -39,21 +33,6 @@ pub struct Bound {
     pub interpolated: Vec<(String, Option<String>)>,
 }
 
-/// An engine of one family.
-// One engine is built per reading and run, never stored in bulk: its size does not matter.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone)]
-pub enum Engine {
-    /// Two-row mancala.
-    Sowing(Sowing),
-    /// Placement and custodial capture.
-    Custodial(Custodial),
-    /// A race by casting sticks.
-    StickRace(StickRace),
-    /// The hyena game's spiral race.
-    SpiralRace(SpiralRace),
-}
-
 impl Bound {
     /// The silent place behind a parameter, if its value is interpolated.
     pub fn silent_place(&self, param: &str) -> Option<&str> {
@@ -65,7 +44,7 @@ impl Bound {
 }
 
 /// Why a reading cannot be played.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum BindError {
     /// `--set` without `=`.
     #[error("--set {0}: expected PARAM=VALUE, e.g. --set skip_origin=true")]
@@ -78,37 +57,13 @@ pub enum BindError {
         /// What is wrong, with the accepted values.
         message: String,
     },
-    /// The sowing engine rejects the parameters.
+    /// The family's engine rejects the parameters.
     #[error("{context}: {source}")]
-    Sowing {
+    Engine {
         /// Which reading.
         context: String,
-        /// Why.
-        source: SowingError,
-    },
-    /// The custodial engine rejects the parameters.
-    #[error("{context}: {source}")]
-    Custodial {
-        /// Which reading.
-        context: String,
-        /// Why.
-        source: CustodialError,
-    },
-    /// The stick-race engine rejects the parameters.
-    #[error("{context}: {source}")]
-    StickRace {
-        /// Which reading.
-        context: String,
-        /// Why.
-        source: StickRaceError,
-    },
-    /// The spiral-race engine rejects the parameters.
-    #[error("{context}: {source}")]
-    SpiralRace {
-        /// Which reading.
-        context: String,
-        /// Why.
-        source: SpiralRaceError,
+        /// Why: the engine's own error.
+        source: std::sync::Arc<dyn std::error::Error + Send + Sync>,
     },
 }
 
@@ -167,51 +122,10 @@ pub fn bind(
         })
         .collect();
     let context = format!("{} / {}", game.id, interp.id);
-    let engine = match game.family {
-        Family::Sowing => {
-            let params =
-                SowingParams::from_values(&values).map_err(|message| BindError::Value {
-                    name: "(all)".to_owned(),
-                    message,
-                })?;
-            Engine::Sowing(
-                Sowing::new(&params).map_err(|source| BindError::Sowing { context, source })?,
-            )
-        }
-        Family::Custodial => {
-            let params =
-                CustodialParams::from_values(&values).map_err(|message| BindError::Value {
-                    name: "(all)".to_owned(),
-                    message,
-                })?;
-            Engine::Custodial(
-                Custodial::new(&params)
-                    .map_err(|source| BindError::Custodial { context, source })?,
-            )
-        }
-        Family::StickRace => {
-            let params =
-                StickRaceParams::from_values(&values).map_err(|message| BindError::Value {
-                    name: "(all)".to_owned(),
-                    message,
-                })?;
-            Engine::StickRace(
-                StickRace::new(&params)
-                    .map_err(|source| BindError::StickRace { context, source })?,
-            )
-        }
-        Family::SpiralRace => {
-            let params =
-                SpiralRaceParams::from_values(&values).map_err(|message| BindError::Value {
-                    name: "(all)".to_owned(),
-                    message,
-                })?;
-            Engine::SpiralRace(
-                SpiralRace::new(&params)
-                    .map_err(|source| BindError::SpiralRace { context, source })?,
-            )
-        }
-    };
+    let engine = game.family.visit(Build {
+        values: &values,
+        context,
+    })?;
     Ok(Bound {
         engine,
         values,
@@ -253,5 +167,27 @@ fn silent_place(game: &Game, interp: &Interpretation, origin: &ParamOrigin) -> O
         }
         // A default is the absence of an engine behaviour: it never fires an event.
         ParamOrigin::Default => None,
+    }
+}
+
+/// Builds the engine of a family from resolved parameter values.
+struct Build<'a> {
+    values: &'a Map<String, Value>,
+    context: String,
+}
+
+impl FamilyVisitor for Build<'_> {
+    type Output = Result<Engine, BindError>;
+
+    fn visit<F: GameFamily>(self) -> Self::Output {
+        let params = F::Params::from_values(self.values).map_err(|message| BindError::Value {
+            name: "(all)".to_owned(),
+            message,
+        })?;
+        let rules = F::build(&params).map_err(|source| BindError::Engine {
+            context: self.context,
+            source: std::sync::Arc::new(source),
+        })?;
+        Ok(F::wrap(rules))
     }
 }

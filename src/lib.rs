@@ -9,5 +9,6 @@ pub mod corpus;
 pub mod family;
 pub mod games;
 pub mod ludii;
+pub mod registry;
 pub mod sim;
 pub mod stats;

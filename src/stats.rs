@@ -104,8 +104,10 @@ impl Histogram {
         } else {
             (f64::from(self.rank(n / 2)) + f64::from(self.rank(n / 2 + 1))) / 2.0
         };
+        let half = 1.96 * sd / nf.sqrt();
         Summary {
             mean: round(mean, 4),
+            mean_ci: [round(mean - half, 4), round(mean + half, 4)],
             sd: round(sd, 4),
             median,
             min,
@@ -133,6 +135,10 @@ impl Histogram {
 pub struct Summary {
     /// Mean.
     pub mean: f64,
+    /// The 95 % confidence interval of the mean, `[lo, hi]`: mean ± 1.96 · sd / √n (the
+    /// normal approximation, sound for the hundreds of games a run plays; a single game gives
+    /// `[mean, mean]`).
+    pub mean_ci: [f64; 2],
     /// Sample standard deviation.
     pub sd: f64,
     /// Median (the mean of the two middle values for an even count; written as an integer
@@ -190,6 +196,9 @@ mod tests {
         assert!((s.mean - 2.8).abs() < 1e-9);
         assert!((s.sd - 1.7889).abs() < 1e-4);
         assert_eq!((s.p10, s.p90), (1, 5));
+        // 2.8 ± 1.96 · 1.78885 / √5 = 2.8 ± 1.5680.
+        assert!((s.mean_ci[0] - 1.232).abs() < 1e-3, "{:?}", s.mean_ci);
+        assert!((s.mean_ci[1] - 4.368).abs() < 1e-3, "{:?}", s.mean_ci);
         h.add(9);
         assert_eq!(h.summary().median, 3.5);
     }

@@ -4,8 +4,9 @@
 //! intended change, regenerate with `LUDOTRACE_BLESS=1 cargo test --locked playthrough` and
 //! review the diff in version control.
 
-use ludotrace::bind::{Engine, bind};
+use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
+use ludotrace::registry::{EngineVisitor, GameFamily};
 use ludotrace::sim::playthrough::playthrough;
 use ludotrace::sim::{DEFAULT_MAX_PLIES, reading_key};
 
@@ -38,20 +39,10 @@ fn every_reading_matches_its_committed_playthrough() {
                 serde_json::to_string(&bound.values).unwrap()
             );
             let key = reading_key(&game.id, &interp.id);
-            let text = match &bound.engine {
-                Engine::Sowing(rules) => {
-                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
-                }
-                Engine::Custodial(rules) => {
-                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
-                }
-                Engine::StickRace(rules) => {
-                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
-                }
-                Engine::SpiralRace(rules) => {
-                    playthrough(rules, &header, SEED, key, GAME, DEFAULT_MAX_PLIES, SHOWN)
-                }
-            };
+            let text = bound.engine.visit(Playthrough {
+                header: &header,
+                key,
+            });
             let path = root()
                 .join("tests/playthroughs")
                 .join(&game.id)
@@ -81,4 +72,25 @@ fn every_reading_matches_its_committed_playthrough() {
     }
     assert!(checked > 0);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// One reading's playthrough, for any family.
+struct Playthrough<'a> {
+    header: &'a str,
+    key: u64,
+}
+
+impl EngineVisitor for Playthrough<'_> {
+    type Output = String;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> String {
+        playthrough(
+            rules,
+            self.header,
+            SEED,
+            self.key,
+            GAME,
+            DEFAULT_MAX_PLIES,
+            SHOWN,
+        )
+    }
 }

@@ -2,12 +2,9 @@
 //! tests/data/ludii-1.0.8-reference.json is played and each published figure must lie within
 //! 3 standard errors of the difference between the two independent samples.
 
-use ludotrace::bind::{Engine, bind};
+use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
-use ludotrace::games::custodial::CustodialEventKind;
-use ludotrace::games::sowing::SowingEventKind;
-use ludotrace::games::spiral_race::SpiralRaceEventKind;
-use ludotrace::games::stick_race::StickRaceEventKind;
+use ludotrace::registry::{EngineVisitor, GameFamily};
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 use crate::util::root;
@@ -46,32 +43,7 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
             max_plies: DEFAULT_MAX_PLIES,
             keep_records: false,
         };
-        let t = match &bound.engine {
-            Engine::Sowing(rules) => sim::run(
-                rules,
-                &spec,
-                &Coverage::new::<SowingEventKind>(|_| None),
-                &|_| {},
-            ),
-            Engine::Custodial(rules) => sim::run(
-                rules,
-                &spec,
-                &Coverage::new::<CustodialEventKind>(|_| None),
-                &|_| {},
-            ),
-            Engine::StickRace(rules) => sim::run(
-                rules,
-                &spec,
-                &Coverage::new::<StickRaceEventKind>(|_| None),
-                &|_| {},
-            ),
-            Engine::SpiralRace(rules) => sim::run(
-                rules,
-                &spec,
-                &Coverage::new::<SpiralRaceEventKind>(|_| None),
-                &|_| {},
-            ),
-        };
+        let t = bound.engine.visit(RunAll(&spec));
         let label = format!("{} / {}", game.id, interp.id);
         let n_ref = r["n"].as_f64().unwrap();
         let n = GAMES as f64;
@@ -125,4 +97,20 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
         );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Plays a run of any family's engine, with no coverage.
+struct RunAll<'a>(&'a RunSpec);
+
+impl EngineVisitor for RunAll<'_> {
+    type Output = sim::Tally;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> sim::Tally {
+        sim::run(
+            rules,
+            self.0,
+            &Coverage::new::<F::Rules>(|_| None),
+            &|_| {},
+            &mut |_| {},
+        )
+    }
 }

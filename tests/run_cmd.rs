@@ -293,3 +293,158 @@ fn a_cap_that_does_not_bound_the_game_is_refused_in_every_family() {
         ]);
     }
 }
+
+/// Every number a user can type is bounded: these once panicked, aborted or hung.
+#[test]
+fn hostile_numbers_are_refused_with_their_bounds() {
+    for (args, says) in [
+        (&["-n", "18446744073709551615"][..], "--games must be 1 to"),
+        (&["-n", "1000000000000"][..], "--games must be 1 to"),
+        (&["-n", "0"][..], "--games must be 1 to"),
+        (&["--threads", "100000"][..], "--threads must be 1 to 256"),
+        (&["--threads", "0"][..], "--threads must be 1 to 256"),
+        (&["--max-plies", "0"][..], "--max-plies must be 1 to"),
+        (
+            &["--max-plies", "4000000000"][..],
+            "--max-plies must be 1 to",
+        ),
+    ] {
+        let mut all = vec!["run", "um-el-bagara"];
+        all.extend(args);
+        let err = fails(&all);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// Where a lot decides who begins, results are given by turn order as well as by seat; the
+/// CSV names each game's first mover; lengths carry an interval.
+#[test]
+fn results_say_who_moved_first() {
+    let v = json(&[
+        "run",
+        "sijat-el-taba",
+        "-i",
+        "davies",
+        "-n",
+        "300",
+        "--format",
+        "json",
+    ]);
+    let r = &v["results"];
+    let firsts: Vec<u64> = r["by_order"]["first_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(firsts.iter().sum::<u64>(), 300, "{r}");
+    assert!(firsts.iter().all(|&n| n > 100), "a fair lot: {firsts:?}");
+    let by_order: u64 = r["by_order"]["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    let by_seat: u64 = r["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(by_order, by_seat, "the same wins, counted by order: {r}");
+    for key in ["first", "second"] {
+        let rate = &r["by_order"]["rates"][key];
+        assert!(rate["lo"].as_f64() <= rate["value"].as_f64(), "{rate}");
+    }
+    let ci = v["plies"]["mean_ci"].as_array().unwrap();
+    let mean = v["plies"]["mean"].as_f64().unwrap();
+    assert!(ci[0].as_f64().unwrap() < mean && mean < ci[1].as_f64().unwrap());
+
+    // Seat 1 always begins where there is no lot.
+    let v = json(&[
+        "run",
+        "um-el-bagara",
+        "-i",
+        "ludii-1.0.8",
+        "-n",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["results"]["by_order"]["first_moves"],
+        serde_json::json!([20, 0])
+    );
+
+    let csv = ok(&[
+        "run",
+        "sijat-el-taba",
+        "-i",
+        "davies",
+        "-n",
+        "30",
+        "--format",
+        "csv",
+    ]);
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = header.iter().position(|&h| h == "first_mover").unwrap();
+    let seats: Vec<&str> = lines.map(|l| l.split(',').nth(col).unwrap()).collect();
+    assert_eq!(seats.len(), 30);
+    assert!(seats.contains(&"1") && seats.contains(&"2"), "{seats:?}");
+}
+
+/// The reproduce line carries the corpus and every option that changes the result, quoted.
+#[test]
+fn the_reproduce_line_reproduces() {
+    let dir = crate::util::mini_corpus();
+    let corpus = dir.path().to_str().unwrap().to_owned();
+    let (game, reading) = {
+        let v = json(&["--corpus", &corpus, "list", "--format", "json"]);
+        let g = &v["games"][0];
+        (
+            g["id"].as_str().unwrap().to_owned(),
+            g["interpretations"][0]["id"].as_str().unwrap().to_owned(),
+        )
+    };
+    let out = ok(&[
+        "--corpus",
+        &corpus,
+        "run",
+        &game,
+        "-i",
+        &reading,
+        "-n",
+        "7",
+        "--seed",
+        "5",
+        "--max-plies",
+        "300",
+    ]);
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line");
+    for part in [
+        format!("--corpus {corpus}"),
+        "-n 7".to_owned(),
+        "--seed 5".to_owned(),
+        "--max-plies 300".to_owned(),
+        format!("-i {reading}"),
+    ] {
+        assert!(line.contains(&part), "{part} in {line}");
+    }
+    assert!(out.contains("corpus: "), "{out}");
+    let out = ok(&[
+        "run",
+        "um-el-bagara",
+        "-n",
+        "5",
+        "--set",
+        r#"cap={"moves":50,"outcome":"draw"}"#,
+    ]);
+    assert!(
+        out.contains(r#"--set 'cap={"moves":50,"outcome":"draw"}'"#),
+        "{out}"
+    );
+}

@@ -338,6 +338,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 max_plies: *max_plies,
                 set: set.clone(),
                 threads: *threads,
+                corpus: cli.corpus.clone(),
             };
             run::run(&mut out, &corpus, &files, &args, cli.quiet)?;
         }

@@ -15,14 +15,12 @@ use serde_json::Value;
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::{Error, Format};
-use crate::bind::{self, Bound, Engine};
+use crate::bind::{self, Bound};
 use crate::corpus::{CorpusFiles, Game, Interpretation};
-use crate::games::custodial::CustodialEventKind;
-use crate::games::sowing::SowingEventKind;
-use crate::games::spiral_race::SpiralRaceEventKind;
-use crate::games::stick_race::StickRaceEventKind;
-use crate::games::{EventKind, Rules};
-use crate::sim::{self, Coverage, GameEnd, RunSpec, Tally};
+use crate::family::Cap;
+use crate::games::{Event, EventKind, Rules};
+use crate::registry::{EngineVisitor, GameFamily};
+use crate::sim::{self, Coverage, GameEnd, GameRecord, RunSpec, Tally};
 use crate::stats::{Rate, Summary, round, wilson};
 
 /// What the user asked `run` for.
@@ -44,7 +42,15 @@ pub struct RunArgs {
     pub set: Vec<String>,
     /// Worker threads (`None`: one per core).
     pub threads: Option<usize>,
+    /// The corpus directory, if not the built-in corpus (for the reproduce line).
+    pub corpus: Option<std::path::PathBuf>,
 }
+
+/// The most worker threads `run` starts: far more than any machine it runs on has cores, and
+/// few enough that starting them cannot exhaust the system.
+pub const MAX_THREADS: usize = 256;
+/// The largest `--max-plies`: as large as the largest engine cap.
+pub const MAX_PLIES: u32 = Cap::MAX;
 
 /// `run --format json` for one reading (DESIGN §6).
 #[derive(Debug, Serialize, JsonSchema)]
@@ -99,7 +105,29 @@ pub struct RunResults {
     /// `p1`, `p2` (… one per seat), `draw`, `timeout`: each a rate with its Wilson 95 %
     /// interval.
     pub rates: IndexMap<String, Rate>,
+    /// The same games by turn order rather than seat: where a lot decides who begins, seat
+    /// results alone mislead.
+    pub by_order: ByOrder,
 }
+
+/// Outcomes by the order in which the seats first moved.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ByOrder {
+    /// `first_moves[i]`: games in which seat i+1 made the first decision of play (a game
+    /// over before any decision counts for none).
+    pub first_moves: Vec<u64>,
+    /// `wins[k]`: games won by the seat that moved (k+1)-th, counting from the first mover
+    /// in seat order.
+    pub wins: Vec<u64>,
+    /// `first`, `second` (… one per seat): each a win rate over all games with its Wilson
+    /// 95 % interval.
+    pub rates: IndexMap<String, Rate>,
+}
+
+/// The names of turn-order positions.
+const ORDINALS: [&str; 8] = [
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+];
 
 /// How often an event occurred.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -151,13 +179,25 @@ pub fn run(
             valid: "table, json, csv",
         });
     }
-    if args.games == 0 {
-        return Err(Error::Usage(
-            "--games must be at least 1 (a rate needs games to be a rate)".to_owned(),
-        ));
+    if !(1..=sim::MAX_GAMES).contains(&args.games) {
+        return Err(Error::Usage(format!(
+            "--games must be 1 to {} (a rate needs games to be a rate), not {}",
+            sim::MAX_GAMES,
+            args.games
+        )));
     }
-    if args.max_plies == 0 {
-        return Err(Error::Usage("--max-plies must be at least 1".to_owned()));
+    if !(1..=MAX_PLIES).contains(&args.max_plies) {
+        return Err(Error::Usage(format!(
+            "--max-plies must be 1 to {MAX_PLIES}, not {}",
+            args.max_plies
+        )));
+    }
+    if let Some(t) = args.threads
+        && !(1..=MAX_THREADS).contains(&t)
+    {
+        return Err(Error::Usage(format!(
+            "--threads must be 1 to {MAX_THREADS}, not {t} (results do not depend on it)"
+        )));
     }
     let game = super::game_of(corpus, &args.game)?;
     let readings: Vec<&Interpretation> = if args.all {
@@ -174,7 +214,6 @@ pub fn run(
         .map(|i| bind::bind(game, i, &overrides))
         .collect::<Result<_, _>>()?;
     let pool = match args.threads {
-        Some(0) => return Err(Error::Usage("--threads must be at least 1".to_owned())),
         Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build(),
         None => rayon::ThreadPoolBuilder::new().build(),
     }
@@ -195,6 +234,7 @@ pub fn run(
     let hash = corpus_hash(files);
     let keep_records = out.format == Format::Csv;
     let mut results = Vec::new();
+    let mut csv = keep_records.then(|| CsvRows::header(out, &bound));
     for (&interp, b) in readings.iter().zip(&bound) {
         bar.set_prefix(interp.id.clone());
         let spec = RunSpec {
@@ -204,12 +244,23 @@ pub fn run(
             max_plies: args.max_plies,
             keep_records,
         };
-        let tally = pool.install(|| match &b.engine {
-            Engine::Sowing(rules) => simulate::<_, SowingEventKind>(rules, b, &spec, &bar),
-            Engine::Custodial(rules) => simulate::<_, CustodialEventKind>(rules, b, &spec, &bar),
-            Engine::StickRace(rules) => simulate::<_, StickRaceEventKind>(rules, b, &spec, &bar),
-            Engine::SpiralRace(rules) => simulate::<_, SpiralRaceEventKind>(rules, b, &spec, &bar),
+        let mut sink = |records: &[GameRecord]| {
+            if let Some(csv) = &mut csv {
+                csv.rows(out, &game.id, &interp.id, records);
+            }
+        };
+        let tally = pool.install(|| {
+            b.engine.visit(Simulate {
+                bound: b,
+                spec: &spec,
+                bar: &bar,
+                records: &mut sink,
+            })
         });
+        if keep_records {
+            // Rows go out as they are made: memory does not grow with the number of games.
+            out.flush()?;
+        }
         results.push((interp, b, tally));
     }
     bar.finish_and_clear();
@@ -223,22 +274,37 @@ pub fn run(
             runs: outputs,
         }),
         Format::Json => out.json(&outputs[0]),
-        Format::Csv => csv(out, game, &results),
+        Format::Csv => {}
         Format::Table | Format::Markdown => table(out, game, &results, &outputs, args),
     }
     Ok(())
 }
 
-fn simulate<R: Rules, K: EventKind>(
-    rules: &R,
-    b: &Bound,
-    spec: &RunSpec,
-    bar: &indicatif::ProgressBar,
-) -> Tally {
-    let coverage = Coverage::new::<K>(|p| b.silent_place(p).map(str::to_owned));
-    sim::run(rules, spec, &coverage, &|n| bar.inc(n))
-        .with_places(coverage.places.iter().map(|p| format!("uncovered:{p}")))
-        .with_kinds(K::ALL.iter().map(|k| k.name()))
+/// One reading's simulation, for any family.
+struct Simulate<'a> {
+    bound: &'a Bound,
+    spec: &'a RunSpec,
+    bar: &'a indicatif::ProgressBar,
+    records: &'a mut dyn FnMut(&[GameRecord]),
+}
+
+impl EngineVisitor for Simulate<'_> {
+    type Output = Tally;
+
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Tally {
+        let coverage = Coverage::new::<F::Rules>(|p| self.bound.silent_place(p).map(str::to_owned));
+        let bar = self.bar;
+        sim::run(rules, self.spec, &coverage, &|n| bar.inc(n), self.records)
+            .with_places(coverage.places.iter().map(|p| format!("uncovered:{p}")))
+            .with_kinds(kind_names::<F::Rules>())
+    }
+}
+
+/// The names of an engine's event kinds, in index order.
+fn kind_names<R: Rules>() -> impl Iterator<Item = &'static str> {
+    <<R::Event as Event>::Kind as EventKind>::ALL
+        .iter()
+        .map(|k| k.name())
 }
 
 fn output(
@@ -264,6 +330,16 @@ fn output(
     }
     rates.insert("draw".to_owned(), rate(t.draws));
     rates.insert("timeout".to_owned(), rate(t.timeouts));
+    let by_order = ByOrder {
+        first_moves: t.first_moves.clone(),
+        wins: t.order_wins.clone(),
+        rates: t
+            .order_wins
+            .iter()
+            .zip(ORDINALS)
+            .map(|(&w, name)| (name.to_owned(), rate(w)))
+            .collect(),
+    };
     let mut events = IndexMap::new();
     let named = t
         .kind_names
@@ -302,6 +378,7 @@ fn output(
             timeouts: t.timeouts,
             capped: t.capped,
             rates,
+            by_order,
         },
         plies: t.plies.summary(),
         turns: t.turns.summary(),
@@ -311,21 +388,43 @@ fn output(
     }
 }
 
-/// The command line that reproduces a run.
+/// The command line that reproduces a run: every option that changes the result (the
+/// corpus, the reading, the games, the seed, the ply limit and the overrides), quoted for a
+/// POSIX shell.
 pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String {
-    let mut cmd = format!("ludotrace run {game}");
+    let mut cmd = String::from("ludotrace run");
+    if let Some(dir) = &args.corpus {
+        cmd.push_str(&format!(
+            " --corpus {}",
+            shell_quote(&dir.display().to_string())
+        ));
+    }
+    cmd.push_str(&format!(" {}", shell_quote(game)));
     match interp {
-        Some(i) => cmd.push_str(&format!(" -i {i}")),
+        Some(i) => cmd.push_str(&format!(" -i {}", shell_quote(i))),
         None => cmd.push_str(" --all-interpretations"),
     }
-    cmd.push_str(&format!(" -n {} --seed {}", args.games, args.seed));
-    if args.max_plies != sim::DEFAULT_MAX_PLIES {
-        cmd.push_str(&format!(" --max-plies {}", args.max_plies));
-    }
+    cmd.push_str(&format!(
+        " -n {} --seed {} --max-plies {}",
+        args.games, args.seed, args.max_plies
+    ));
     for s in &args.set {
-        cmd.push_str(&format!(" --set '{s}'"));
+        cmd.push_str(&format!(" --set {}", shell_quote(s)));
     }
     cmd
+}
+
+/// Quotes a word for a POSIX shell where it needs it.
+fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,@+%".contains(&b));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 fn pct(r: &Rate) -> (String, String) {
@@ -337,8 +436,8 @@ fn pct(r: &Rate) -> (String, String) {
 
 fn lengths(s: &Summary) -> String {
     format!(
-        "mean {:.1} (sd {:.1}), median {}, min {}, p10 {}, p90 {}, max {}",
-        s.mean, s.sd, s.median, s.min, s.p10, s.p90, s.max
+        "mean {:.1} [95 % CI {:.1}–{:.1}] (sd {:.1}), median {}, min {}, p10 {}, p90 {}, max {}",
+        s.mean, s.mean_ci[0], s.mean_ci[1], s.sd, s.median, s.min, s.p10, s.p90, s.max
     )
 }
 
@@ -377,7 +476,9 @@ fn table(
                 };
                 let mut row = vec![o.interpretation.clone()];
                 row.extend((1..=seats).map(|s| cell(&format!("p{s}"))));
+                let first = &o.results.by_order.rates["first"];
                 row.extend([
+                    format!("{} [{}]", pct(first).0, pct(first).1),
                     cell("draw"),
                     cell("timeout"),
                     o.results.capped.to_string(),
@@ -398,7 +499,14 @@ fn table(
             .collect();
         let mut heads = vec!["reading"];
         heads.extend(seat_heads.iter().map(String::as_str));
-        heads.extend(["draws", "timeouts", "capped", "plies", "branching"]);
+        heads.extend([
+            "first mover wins",
+            "draws",
+            "timeouts",
+            "capped",
+            "plies",
+            "branching",
+        ]);
         out.table(&heads, rows);
     } else {
         let (interp, _, _) = &results[0];
@@ -436,9 +544,21 @@ fn table(
                 )
             })
             .collect();
+        for (&wins, (name, rate)) in r.by_order.wins.iter().zip(&r.by_order.rates) {
+            let (v, ci) = pct(rate);
+            rows.push(vec![format!("{name} mover wins"), wins.to_string(), v, ci]);
+        }
         rows.push(row("draws", r.draws, "draw"));
         rows.push(row("timeouts", r.timeouts, "timeout"));
         out.table(&["outcome", "games", "rate", "95 % CI (Wilson)"], rows);
+        let firsts: Vec<String> = r
+            .by_order
+            .first_moves
+            .iter()
+            .enumerate()
+            .map(|(seat, n)| format!("seat {} in {n}", seat + 1))
+            .collect();
+        out.line(&format!("moved first: {}", firsts.join(", ")));
         let ends: Vec<String> = results[0]
             .2
             .ends
@@ -479,36 +599,62 @@ fn table(
     } else {
         Some(outputs[0].interpretation.as_str())
     };
+    out.styled(style::DIM, "corpus: ");
+    out.line(&format!(
+        "{} (blake3 {})",
+        match &args.corpus {
+            Some(dir) => dir.display().to_string(),
+            None => "built-in".to_owned(),
+        },
+        outputs[0].corpus_hash
+    ));
     out.styled(style::DIM, "reproduce: ");
     out.line(&command_line(&game.id, interp, args));
 }
 
-fn csv(out: &mut Out, game: &Game, results: &[(&Interpretation, &Bound, Tally)]) {
-    let kinds: &[String] = results
-        .first()
-        .map(|(_, _, t)| t.kind_names.as_slice())
-        .unwrap_or_default();
-    let mut header = vec![
-        "game",
-        "interpretation",
-        "index",
-        "result",
-        "winner",
-        "end",
-        "plies",
-        "turns",
-        "passes",
-        "score1",
-        "score2",
-    ];
-    header.extend(kinds.iter().map(String::as_str));
-    out.line(&header.join(","));
-    for (interp, _, t) in results {
-        for rec in &t.records {
+/// The CSV view: one row per game, written block by block as the games finish.
+struct CsvRows {
+    seats: usize,
+}
+
+impl CsvRows {
+    /// Writes the header (the event columns are those of the game's family) and returns the
+    /// writer.
+    fn header(out: &mut Out, bound: &[Bound]) -> Self {
+        let kinds: Vec<&str> = bound
+            .first()
+            .map(|b| b.engine.visit(KindNames))
+            .unwrap_or_default();
+        let mut header = vec![
+            "game",
+            "interpretation",
+            "index",
+            "result",
+            "winner",
+            "end",
+            "plies",
+            "turns",
+            "passes",
+            "score1",
+            "score2",
+            "first_mover",
+        ];
+        header.extend(kinds);
+        out.line(&header.join(","));
+        let seats = bound
+            .iter()
+            .map(|b| b.engine.visit(Seats))
+            .max()
+            .unwrap_or(2);
+        CsvRows { seats }
+    }
+
+    fn rows(&mut self, out: &mut Out, game: &str, interp: &str, records: &[GameRecord]) {
+        for rec in records {
             let (result, winner, end, scores) = match rec.end {
                 GameEnd::Timeout(why) => ("timeout", String::new(), why.name(), [0, 0]),
                 GameEnd::Over(o) => {
-                    let winners: Vec<String> = (0..t.wins.len())
+                    let winners: Vec<String> = (0..self.seats)
                         .filter(|&s| o.won(s))
                         .map(|s| (s + 1).to_string())
                         .collect();
@@ -517,8 +663,8 @@ fn csv(out: &mut Out, game: &Game, results: &[(&Interpretation, &Bound, Tally)])
                 }
             };
             let mut row = vec![
-                game.id.clone(),
-                interp.id.clone(),
+                game.to_owned(),
+                interp.to_owned(),
                 rec.index.to_string(),
                 result.to_owned(),
                 winner,
@@ -528,9 +674,32 @@ fn csv(out: &mut Out, game: &Game, results: &[(&Interpretation, &Bound, Tally)])
                 rec.passes.to_string(),
                 scores[0].to_string(),
                 scores[1].to_string(),
+                rec.first_mover
+                    .map(|s| (s + 1).to_string())
+                    .unwrap_or_default(),
             ];
             row.extend(rec.events.iter().map(u32::to_string));
             out.line(&row.join(","));
         }
+    }
+}
+
+/// An engine's event kind names.
+struct KindNames;
+
+impl EngineVisitor for KindNames {
+    type Output = Vec<&'static str>;
+    fn visit<F: GameFamily>(self, _: &F::Rules) -> Self::Output {
+        kind_names::<F::Rules>().collect()
+    }
+}
+
+/// An engine's number of seats.
+struct Seats;
+
+impl EngineVisitor for Seats {
+    type Output = usize;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> usize {
+        rules.seats()
     }
 }

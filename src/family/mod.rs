@@ -19,6 +19,8 @@ pub mod stick_race;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::registry::{FamilyParams, FamilyVisitor, GameFamily};
+
 /// An engine family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -55,22 +57,26 @@ impl Family {
 
     /// The default value of every engine parameter, as JSON.
     pub fn engine_defaults(self) -> serde_json::Map<String, serde_json::Value> {
-        match self {
-            Family::Sowing => sowing::SowingParams::engine_defaults(),
-            Family::Custodial => custodial::CustodialParams::engine_defaults(),
-            Family::StickRace => stick_race::StickRaceParams::engine_defaults(),
-            Family::SpiralRace => spiral_race::SpiralRaceParams::engine_defaults(),
+        struct Defaults;
+        impl FamilyVisitor for Defaults {
+            type Output = serde_json::Map<String, serde_json::Value>;
+            fn visit<F: GameFamily>(self) -> Self::Output {
+                F::Params::engine_defaults()
+            }
         }
+        self.visit(Defaults)
     }
 
     /// The parameter table of the family.
     pub fn params(self) -> &'static [ParamInfo] {
-        match self {
-            Family::Sowing => sowing::SowingParams::PARAMS,
-            Family::Custodial => custodial::CustodialParams::PARAMS,
-            Family::StickRace => stick_race::StickRaceParams::PARAMS,
-            Family::SpiralRace => spiral_race::SpiralRaceParams::PARAMS,
+        struct Params;
+        impl FamilyVisitor for Params {
+            type Output = &'static [ParamInfo];
+            fn visit<F: GameFamily>(self) -> Self::Output {
+                F::Params::PARAMS
+            }
         }
+        self.visit(Params)
     }
 
     /// Checks one `name: value` assignment against the family's vocabulary.
@@ -78,22 +84,26 @@ impl Family {
     /// # Errors
     /// A message naming the parameter and what it accepts, or listing the valid names.
     pub fn check_value(self, name: &str, value: &serde_json::Value) -> Result<(), String> {
-        match self {
-            Family::Sowing => sowing::SowingParams::check_value(name, value),
-            Family::Custodial => custodial::CustodialParams::check_value(name, value),
-            Family::StickRace => stick_race::StickRaceParams::check_value(name, value),
-            Family::SpiralRace => spiral_race::SpiralRaceParams::check_value(name, value),
+        struct Check<'a>(&'a str, &'a serde_json::Value);
+        impl FamilyVisitor for Check<'_> {
+            type Output = Result<(), String>;
+            fn visit<F: GameFamily>(self) -> Self::Output {
+                F::Params::check_value(self.0, self.1)
+            }
         }
+        self.visit(Check(name, value))
     }
 
     /// The JSON Schema of a `sets:` block for this family.
     pub fn sets_schema(self) -> schemars::Schema {
-        match self {
-            Family::Sowing => schemars::schema_for!(sowing::SowingSets),
-            Family::Custodial => schemars::schema_for!(custodial::CustodialSets),
-            Family::StickRace => schemars::schema_for!(stick_race::StickRaceSets),
-            Family::SpiralRace => schemars::schema_for!(spiral_race::SpiralRaceSets),
+        struct Schema;
+        impl FamilyVisitor for Schema {
+            type Output = schemars::Schema;
+            fn visit<F: GameFamily>(self) -> Self::Output {
+                schemars::schema_for!(<F::Params as FamilyParams>::Sets)
+            }
         }
+        self.visit(Schema)
     }
 }
 
@@ -222,6 +232,22 @@ macro_rules! family_params {
             ) -> Result<Self, String> {
                 serde_json::from_value(serde_json::Value::Object(values.clone()))
                     .map_err(|e| e.to_string())
+            }
+        }
+
+        impl $crate::registry::FamilyParams for $params {
+            type Sets = $sets;
+            const PARAMS: &'static [$crate::family::ParamInfo] = $params::PARAMS;
+            fn engine_defaults() -> serde_json::Map<String, serde_json::Value> {
+                $params::engine_defaults()
+            }
+            fn check_value(name: &str, value: &serde_json::Value) -> Result<(), String> {
+                $params::check_value(name, value)
+            }
+            fn from_values(
+                values: &serde_json::Map<String, serde_json::Value>,
+            ) -> Result<Self, String> {
+                $params::from_values(values)
             }
         }
     };

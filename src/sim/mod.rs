@@ -18,7 +18,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Result_, Rules, Status};
+use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Result_, Rules, Seat, Status};
 use crate::stats::Histogram;
 
 /// Games per block: the unit of parallel work and of progress reports.
@@ -68,7 +68,11 @@ pub struct Coverage {
 impl Coverage {
     /// Builds the table for an engine's event kinds from `silent(param)`, the silent place
     /// behind a parameter whose value is interpolated.
-    pub fn new<K: EventKind>(silent: impl Fn(&str) -> Option<String>) -> Self {
+    pub fn new<R: Rules>(silent: impl Fn(&str) -> Option<String>) -> Self {
+        Self::of_kinds::<<R::Event as Event>::Kind>(silent)
+    }
+
+    fn of_kinds<K: EventKind>(silent: impl Fn(&str) -> Option<String>) -> Self {
         let mut places: Vec<String> = Vec::new();
         let mut index = |params: &[&str]| -> Vec<usize> {
             let mut out = Vec::new();
@@ -155,6 +159,8 @@ pub struct GameRecord {
     pub turns: u32,
     /// Passes.
     pub passes: u32,
+    /// The seat that made the first decision of play, if any decision was made.
+    pub first_mover: Option<Seat>,
     /// How often each event kind occurred, by kind index.
     pub events: Vec<u32>,
 }
@@ -195,6 +201,7 @@ fn game_end(outcome: Option<Outcome>) -> GameEnd {
 /// Per-game figures that the aggregate needs, without allocating.
 struct Played {
     end: GameEnd,
+    first: Option<Seat>,
     plies: u32,
     turns: u32,
     passes: u32,
@@ -239,6 +246,7 @@ fn playout<R: Rules>(
     };
     Played {
         end,
+        first: rules.first_mover(state),
         plies: rules.plies(state),
         turns: rules.turns(state),
         passes,
@@ -254,6 +262,11 @@ pub struct Tally {
     pub games: u64,
     /// Games won by each seat (a game with several winners counts for each).
     pub wins: Vec<u64>,
+    /// Games in which each seat made the first decision of play.
+    pub first_moves: Vec<u64>,
+    /// `order_wins[k]`: games won by the seat that moved (k+1)-th in turn order, counting
+    /// from the first mover in seat order (the first mover, then the next seat, …).
+    pub order_wins: Vec<u64>,
     /// Draws (capped games that score as draws included).
     pub draws: u64,
     /// Timeouts at the run's ply limit.
@@ -277,7 +290,8 @@ pub struct Tally {
     /// For each silent place of the [`Coverage`]: games in which an uncovered event named
     /// it, and total occurrences.
     pub uncovered: Vec<(u64, u64)>,
-    /// One record per game, in order, when asked for.
+    /// One record per game of a block, in order, when asked for: [`run`] hands them to its
+    /// `records` callback and keeps none in the total.
     pub records: Vec<GameRecord>,
     /// Names of the event kinds, by index (set by the caller for output).
     pub kind_names: Vec<String>,
@@ -289,6 +303,8 @@ impl Tally {
     fn new(kinds: usize, places: usize, seats: usize) -> Self {
         Tally {
             wins: vec![0; seats],
+            first_moves: vec![0; seats],
+            order_wins: vec![0; seats],
             events: vec![(0, 0); kinds],
             uncovered: vec![(0, 0); places],
             ..Tally::default()
@@ -316,13 +332,20 @@ impl Tally {
             }
         }
         self.games += 1;
+        let seats = self.wins.len();
+        if let Some(first) = p.first {
+            self.first_moves[first] += 1;
+        }
         match p.end {
             GameEnd::Timeout(_) => self.timeouts += 1,
             GameEnd::Over(o) => {
                 let mut winner = false;
-                for seat in 0..self.wins.len() {
+                for seat in 0..seats {
                     if o.won(seat) {
                         self.wins[seat] += 1;
+                        if let Some(first) = p.first {
+                            self.order_wins[(seat + seats - first) % seats] += 1;
+                        }
                         winner = true;
                     }
                 }
@@ -359,6 +382,12 @@ impl Tally {
     fn merge(&mut self, other: Tally) {
         self.games += other.games;
         for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.first_moves.iter_mut().zip(&other.first_moves) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.order_wins.iter_mut().zip(&other.order_wins) {
             *mine += theirs;
         }
         self.draws += other.draws;
@@ -442,6 +471,7 @@ pub fn block<R: Rules>(
                 plies: played.plies,
                 turns: played.turns,
                 passes: played.passes,
+                first_mover: played.first,
                 events: counts.clone(),
             });
         }
@@ -449,29 +479,51 @@ pub fn block<R: Rules>(
     tally
 }
 
+/// The most games one run may play: a bound that keeps every count, index and block range
+/// far from overflow.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
 /// Runs `spec.games` random games, in parallel on the current rayon pool, calling
-/// `progress(games_done_in_block)` as blocks finish.
+/// `progress(games_done_in_block)` as blocks finish and, when `spec.keep_records` is set,
+/// `records(block)` with each block's records in game order.
+///
+/// Blocks are played a window at a time (a few per worker) and folded into the total in
+/// order as each window finishes, so memory does not grow with the number of games, and the
+/// total is the same at any thread count (every aggregate is an integer sum).
+///
+/// # Panics
+/// If `spec.games` exceeds [`MAX_GAMES`] (the command line refuses it first).
 pub fn run<R: Rules>(
     rules: &R,
     spec: &RunSpec,
     coverage: &Coverage,
     progress: &(dyn Fn(u64) + Sync),
+    records: &mut dyn FnMut(&[GameRecord]),
 ) -> Tally {
+    assert!(spec.games <= MAX_GAMES, "at most {MAX_GAMES} games a run");
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
     let blocks = spec.games.div_ceil(BLOCK);
-    let tallies: Vec<Tally> = (0..blocks)
-        .into_par_iter()
-        .map(|b| {
-            let range = b * BLOCK..((b + 1) * BLOCK).min(spec.games);
-            let len = range.end - range.start;
-            let t = block(rules, spec, coverage, range);
-            progress(len);
-            t
-        })
-        .collect();
+    let window = 4 * rayon::current_num_threads().max(1) as u64;
     let mut total = Tally::new(kinds, coverage.places.len(), rules.seats());
-    for t in tallies {
-        total.merge(t);
+    let mut start = 0;
+    while start < blocks {
+        let end = (start + window).min(blocks);
+        let tallies: Vec<Tally> = (start..end)
+            .into_par_iter()
+            .map(|b| {
+                let range = b * BLOCK..((b + 1) * BLOCK).min(spec.games);
+                let len = range.end - range.start;
+                let t = block(rules, spec, coverage, range);
+                progress(len);
+                t
+            })
+            .collect();
+        for mut t in tallies {
+            records(&t.records);
+            t.records = Vec::new();
+            total.merge(t);
+        }
+        start = end;
     }
     total
 }

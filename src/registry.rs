@@ -1,0 +1,153 @@
+//! The registry of engine families: each family is one [`GameFamily`] impl (its parameter
+//! vocabulary, its engine and how one is built from the other) and one line of the
+//! [`families!`] list below, which writes the only `match` over families there is.
+//!
+//! Everything that must work for any family (binding a reading, `run`, `replay`, the
+//! playthroughs, the benchmark) is written once as an [`EngineVisitor`] (or a
+//! [`FamilyVisitor`] where no engine is built yet) and handed the family's concrete types, so
+//! the engines stay monomorphic and fast, and a wrong pairing (an engine with another
+//! family's events, say) does not compile.
+//!
+//! Architecture Invariant: `games` knows nothing of this module; the registry ties a
+//! family's vocabulary (`family`) to its engine (`games`) from outside both.
+
+use serde_json::{Map, Value};
+
+use crate::family::custodial::CustodialParams;
+use crate::family::sowing::SowingParams;
+use crate::family::spiral_race::SpiralRaceParams;
+use crate::family::stick_race::StickRaceParams;
+use crate::family::{Family, ParamInfo};
+use crate::games::Rules;
+use crate::games::custodial::{Custodial, CustodialError};
+use crate::games::sowing::{Sowing, SowingError};
+use crate::games::spiral_race::{SpiralRace, SpiralRaceError};
+use crate::games::stick_race::{StickRace, StickRaceError};
+
+/// A family's parameter struct, as `family_params!` declares it.
+pub trait FamilyParams: Sized + Clone + std::fmt::Debug {
+    /// The all-optional struct of a `sets:` block (the published schema).
+    type Sets: schemars::JsonSchema;
+    /// The parameter table, rule parameters first.
+    const PARAMS: &'static [ParamInfo];
+    /// The default value of every engine parameter, as JSON.
+    fn engine_defaults() -> Map<String, Value>;
+    /// Checks one `name: value` assignment.
+    ///
+    /// # Errors
+    /// A message naming the parameter and what it accepts, or listing the valid names.
+    fn check_value(name: &str, value: &Value) -> Result<(), String>;
+    /// The complete struct from a map holding every parameter.
+    ///
+    /// # Errors
+    /// The serde message, if a value is missing or mistyped.
+    fn from_values(values: &Map<String, Value>) -> Result<Self, String>;
+}
+
+/// One engine family: its vocabulary, its engine, and how the engine is built.
+pub trait GameFamily: 'static {
+    /// Which family.
+    const FAMILY: Family;
+    /// The parameters a reading sets.
+    type Params: FamilyParams;
+    /// The engine.
+    type Rules: Rules + Clone + std::fmt::Debug + Send;
+    /// Why the engine refuses a set of parameters.
+    type Error: std::error::Error + Send + Sync + 'static;
+    /// Builds the engine, refusing combinations it cannot play.
+    ///
+    /// # Errors
+    /// The engine's own error, naming the parameters at fault.
+    fn build(params: &Self::Params) -> Result<Self::Rules, Self::Error>;
+    /// The engine as the family-erased [`Engine`].
+    fn wrap(rules: Self::Rules) -> Engine;
+}
+
+/// Work to do with a family's types, before any engine is built.
+pub trait FamilyVisitor {
+    /// What it gives.
+    type Output;
+    /// Does it for family `F`.
+    fn visit<F: GameFamily>(self) -> Self::Output;
+}
+
+/// Work to do with a built engine of any family, written once.
+pub trait EngineVisitor {
+    /// What it gives.
+    type Output;
+    /// Does it with the engine of family `F`.
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Self::Output;
+}
+
+/// Declares every family once: the [`Engine`] enum, and the two dispatchers.
+macro_rules! families {
+    ($( $family:ident : $marker:ident = $params:ty => $rules:ident, $error:ty; )*) => {
+        /// An engine of one family, built from a reading.
+        // One engine is built per reading and run, never stored in bulk: its size does not
+        // matter.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone)]
+        pub enum Engine {
+            $( #[doc = concat!("The ", stringify!($family), " engine.")] $family($rules), )*
+        }
+
+        $(
+            #[doc = concat!("The ", stringify!($family), " family.")]
+            #[derive(Debug, Clone, Copy)]
+            pub struct $marker;
+
+            impl GameFamily for $marker {
+                const FAMILY: Family = Family::$family;
+                type Params = $params;
+                type Rules = $rules;
+                type Error = $error;
+                fn build(params: &$params) -> Result<$rules, $error> {
+                    $rules::new(params)
+                }
+                fn wrap(rules: $rules) -> Engine {
+                    Engine::$family(rules)
+                }
+            }
+        )*
+
+        impl Engine {
+            /// Hands the engine, with its family's types, to `visitor`.
+            pub fn visit<V: EngineVisitor>(&self, visitor: V) -> V::Output {
+                match self {
+                    $( Engine::$family(rules) => visitor.visit::<$marker>(rules), )*
+                }
+            }
+
+            /// The engine of family `F`, if this is one (for tests and worked examples that
+            /// need one family's own API).
+            pub fn get<F: GameFamily>(&self) -> Option<&F::Rules> {
+                match self {
+                    $( Engine::$family(rules) => (rules as &dyn std::any::Any).downcast_ref(), )*
+                }
+            }
+
+            /// The engine's family.
+            pub fn family(&self) -> Family {
+                match self {
+                    $( Engine::$family(_) => Family::$family, )*
+                }
+            }
+        }
+
+        impl Family {
+            /// Hands the family's types to `visitor`.
+            pub fn visit<V: FamilyVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $( Family::$family => visitor.visit::<$marker>(), )*
+                }
+            }
+        }
+    };
+}
+
+families! {
+    Sowing: SowingFamily = SowingParams => Sowing, SowingError;
+    Custodial: CustodialFamily = CustodialParams => Custodial, CustodialError;
+    StickRace: StickRaceFamily = StickRaceParams => StickRace, StickRaceError;
+    SpiralRace: SpiralRaceFamily = SpiralRaceParams => SpiralRace, SpiralRaceError;
+}
