@@ -11,6 +11,11 @@
 //! records; at the end it compares the result. The first divergence of each playout is kept
 //! with what was expected, what the engine did, and the position before it.
 //!
+//! Nothing passes unchecked: a record that stops while the engine's game goes on, a recorded
+//! move the engine cannot find, an outcome the engine cannot state, or a file without a playout
+//! is a divergence or an input error, never a silent match. The report counts the decisions
+//! actually compared, so a short record cannot look like a full one.
+//!
 //! What a family needs is its [`Adapter`]: the state fields of a position in Ludii's site
 //! numbering, a move's descriptor, the chance outcome of a recorded throw, and whether a
 //! trace's start fits the reading's board. Parsing is separate ([`parse`]) so that a
@@ -77,12 +82,13 @@ pub struct TraceResult {
     pub score: Option<[u32; 2]>,
 }
 
-/// A line of a trace file that is not a playout.
+/// A trace file that is not one: a line that is not a playout, a playout that cannot belong
+/// to the reading, or no playout at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[error("{}{message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
 pub struct ParseError {
-    /// 1-based line number.
-    pub line: usize,
+    /// 1-based line number, where one line is at fault (none for a file without playouts).
+    pub line: Option<usize>,
     /// What is wrong.
     pub message: String,
 }
@@ -99,7 +105,7 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Playout)>, ParseError> {
             serde_json::from_str::<Playout>(l)
                 .map(|p| (i + 1, p))
                 .map_err(|e| ParseError {
-                    line: i + 1,
+                    line: Some(i + 1),
                     message: format!("not a trace playout (TRACES.md §2): {e}"),
                 })
         })
@@ -293,7 +299,8 @@ pub struct Divergence {
     pub line: usize,
     /// The decision (0-based), or none for the start or the result.
     pub step: Option<usize>,
-    /// What differs: `mover`, `legal`, `legal-order`, `choice`, `state`, `end`, `result`.
+    /// What differs: `mover`, `legal`, `legal-order`, `choice`, `state`, `end` (one game goes
+    /// on where the other ends, the record's end included), `result`.
     pub what: String,
     /// What Ludii recorded.
     pub expected: String,
@@ -312,7 +319,7 @@ pub struct Report {
     pub game: String,
     /// The reading.
     pub interpretation: String,
-    /// Playouts replayed.
+    /// Playouts replayed (each up to its first divergence).
     pub playouts: usize,
     /// Decisions in the file.
     pub decisions: usize,
@@ -323,6 +330,10 @@ pub struct Report {
     pub legal_order_checked: bool,
     /// The first divergence of each playout that has one.
     pub first_divergences: Vec<Divergence>,
+    /// Decisions actually replayed and compared: every decision of a playout without a
+    /// divergence, and of one with, those up to and including the decision where it diverges
+    /// (none for a start that differs). Equal to `decisions` when nothing diverges.
+    pub decisions_checked: usize,
 }
 
 /// The multiset difference of two descriptor lists: (missing from ours, extra in ours).
@@ -369,8 +380,35 @@ fn compare_fields(
     (!expected.is_empty()).then(|| (expected.join("; "), actual.join("; ")))
 }
 
-/// Replays one playout; its first divergence, if any.
-fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence> {
+/// How the engine's game stands where a record has ended it, in the trace's terms.
+fn waiting(status: Status) -> String {
+    match status {
+        Status::ToMove(seat) => format!("P{} to move", seat + 1),
+        Status::Chance => "a throw is due".to_owned(),
+        Status::Over => "the game is over".to_owned(),
+    }
+}
+
+/// Ludii's ranks (TRACES.md §2.4) for `seats` players: 1 for the winner (1-based) and 2 for
+/// the others, or every player the mean rank on a draw (`winner` 0).
+fn ranking(seats: usize, winner: usize) -> Vec<f64> {
+    if winner == 0 {
+        // Ludii shares the ranks 1..=seats out equally among the drawn players.
+        return vec![(seats as f64 + 1.0) / 2.0; seats];
+    }
+    (1..=seats)
+        .map(|s| if s == winner { 1.0 } else { 2.0 })
+        .collect()
+}
+
+/// Replays one playout; its first divergence, if any. Adds to `checked` every decision it
+/// compares, the one that diverges included.
+fn replay_one<A: Adapter>(
+    a: &A,
+    line: usize,
+    p: &Playout,
+    checked: &mut usize,
+) -> Option<Divergence> {
     let rules = a.rules();
     let diverge =
         |step: Option<usize>, what: &str, expected: String, actual: String, context: String| {
@@ -390,6 +428,7 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
     }
     let mut legal = Vec::new();
     for (k, step) in p.steps.iter().enumerate() {
+        *checked += 1;
         let before = rules.state_text(&s);
         let context = |extra: &str| format!("before: {before}{extra}");
         // The recorded throw, for the stick games, resolves the chance step.
@@ -440,11 +479,19 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
         }
         let (missing, extra) = multiset_difference(&step.legal, &ours);
         if !missing.is_empty() || !extra.is_empty() {
+            // Where the move Ludii played is one the engine does not have, say so: that is
+            // the move the replay cannot follow.
+            let unplayable = match step.legal.get(step.chosen) {
+                Some(d) if !ours.contains(d) => {
+                    format!("; the move played, {d:?}, is not among ours")
+                }
+                _ => String::new(),
+            };
             return diverge(
                 Some(k),
                 "legal",
                 format!("{:?}", step.legal),
-                format!("{ours:?} (missing {missing:?}, extra {extra:?})"),
+                format!("{ours:?} (missing {missing:?}, extra {extra:?}){unplayable}"),
                 context(""),
             );
         }
@@ -466,7 +513,17 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
                 context(""),
             );
         };
-        let index = ours.iter().position(|d| d == desc).unwrap_or(0);
+        // The lists agree as multisets, so the move is there; looked up all the same, so that
+        // the move played is always the one recorded and never a stand-in.
+        let Some(index) = ours.iter().position(|d| d == desc) else {
+            return diverge(
+                Some(k),
+                "choice",
+                format!("the move played, {desc:?}"),
+                format!("not among our legal moves {ours:?}"),
+                context(""),
+            );
+        };
         let mv = legal[index];
         rules.apply(&mut s, mv, &mut crate::games::NoEvents);
         let last = k + 1 == p.steps.len();
@@ -474,22 +531,17 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
         if let Some((e, o)) = compare_fields(&a.fields(&s, last), &step.after) {
             return diverge(Some(k), "state", e, o, context(&played));
         }
-        let over = rules.status(&s) == Status::Over;
-        if last != over {
+        // The engine ending where the record goes on; the opposite (the record stopping where
+        // the engine goes on) is checked after the last step, for every record length.
+        if !last && rules.status(&s) == Status::Over {
             return diverge(
                 Some(k),
                 "end",
-                if last {
-                    "the game ends"
-                } else {
-                    "the game goes on"
-                }
-                .to_owned(),
-                if over {
-                    format!("the game ends ({:?})", rules.outcome(&s))
-                } else {
-                    "the game goes on".to_owned()
-                },
+                format!(
+                    "the game goes on ({} more decisions recorded)",
+                    p.steps.len() - k - 1
+                ),
+                format!("the game ends ({:?})", rules.outcome(&s)),
                 context(&played),
             );
         }
@@ -513,8 +565,35 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
             }
         }
     }
-    let outcome = rules.outcome(&s)?;
     let r = &p.result;
+    let n = p.steps.len();
+    // A record that stops (or never starts) while the engine's game goes on: its result is
+    // Ludii's claim about a game the engine has not finished, so it cannot match.
+    let status = rules.status(&s);
+    if status != Status::Over {
+        return diverge(
+            n.checked_sub(1),
+            "end",
+            format!(
+                "the game ends after {n} decisions: winner {}, end {}",
+                r.winner, r.end
+            ),
+            format!(
+                "the record ends after {n} decisions but the game is not over: {}",
+                waiting(status)
+            ),
+            format!("after: {}", rules.state_text(&s)),
+        );
+    }
+    let Some(outcome) = rules.outcome(&s) else {
+        return diverge(
+            None,
+            "result",
+            format!("winner {}, end {}", r.winner, r.end),
+            "the game is over but the engine states no outcome".to_owned(),
+            rules.state_text(&s),
+        );
+    };
     let winner = match outcome.result {
         Result_::Draw => 0,
         Result_::Win(mask) if mask.count_ones() == 1 => mask.trailing_zeros() as usize + 1,
@@ -537,6 +616,11 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
     );
     let mut actual =
         format!("winner {winner}, end {end}, moves {plies}, turns {turns}, limit reached {limit}");
+    // The optional fields are compared wherever the record has them.
+    if !r.ranking.is_empty() {
+        expected.push_str(&format!(", ranking {:?}", r.ranking));
+        actual.push_str(&format!(", ranking {:?}", ranking(rules.seats(), winner)));
+    }
     if let Some(score) = r.score {
         expected.push_str(&format!(", score {score:?}"));
         actual.push_str(&format!(", score {:?}", outcome.scores));
@@ -555,23 +639,33 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
 /// Replays every playout of a parsed file.
 ///
 /// # Errors
-/// A message (with the line) when the file cannot belong to the reading: its board is another
-/// size, or it lacks the fields of this game.
+/// A message when the file holds no playout (nothing to check is not a pass), or (with the
+/// line) when a playout cannot belong to the reading: its board is another size, or it lacks
+/// the fields of this game.
 pub fn replay<A: Adapter>(
     a: &A,
     game: &str,
     interpretation: &str,
     playouts: &[(usize, Playout)],
 ) -> Result<Report, ParseError> {
+    if playouts.is_empty() {
+        return Err(ParseError {
+            line: None,
+            message: "the file holds no playout: expected one recorded playout a line \
+                      (TRACES.md §2)"
+                .to_owned(),
+        });
+    }
     for (line, p) in playouts {
         a.fits(&p.init).map_err(|message| ParseError {
-            line: *line,
+            line: Some(*line),
             message: format!("{message} ({game} / {interpretation})"),
         })?;
     }
+    let mut decisions_checked = 0;
     let first_divergences: Vec<Divergence> = playouts
         .iter()
-        .filter_map(|(line, p)| replay_one(a, *line, p))
+        .filter_map(|(line, p)| replay_one(a, *line, p, &mut decisions_checked))
         .collect();
     Ok(Report {
         schema_version: 1,
@@ -582,5 +676,6 @@ pub fn replay<A: Adapter>(
         divergences: first_divergences.len(),
         legal_order_checked: a.ordered(),
         first_divergences,
+        decisions_checked,
     })
 }
