@@ -404,6 +404,26 @@ fn every_recorded_result_field_is_compared() {
     });
     let report = replay_text(&text, "sijat-el-taba", "ludii-1.0.8").unwrap();
     assert_eq!(only_divergence(&report, "score").what, "result");
+    // A game that scores cannot pass without its scores.
+    for (file, game) in [
+        ("sijat-el-taba", "sijat-el-taba"),
+        ("um-el-bagara", "um-el-bagara"),
+    ] {
+        let text = first_playout(file, |p| {
+            p["result"].as_object_mut().unwrap().remove("score");
+        });
+        let report = replay_text(&text, game, "ludii-1.0.8").unwrap();
+        let d = only_divergence(&report, file);
+        assert_eq!(d.what, "result", "{file}: {d:?}");
+        assert!(d.expected.contains("score (not recorded)"), "{file}: {d:?}");
+    }
+    // Every trace records the ranking: a result without it is not a playout.
+    let text = first_playout("seega-5x5", |p| {
+        p["result"].as_object_mut().unwrap().remove("ranking");
+    });
+    let e = replay_text(&text, "seega", "ludii-1.0.8").unwrap_err();
+    assert_eq!(e.line, Some(1), "{e}");
+    assert!(e.message.contains("ranking"), "{e}");
 }
 
 #[test]

@@ -74,10 +74,9 @@ pub struct TraceResult {
     pub moves: u32,
     /// Runs of decisions by one player.
     pub turns: u32,
-    /// Ludii's ranks.
-    #[serde(default)]
+    /// Ludii's ranks (every trace records them, so a result without them is malformed).
     pub ranking: Vec<f64>,
-    /// Final scores, where the game scores.
+    /// Final scores, where the game scores (the adapter says which games must have them).
     #[serde(default)]
     pub score: Option<[u32; 2]>,
 }
@@ -142,6 +141,11 @@ pub trait Adapter {
     fn ordered(&self) -> bool {
         false
     }
+    /// Whether Ludii records final scores for this game (TRACES.md §2.4), so that a result
+    /// without them cannot pass.
+    fn scores(&self) -> bool {
+        false
+    }
     /// The reading's engine cap as (turns, moves), to test Ludii's `limitReached`.
     fn cap(&self) -> Option<(u32, u32)>;
     /// Whether a trace's start can belong to this reading (its board's size).
@@ -203,6 +207,9 @@ impl Adapter for SowingAdapter<'_> {
         Some(super::sowing_descriptor(self.0.holes(), mv))
     }
     fn ordered(&self) -> bool {
+        true
+    }
+    fn scores(&self) -> bool {
         true
     }
     fn cap(&self) -> Option<(u32, u32)> {
@@ -280,6 +287,9 @@ impl Adapter for StickAdapter<'_> {
             .and_then(super::stick_throw_outcome)
             .map(Some)
             .ok_or_else(|| format!("throw {t} is not a throw of the sticks (1, 2, 4 or 6)"))
+    }
+    fn scores(&self) -> bool {
+        true
     }
     fn cap(&self) -> Option<(u32, u32)> {
         limits(self.0.params().cap)
@@ -616,14 +626,19 @@ fn replay_one<A: Adapter>(
     );
     let mut actual =
         format!("winner {winner}, end {end}, moves {plies}, turns {turns}, limit reached {limit}");
-    // The optional fields are compared wherever the record has them.
-    if !r.ranking.is_empty() {
-        expected.push_str(&format!(", ranking {:?}", r.ranking));
-        actual.push_str(&format!(", ranking {:?}", ranking(rules.seats(), winner)));
-    }
-    if let Some(score) = r.score {
-        expected.push_str(&format!(", score {score:?}"));
-        actual.push_str(&format!(", score {:?}", outcome.scores));
+    expected.push_str(&format!(", ranking {:?}", r.ranking));
+    actual.push_str(&format!(", ranking {:?}", ranking(rules.seats(), winner)));
+    // Scores where the record has them, and a game that scores must have them.
+    match r.score {
+        Some(score) => {
+            expected.push_str(&format!(", score {score:?}"));
+            actual.push_str(&format!(", score {:?}", outcome.scores));
+        }
+        None if a.scores() => {
+            expected.push_str(", score (not recorded)");
+            actual.push_str(&format!(", score {:?}", outcome.scores));
+        }
+        None => {}
     }
     (expected != actual).then(|| Divergence {
         playout: p.playout,
