@@ -213,8 +213,16 @@ fn an_altered_step_is_reported_at_that_step() {
             5,
             "legal",
             Box::new(|s| {
+                // Another throw, with the dice and pips that make it.
                 let t = s["after"]["throw"].as_u64().unwrap();
-                s["after"]["throw"] = serde_json::json!(if t == 1 { 6 } else { 1 });
+                let (throw, dice, pips) = if t == 1 {
+                    (6, [0, 0, 0], 0)
+                } else {
+                    (1, [1, 0, 0], 1)
+                };
+                s["after"]["throw"] = serde_json::json!(throw);
+                s["after"]["dice"] = serde_json::json!(dice);
+                s["after"]["pips"] = serde_json::json!(pips);
             }),
         ),
     ];
@@ -424,6 +432,50 @@ fn every_recorded_result_field_is_compared() {
     let e = replay_text(&text, "seega", "ludii-1.0.8").unwrap_err();
     assert_eq!(e.line, Some(1), "{e}");
     assert!(e.message.contains("ranking"), "{e}");
+}
+
+#[test]
+fn a_throw_its_dice_do_not_make_is_reported_at_its_step() {
+    // The throw stays, the faces or their sum change: the recorded fields disagree.
+    let edits: [(&str, serde_json::Value, &str); 3] = [
+        ("pips", serde_json::json!(3), "is not the sum of the dice"),
+        (
+            "dice",
+            serde_json::json!([1, 1, 1]),
+            "is not the sum of the dice",
+        ),
+        (
+            "dice",
+            serde_json::json!([1, 2]),
+            "no `dice` of three faces",
+        ),
+    ];
+    for (field, value, message) in edits {
+        let text = altered("sijat-el-taba", 9, |s| s["after"][field] = value.clone());
+        let report = replay_text(&text, "sijat-el-taba", "ludii-1.0.8").unwrap();
+        let d = only_divergence(&report, field);
+        assert_eq!(
+            (d.step, d.what.as_str()),
+            (Some(9), "state"),
+            "{field}: {d:?}"
+        );
+        assert!(d.expected.contains(message), "{field}: {d:?}");
+    }
+    // All three changed together to another throw still make a throw: the legal moves tell.
+    let text = altered("sijat-el-taba", 9, |s| {
+        let t = s["after"]["throw"].as_u64().unwrap();
+        let (throw, dice, pips) = if t == 4 {
+            (2, [1, 1, 0], 2)
+        } else {
+            (4, [1, 1, 1], 3)
+        };
+        s["after"]["throw"] = serde_json::json!(throw);
+        s["after"]["dice"] = serde_json::json!(dice);
+        s["after"]["pips"] = serde_json::json!(pips);
+    });
+    let report = replay_text(&text, "sijat-el-taba", "ludii-1.0.8").unwrap();
+    assert_eq!(report.divergences, 1);
+    assert_ne!(report.first_divergences[0].what, "state");
 }
 
 #[test]

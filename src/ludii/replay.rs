@@ -282,6 +282,27 @@ impl Adapter for StickAdapter<'_> {
             .get("throw")
             .and_then(Value::as_u64)
             .ok_or("the step's state has no `throw` (TRACES.md §7)")?;
+        // The sticks' faces and their sum are recorded beside the throw (TRACES.md §2.2);
+        // they are checked against it, so that no recorded field goes unread.
+        let dice = after
+            .get("dice")
+            .and_then(Value::as_array)
+            .and_then(|d| d.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>())
+            .filter(|d| d.len() == 3 && d.iter().all(|&f| f <= 1))
+            .ok_or("the step's state has no `dice` of three faces 0 or 1 (TRACES.md §2.2)")?;
+        let pips: u64 = dice.iter().sum();
+        match after.get("pips") {
+            Some(p) if p.as_u64() == Some(pips) => {}
+            Some(p) => return Err(format!("pips {p} is not the sum of the dice {dice:?}")),
+            None => return Err("the step's state has no `pips` (TRACES.md §2.2)".to_owned()),
+        }
+        // Pips 0 → 6, 1 → 1, 2 → 2, 3 → 4 (TRACES.md §2.2).
+        let thrown = [6, 1, 2, 4][pips as usize];
+        if t != thrown {
+            return Err(format!(
+                "throw {t} is not the throw of the dice {dice:?} ({thrown})"
+            ));
+        }
         u8::try_from(t)
             .ok()
             .and_then(super::stick_throw_outcome)
