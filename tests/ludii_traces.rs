@@ -161,9 +161,28 @@ type Alteration = (
 
 #[test]
 fn an_altered_step_is_reported_at_that_step() {
-    // A board the engine does not reach, a legal move Ludii did not list, a throw the sticks
-    // did not make: each is the playout's first divergence, at the step altered.
-    let cases: [Alteration; 4] = [
+    // A field the game does not have, a board the engine does not reach, a legal move Ludii
+    // did not list, the order, a throw the sticks did not make: each is the playout's first
+    // divergence, at the step altered.
+    let cases: [Alteration; 6] = [
+        (
+            "seega-5x5",
+            "seega",
+            "ludii-1.0.8",
+            12,
+            "state",
+            // A field the replay does not know is one it has not checked.
+            Box::new(|s| s["after"]["pieces"] = serde_json::json!([12, 12])),
+        ),
+        (
+            "um-el-tuweisat",
+            "um-el-tuweisat",
+            "ludii-1.0.8",
+            3,
+            "state",
+            // Only Sijat throws.
+            Box::new(|s| s["after"]["throw"] = serde_json::json!(2)),
+        ),
         (
             "seega-5x5",
             "seega",

@@ -137,6 +137,11 @@ pub trait Adapter {
         let _ = after;
         Ok(None)
     }
+    /// The fields of a step's recorded state that [`Adapter::throw`] reads (none where the
+    /// game does not throw).
+    fn throw_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Whether the legal lists must also agree in order (TRACES.md §2.1).
     fn ordered(&self) -> bool {
         false
@@ -309,6 +314,9 @@ impl Adapter for StickAdapter<'_> {
             .map(Some)
             .ok_or_else(|| format!("throw {t} is not a throw of the sticks (1, 2, 4 or 6)"))
     }
+    fn throw_fields(&self) -> &'static [&'static str] {
+        &["dice", "pips", "throw"]
+    }
     fn scores(&self) -> bool {
         true
     }
@@ -388,13 +396,23 @@ fn multiset_difference(ludii: &[String], ours: &[String]) -> (Vec<String>, Vec<S
     (missing, extra)
 }
 
-/// Compares the recorded state fields with the engine's.
+/// Compares the recorded state fields with the engine's. A recorded field that is neither
+/// among ours nor one of `chance` (read by [`Adapter::throw`]) is a difference too: a field
+/// the replay does not know is one it has not checked.
 fn compare_fields(
     ours: &[(&'static str, Value)],
     theirs: &serde_json::Map<String, Value>,
+    chance: &[&str],
 ) -> Option<(String, String)> {
     let mut expected = Vec::new();
     let mut actual = Vec::new();
+    for (name, t) in theirs {
+        let known = ours.iter().any(|(n, _)| n == name) || chance.contains(&name.as_str());
+        if !known {
+            expected.push(format!("{name} {t}"));
+            actual.push(format!("{name} (not a field of this game)"));
+        }
+    }
     for (name, value) in ours {
         match theirs.get(*name) {
             Some(t) if t == value => {}
@@ -454,7 +472,7 @@ fn replay_one<A: Adapter>(
             })
         };
     let mut s = rules.initial();
-    if let Some((e, o)) = compare_fields(&a.fields(&s, false), &p.init) {
+    if let Some((e, o)) = compare_fields(&a.fields(&s, false), &p.init, &[]) {
         return diverge(None, "state", e, o, "the start".to_owned());
     }
     let mut legal = Vec::new();
@@ -559,7 +577,7 @@ fn replay_one<A: Adapter>(
         rules.apply(&mut s, mv, &mut crate::games::NoEvents);
         let last = k + 1 == p.steps.len();
         let played = format!("; played {desc} ({})", rules.move_text(mv));
-        if let Some((e, o)) = compare_fields(&a.fields(&s, last), &step.after) {
+        if let Some((e, o)) = compare_fields(&a.fields(&s, last), &step.after, a.throw_fields()) {
             return diverge(Some(k), "state", e, o, context(&played));
         }
         // The engine ending where the record goes on; the opposite (the record stopping where
