@@ -12,8 +12,9 @@
 //! with what was expected, what the engine did, and the position before it.
 //!
 //! Nothing passes unchecked: a record that stops while the engine's game goes on, a recorded
-//! move the engine cannot find, an outcome the engine cannot state, or a file without a playout
-//! is a divergence or an input error, never a silent match. The report counts the decisions
+//! move the engine cannot find, a recorded field the replay does not know, an outcome the
+//! engine cannot state, or a file without a playout is a divergence or an input error, never a
+//! silent match. The report counts the decisions
 //! actually compared, so a short record cannot look like a full one.
 //!
 //! What a family needs is its [`Adapter`]: the state fields of a position in Ludii's site
