@@ -278,7 +278,7 @@ fn replay_reports_no_divergence_and_exits_0() {
         &trace("um-el-tuweisat.jsonl"),
     ]);
     assert!(
-        out.contains("20 playouts · 290 decisions · 0 playout(s) diverge"),
+        out.contains("20 playout(s) and 290 of 290 decisions checked · 0 playout(s) diverge"),
         "{out}"
     );
     assert!(out.contains("in Ludii's order"), "{out}");
@@ -301,7 +301,8 @@ fn replay_reports_no_divergence_and_exits_0() {
             "decisions",
             "divergences",
             "legal_order_checked",
-            "first_divergences"
+            "first_divergences",
+            "decisions_checked"
         ]
     );
     assert_eq!(

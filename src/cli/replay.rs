@@ -12,8 +12,9 @@ use crate::ludii::replay::{self, CustodialAdapter, Report, SowingAdapter, StickA
 /// Replays a trace file; returns the exit code (0: no divergence, 1: some).
 ///
 /// # Errors
-/// [`Error::Trace`] for a file that cannot be read, a malformed line, or a trace that cannot
-/// belong to the reading; the usual errors for an unknown game or reading.
+/// [`Error::Trace`] for a file that cannot be read, a malformed line, a file without a
+/// playout, or a trace that cannot belong to the reading; the usual errors for an unknown game
+/// or reading.
 pub fn replay(
     out: &mut Out,
     corpus: &Corpus,
@@ -29,10 +30,7 @@ pub fn replay(
         message,
     };
     let text = std::fs::read_to_string(file).map_err(|e| trace_error(None, e.to_string()))?;
-    let playouts = replay::parse(&text).map_err(|e| trace_error(Some(e.line), e.message))?;
-    if playouts.is_empty() {
-        return Err(trace_error(None, "the file holds no playout".to_owned()));
-    }
+    let playouts = replay::parse(&text).map_err(|e| trace_error(e.line, e.message))?;
     let bound = bind::bind(g, interp, &serde_json::Map::new())?;
     let report = match &bound.engine {
         Engine::Sowing(rules) => {
@@ -55,7 +53,7 @@ pub fn replay(
             ));
         }
     }
-    .map_err(|e| trace_error(Some(e.line), e.message))?;
+    .map_err(|e| trace_error(e.line, e.message))?;
     render(out, &report, file);
     Ok(if report.divergences == 0 { 0 } else { 1 })
 }
@@ -71,9 +69,11 @@ fn render(out: &mut Out, r: &Report, file: &Path) {
         r.game,
         r.interpretation
     ));
+    // What was checked, not what the file holds: a playout is replayed up to its first
+    // divergence only.
     out.line(&format!(
-        "{} playouts · {} decisions · {} playout(s) diverge",
-        r.playouts, r.decisions, r.divergences
+        "{} playout(s) and {} of {} decisions checked · {} playout(s) diverge",
+        r.playouts, r.decisions_checked, r.decisions, r.divergences
     ));
     if r.divergences == 0 {
         let how = if r.legal_order_checked {

@@ -43,16 +43,6 @@ use crate::games::sowing::{Dir, Sowing, SowingMove, SowingState};
 use crate::games::stick_race::{OFF, StickMove, StickRace, StickRaceState, THROWS};
 use crate::games::{EndReason, Seat};
 
-/// A Ludii move descriptor that does not name a move of the game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("Ludii move descriptor {text:?}: expected {expected}")]
-pub struct DescriptorError {
-    /// The descriptor as given.
-    pub text: String,
-    /// What a descriptor of this game looks like.
-    pub expected: String,
-}
-
 /// The engine house (circuit index) of a Ludii site of a two-row board of `holes` a row, or
 /// `None` if there is no such site (hand sites included).
 pub fn sowing_site_to_house(holes: usize, site: usize) -> Option<usize> {
@@ -73,7 +63,7 @@ pub fn sowing_house_to_site(holes: usize, house: usize) -> Option<usize> {
 }
 
 /// Ludii's track name for a sowing direction.
-pub fn track_name(dir: Dir) -> &'static str {
+fn track_name(dir: Dir) -> &'static str {
     match dir {
         Dir::Cw => "TrackCW",
         Dir::Ccw => "TrackCCW",
@@ -101,69 +91,6 @@ pub fn sowing_descriptor(holes: usize, mv: SowingMove) -> String {
     }
 }
 
-/// Parses a Ludii 1.0.8 sowing descriptor into the engine's move, with the rules deciding the
-/// captures (`take = u8::MAX`) and no quirk flag. To find the legal move a descriptor stands
-/// for (the quirk-listed one included), use [`find_sowing_move`].
-///
-/// # Errors
-/// [`DescriptorError`] if the text is not `Pass` or `Select:s>s:TrackCW|TrackCCW` with `s` a
-/// board site.
-pub fn parse_sowing_descriptor(holes: usize, text: &str) -> Result<SowingMove, DescriptorError> {
-    let err = |expected: String| DescriptorError {
-        text: text.to_owned(),
-        expected,
-    };
-    let shape = || {
-        err(format!(
-            "\"Pass\" or \"Select:S>S:TrackCW\" / \"Select:S>S:TrackCCW\" with S a site 0–{}",
-            (2 * holes).saturating_sub(1)
-        ))
-    };
-    if text == "Pass" {
-        return Ok(SowingMove::Pass);
-    }
-    let mut parts = text.split(':');
-    let (Some("Select"), Some(sites), Some(track), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(shape());
-    };
-    let dir = match track {
-        "TrackCW" => Dir::Cw,
-        "TrackCCW" => Dir::Ccw,
-        _ => return Err(shape()),
-    };
-    let (from, to) = sites.split_once('>').ok_or_else(shape)?;
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(from) || !digits(to) {
-        return Err(shape());
-    }
-    let (Ok(from), Ok(to)) = (from.parse::<usize>(), to.parse::<usize>()) else {
-        return Err(shape());
-    };
-    if from != to {
-        return Err(err(format!(
-            "a selection of one site (FROM = TO), not {from}>{to}"
-        )));
-    }
-    let house = sowing_site_to_house(holes, from).ok_or_else(|| {
-        err(format!(
-            "a board site 0–{} (this board has {holes} holes a row), not {from}",
-            (2 * holes).saturating_sub(1)
-        ))
-    })?;
-    Ok(SowingMove::sow(house, dir))
-}
-
-/// The first of `legal` whose Ludii descriptor is `text`: the engine move a recorded Ludii
-/// move stands for. Moves that share a descriptor (the left-hole quirk's copy) play alike.
-pub fn find_sowing_move(holes: usize, legal: &[SowingMove], text: &str) -> Option<SowingMove> {
-    legal
-        .iter()
-        .copied()
-        .find(|&mv| sowing_descriptor(holes, mv) == text)
-}
-
 /// The board in Ludii site order (Ludii's `count`).
 pub fn sowing_counts(rules: &Sowing, state: &SowingState) -> Vec<u16> {
     let n = rules.holes();
@@ -187,19 +114,6 @@ pub fn custodial_descriptor(size: usize, seat: Seat, mv: CustodialMove) -> Strin
         CustodialMove::Place(to) => format!("Move:{}>{to}", size * size + seat),
         CustodialMove::Step { from, to } => format!("Move:{from}>{to}"),
     }
-}
-
-/// The move among `legal` (all by `seat`) that a Ludii descriptor names.
-pub fn find_custodial_move(
-    size: usize,
-    seat: Seat,
-    legal: &[CustodialMove],
-    text: &str,
-) -> Option<CustodialMove> {
-    legal
-        .iter()
-        .copied()
-        .find(|&mv| custodial_descriptor(size, seat, mv) == text)
 }
 
 /// Who occupies each site (Ludii's `who`: 0 empty, 1 P1, 2 P2).
@@ -264,18 +178,6 @@ pub fn end_name(end: EndReason) -> Option<&'static str> {
     }
 }
 
-/// The end reason a trace's `end` names.
-pub fn end_from_name(name: &str) -> Option<EndReason> {
-    [
-        EndReason::Natural,
-        EndReason::AllPassDraw,
-        EndReason::TurnCap,
-        EndReason::MoveCap,
-    ]
-    .into_iter()
-    .find(|&end| end_name(end) == Some(name))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,31 +228,30 @@ mod tests {
     }
 
     #[test]
-    fn descriptors_round_trip() {
+    fn sowing_descriptors_name_ludii_sites_and_tracks() {
+        // Every house of both boards in both directions: its Ludii site, selected, and the
+        // track (TRACES.md §2.3).
         for holes in [3, 5] {
             for house in 0..2 * holes {
-                for dir in [Dir::Cw, Dir::Ccw] {
-                    let mv = SowingMove::sow(house, dir);
-                    let text = sowing_descriptor(holes, mv);
-                    assert_eq!(parse_sowing_descriptor(holes, &text), Ok(mv), "{text}");
+                let site = sowing_house_to_site(holes, house).unwrap();
+                for (dir, track) in [(Dir::Cw, "TrackCW"), (Dir::Ccw, "TrackCCW")] {
+                    assert_eq!(
+                        sowing_descriptor(holes, SowingMove::sow(house, dir)),
+                        format!("Select:{site}>{site}:{track}")
+                    );
                 }
             }
         }
-        assert_eq!(sowing_descriptor(5, SowingMove::Pass), "Pass");
-        assert_eq!(parse_sowing_descriptor(5, "Pass"), Ok(SowingMove::Pass));
-    }
-
-    #[test]
-    fn descriptors_name_ludii_sites_and_tracks() {
         assert_eq!(
             sowing_descriptor(5, SowingMove::sow(5, Dir::Cw)),
             "Select:9>9:TrackCW"
         );
         assert_eq!(
-            parse_sowing_descriptor(5, "Select:7>7:TrackCCW"),
-            Ok(SowingMove::sow(7, Dir::Ccw))
+            sowing_descriptor(5, SowingMove::sow(7, Dir::Ccw)),
+            "Select:7>7:TrackCCW"
         );
-        // The quirk flag and the take do not show.
+        assert_eq!(sowing_descriptor(5, SowingMove::Pass), "Pass");
+        // The quirk flag and the take do not show: the quirk's copy is the centre move's twin.
         let quirk = SowingMove::Sow {
             house: 1,
             dir: Dir::Cw,
@@ -358,45 +259,38 @@ mod tests {
             quirk: true,
         };
         assert_eq!(sowing_descriptor(3, quirk), "Select:1>1:TrackCW");
-        let legal = [
-            SowingMove::sow(2, Dir::Ccw),
-            quirk,
-            SowingMove::sow(1, Dir::Cw),
-        ];
+    }
+
+    #[test]
+    fn custodial_descriptors_place_from_the_movers_hand_site() {
+        // On 5×5 the hands are sites 25 (P1) and 26 (P2).
         assert_eq!(
-            find_sowing_move(3, &legal, "Select:1>1:TrackCW"),
-            Some(quirk)
+            custodial_descriptor(5, 0, CustodialMove::Place(9)),
+            "Move:25>9"
         );
-        assert_eq!(find_sowing_move(3, &legal, "Select:0>0:TrackCW"), None);
+        assert_eq!(
+            custodial_descriptor(5, 1, CustodialMove::Place(9)),
+            "Move:26>9"
+        );
+        assert_eq!(
+            custodial_descriptor(7, 1, CustodialMove::Place(0)),
+            "Move:50>0"
+        );
+        assert_eq!(
+            custodial_descriptor(5, 1, CustodialMove::Step { from: 13, to: 12 }),
+            "Move:13>12"
+        );
+        assert_eq!(custodial_descriptor(5, 0, CustodialMove::Pass), "Pass");
     }
 
     #[test]
-    fn bad_descriptors_say_what_was_expected() {
-        for bad in [
-            "",
-            "pass",
-            "Select:2>2",
-            "Select:2>2:TrackUp",
-            "Move:2>2:TrackCW",
-            "Select:2>3:TrackCW",
-            "Select:10>10:TrackCW",
-            "Select:+2>2:TrackCW",
-            "Select:2>2:TrackCW:x",
-        ] {
-            let err = parse_sowing_descriptor(5, bad).unwrap_err();
-            assert_eq!(err.text, bad);
-            let message = err.to_string();
-            assert!(message.contains("expected"), "{message}");
-        }
-        let err = parse_sowing_descriptor(5, "Select:10>10:TrackCW").unwrap_err();
-        assert!(err.expected.contains("0–9"), "{}", err.expected);
-    }
-
-    #[test]
-    fn end_names_round_trip() {
-        for name in ["natural", "allPassDraw", "turnLimit", "moveLimit"] {
-            assert_eq!(end_name(end_from_name(name).unwrap()), Some(name));
-        }
-        assert_eq!(end_from_name("repetition"), None);
+    fn end_names_are_the_traces_names() {
+        assert_eq!(end_name(EndReason::Natural), Some("natural"));
+        assert_eq!(end_name(EndReason::AllPassDraw), Some("allPassDraw"));
+        assert_eq!(end_name(EndReason::TurnCap), Some("turnLimit"));
+        assert_eq!(end_name(EndReason::MoveCap), Some("moveLimit"));
+        // Ludii 1.0.8 has no repetition rule: no name, so a trace cannot claim one.
+        assert_eq!(end_name(EndReason::Repetition), None);
+        assert_eq!(end_name(EndReason::Cycle), None);
     }
 }

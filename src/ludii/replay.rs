@@ -11,6 +11,12 @@
 //! records; at the end it compares the result. The first divergence of each playout is kept
 //! with what was expected, what the engine did, and the position before it.
 //!
+//! Nothing passes unchecked: a record that stops while the engine's game goes on, a recorded
+//! move the engine cannot find, a recorded field the replay does not know, an outcome the
+//! engine cannot state, or a file without a playout is a divergence or an input error, never a
+//! silent match. The report counts the decisions
+//! actually compared, so a short record cannot look like a full one.
+//!
 //! What a family needs is its [`Adapter`]: the state fields of a position in Ludii's site
 //! numbering, a move's descriptor, the chance outcome of a recorded throw, and whether a
 //! trace's start fits the reading's board. Parsing is separate ([`parse`]) so that a
@@ -69,20 +75,20 @@ pub struct TraceResult {
     pub moves: u32,
     /// Runs of decisions by one player.
     pub turns: u32,
-    /// Ludii's ranks.
-    #[serde(default)]
+    /// Ludii's ranks (every trace records them, so a result without them is malformed).
     pub ranking: Vec<f64>,
-    /// Final scores, where the game scores.
+    /// Final scores, where the game scores (the adapter says which games must have them).
     #[serde(default)]
     pub score: Option<[u32; 2]>,
 }
 
-/// A line of a trace file that is not a playout.
+/// A trace file that is not one: a line that is not a playout, a playout that cannot belong
+/// to the reading, or no playout at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[error("{}{message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
 pub struct ParseError {
-    /// 1-based line number.
-    pub line: usize,
+    /// 1-based line number, where one line is at fault (none for a file without playouts).
+    pub line: Option<usize>,
     /// What is wrong.
     pub message: String,
 }
@@ -99,7 +105,7 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Playout)>, ParseError> {
             serde_json::from_str::<Playout>(l)
                 .map(|p| (i + 1, p))
                 .map_err(|e| ParseError {
-                    line: i + 1,
+                    line: Some(i + 1),
                     message: format!("not a trace playout (TRACES.md §2): {e}"),
                 })
         })
@@ -132,8 +138,18 @@ pub trait Adapter {
         let _ = after;
         Ok(None)
     }
+    /// The fields of a step's recorded state that [`Adapter::throw`] reads (none where the
+    /// game does not throw).
+    fn throw_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Whether the legal lists must also agree in order (TRACES.md §2.1).
     fn ordered(&self) -> bool {
+        false
+    }
+    /// Whether Ludii records final scores for this game (TRACES.md §2.4), so that a result
+    /// without them cannot pass.
+    fn scores(&self) -> bool {
         false
     }
     /// The reading's engine cap as (turns, moves), to test Ludii's `limitReached`.
@@ -197,6 +213,9 @@ impl Adapter for SowingAdapter<'_> {
         Some(super::sowing_descriptor(self.0.holes(), mv))
     }
     fn ordered(&self) -> bool {
+        true
+    }
+    fn scores(&self) -> bool {
         true
     }
     fn cap(&self) -> Option<(u32, u32)> {
@@ -269,11 +288,38 @@ impl Adapter for StickAdapter<'_> {
             .get("throw")
             .and_then(Value::as_u64)
             .ok_or("the step's state has no `throw` (TRACES.md §7)")?;
+        // The sticks' faces and their sum are recorded beside the throw (TRACES.md §2.2);
+        // they are checked against it, so that no recorded field goes unread.
+        let dice = after
+            .get("dice")
+            .and_then(Value::as_array)
+            .and_then(|d| d.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>())
+            .filter(|d| d.len() == 3 && d.iter().all(|&f| f <= 1))
+            .ok_or("the step's state has no `dice` of three faces 0 or 1 (TRACES.md §2.2)")?;
+        let pips: u64 = dice.iter().sum();
+        match after.get("pips") {
+            Some(p) if p.as_u64() == Some(pips) => {}
+            Some(p) => return Err(format!("pips {p} is not the sum of the dice {dice:?}")),
+            None => return Err("the step's state has no `pips` (TRACES.md §2.2)".to_owned()),
+        }
+        // Pips 0 → 6, 1 → 1, 2 → 2, 3 → 4 (TRACES.md §2.2).
+        let thrown = [6, 1, 2, 4][pips as usize];
+        if t != thrown {
+            return Err(format!(
+                "throw {t} is not the throw of the dice {dice:?} ({thrown})"
+            ));
+        }
         u8::try_from(t)
             .ok()
             .and_then(super::stick_throw_outcome)
             .map(Some)
             .ok_or_else(|| format!("throw {t} is not a throw of the sticks (1, 2, 4 or 6)"))
+    }
+    fn throw_fields(&self) -> &'static [&'static str] {
+        &["dice", "pips", "throw"]
+    }
+    fn scores(&self) -> bool {
+        true
     }
     fn cap(&self) -> Option<(u32, u32)> {
         limits(self.0.params().cap)
@@ -293,7 +339,8 @@ pub struct Divergence {
     pub line: usize,
     /// The decision (0-based), or none for the start or the result.
     pub step: Option<usize>,
-    /// What differs: `mover`, `legal`, `legal-order`, `choice`, `state`, `end`, `result`.
+    /// What differs: `mover`, `legal`, `legal-order`, `choice`, `state`, `end` (one game goes
+    /// on where the other ends, the record's end included), `result`.
     pub what: String,
     /// What Ludii recorded.
     pub expected: String,
@@ -312,7 +359,7 @@ pub struct Report {
     pub game: String,
     /// The reading.
     pub interpretation: String,
-    /// Playouts replayed.
+    /// Playouts replayed (each up to its first divergence).
     pub playouts: usize,
     /// Decisions in the file.
     pub decisions: usize,
@@ -323,6 +370,10 @@ pub struct Report {
     pub legal_order_checked: bool,
     /// The first divergence of each playout that has one.
     pub first_divergences: Vec<Divergence>,
+    /// Decisions actually replayed and compared: every decision of a playout without a
+    /// divergence, and of one with, those up to and including the decision where it diverges
+    /// (none for a start that differs). Equal to `decisions` when nothing diverges.
+    pub decisions_checked: usize,
 }
 
 /// The multiset difference of two descriptor lists: (missing from ours, extra in ours).
@@ -346,13 +397,23 @@ fn multiset_difference(ludii: &[String], ours: &[String]) -> (Vec<String>, Vec<S
     (missing, extra)
 }
 
-/// Compares the recorded state fields with the engine's.
+/// Compares the recorded state fields with the engine's. A recorded field that is neither
+/// among ours nor one of `chance` (read by [`Adapter::throw`]) is a difference too: a field
+/// the replay does not know is one it has not checked.
 fn compare_fields(
     ours: &[(&'static str, Value)],
     theirs: &serde_json::Map<String, Value>,
+    chance: &[&str],
 ) -> Option<(String, String)> {
     let mut expected = Vec::new();
     let mut actual = Vec::new();
+    for (name, t) in theirs {
+        let known = ours.iter().any(|(n, _)| n == name) || chance.contains(&name.as_str());
+        if !known {
+            expected.push(format!("{name} {t}"));
+            actual.push(format!("{name} (not a field of this game)"));
+        }
+    }
     for (name, value) in ours {
         match theirs.get(*name) {
             Some(t) if t == value => {}
@@ -369,8 +430,35 @@ fn compare_fields(
     (!expected.is_empty()).then(|| (expected.join("; "), actual.join("; ")))
 }
 
-/// Replays one playout; its first divergence, if any.
-fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence> {
+/// How the engine's game stands where a record has ended it, in the trace's terms.
+fn waiting(status: Status) -> String {
+    match status {
+        Status::ToMove(seat) => format!("P{} to move", seat + 1),
+        Status::Chance => "a throw is due".to_owned(),
+        Status::Over => "the game is over".to_owned(),
+    }
+}
+
+/// Ludii's ranks (TRACES.md §2.4) for `seats` players: 1 for the winner (1-based) and 2 for
+/// the others, or every player the mean rank on a draw (`winner` 0).
+fn ranking(seats: usize, winner: usize) -> Vec<f64> {
+    if winner == 0 {
+        // Ludii shares the ranks 1..=seats out equally among the drawn players.
+        return vec![(seats as f64 + 1.0) / 2.0; seats];
+    }
+    (1..=seats)
+        .map(|s| if s == winner { 1.0 } else { 2.0 })
+        .collect()
+}
+
+/// Replays one playout; its first divergence, if any. Adds to `checked` every decision it
+/// compares, the one that diverges included.
+fn replay_one<A: Adapter>(
+    a: &A,
+    line: usize,
+    p: &Playout,
+    checked: &mut usize,
+) -> Option<Divergence> {
     let rules = a.rules();
     let diverge =
         |step: Option<usize>, what: &str, expected: String, actual: String, context: String| {
@@ -385,11 +473,12 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
             })
         };
     let mut s = rules.initial();
-    if let Some((e, o)) = compare_fields(&a.fields(&s, false), &p.init) {
+    if let Some((e, o)) = compare_fields(&a.fields(&s, false), &p.init, &[]) {
         return diverge(None, "state", e, o, "the start".to_owned());
     }
     let mut legal = Vec::new();
     for (k, step) in p.steps.iter().enumerate() {
+        *checked += 1;
         let before = rules.state_text(&s);
         let context = |extra: &str| format!("before: {before}{extra}");
         // The recorded throw, for the stick games, resolves the chance step.
@@ -440,11 +529,19 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
         }
         let (missing, extra) = multiset_difference(&step.legal, &ours);
         if !missing.is_empty() || !extra.is_empty() {
+            // Where the move Ludii played is one the engine does not have, say so: that is
+            // the move the replay cannot follow.
+            let unplayable = match step.legal.get(step.chosen) {
+                Some(d) if !ours.contains(d) => {
+                    format!("; the move played, {d:?}, is not among ours")
+                }
+                _ => String::new(),
+            };
             return diverge(
                 Some(k),
                 "legal",
                 format!("{:?}", step.legal),
-                format!("{ours:?} (missing {missing:?}, extra {extra:?})"),
+                format!("{ours:?} (missing {missing:?}, extra {extra:?}){unplayable}"),
                 context(""),
             );
         }
@@ -466,30 +563,35 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
                 context(""),
             );
         };
-        let index = ours.iter().position(|d| d == desc).unwrap_or(0);
+        // The lists agree as multisets, so the move is there; looked up all the same, so that
+        // the move played is always the one recorded and never a stand-in.
+        let Some(index) = ours.iter().position(|d| d == desc) else {
+            return diverge(
+                Some(k),
+                "choice",
+                format!("the move played, {desc:?}"),
+                format!("not among our legal moves {ours:?}"),
+                context(""),
+            );
+        };
         let mv = legal[index];
         rules.apply(&mut s, mv, &mut crate::games::NoEvents);
         let last = k + 1 == p.steps.len();
         let played = format!("; played {desc} ({})", rules.move_text(mv));
-        if let Some((e, o)) = compare_fields(&a.fields(&s, last), &step.after) {
+        if let Some((e, o)) = compare_fields(&a.fields(&s, last), &step.after, a.throw_fields()) {
             return diverge(Some(k), "state", e, o, context(&played));
         }
-        let over = rules.status(&s) == Status::Over;
-        if last != over {
+        // The engine ending where the record goes on; the opposite (the record stopping where
+        // the engine goes on) is checked after the last step, for every record length.
+        if !last && rules.status(&s) == Status::Over {
             return diverge(
                 Some(k),
                 "end",
-                if last {
-                    "the game ends"
-                } else {
-                    "the game goes on"
-                }
-                .to_owned(),
-                if over {
-                    format!("the game ends ({:?})", rules.outcome(&s))
-                } else {
-                    "the game goes on".to_owned()
-                },
+                format!(
+                    "the game goes on ({} more decisions recorded)",
+                    p.steps.len() - k - 1
+                ),
+                format!("the game ends ({:?})", rules.outcome(&s)),
                 context(&played),
             );
         }
@@ -513,8 +615,35 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
             }
         }
     }
-    let outcome = rules.outcome(&s)?;
     let r = &p.result;
+    let n = p.steps.len();
+    // A record that stops (or never starts) while the engine's game goes on: its result is
+    // Ludii's claim about a game the engine has not finished, so it cannot match.
+    let status = rules.status(&s);
+    if status != Status::Over {
+        return diverge(
+            n.checked_sub(1),
+            "end",
+            format!(
+                "the game ends after {n} decisions: winner {}, end {}",
+                r.winner, r.end
+            ),
+            format!(
+                "the record ends after {n} decisions but the game is not over: {}",
+                waiting(status)
+            ),
+            format!("after: {}", rules.state_text(&s)),
+        );
+    }
+    let Some(outcome) = rules.outcome(&s) else {
+        return diverge(
+            None,
+            "result",
+            format!("winner {}, end {}", r.winner, r.end),
+            "the game is over but the engine states no outcome".to_owned(),
+            rules.state_text(&s),
+        );
+    };
     let winner = match outcome.result {
         Result_::Draw => 0,
         Result_::Win(mask) if mask.count_ones() == 1 => mask.trailing_zeros() as usize + 1,
@@ -537,9 +666,19 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
     );
     let mut actual =
         format!("winner {winner}, end {end}, moves {plies}, turns {turns}, limit reached {limit}");
-    if let Some(score) = r.score {
-        expected.push_str(&format!(", score {score:?}"));
-        actual.push_str(&format!(", score {:?}", outcome.scores));
+    expected.push_str(&format!(", ranking {:?}", r.ranking));
+    actual.push_str(&format!(", ranking {:?}", ranking(rules.seats(), winner)));
+    // Scores where the record has them, and a game that scores must have them.
+    match r.score {
+        Some(score) => {
+            expected.push_str(&format!(", score {score:?}"));
+            actual.push_str(&format!(", score {:?}", outcome.scores));
+        }
+        None if a.scores() => {
+            expected.push_str(", score (not recorded)");
+            actual.push_str(&format!(", score {:?}", outcome.scores));
+        }
+        None => {}
     }
     (expected != actual).then(|| Divergence {
         playout: p.playout,
@@ -555,23 +694,33 @@ fn replay_one<A: Adapter>(a: &A, line: usize, p: &Playout) -> Option<Divergence>
 /// Replays every playout of a parsed file.
 ///
 /// # Errors
-/// A message (with the line) when the file cannot belong to the reading: its board is another
-/// size, or it lacks the fields of this game.
+/// A message when the file holds no playout (nothing to check is not a pass), or (with the
+/// line) when a playout cannot belong to the reading: its board is another size, or it lacks
+/// the fields of this game.
 pub fn replay<A: Adapter>(
     a: &A,
     game: &str,
     interpretation: &str,
     playouts: &[(usize, Playout)],
 ) -> Result<Report, ParseError> {
+    if playouts.is_empty() {
+        return Err(ParseError {
+            line: None,
+            message: "the file holds no playout: expected one recorded playout a line \
+                      (TRACES.md §2)"
+                .to_owned(),
+        });
+    }
     for (line, p) in playouts {
         a.fits(&p.init).map_err(|message| ParseError {
-            line: *line,
+            line: Some(*line),
             message: format!("{message} ({game} / {interpretation})"),
         })?;
     }
+    let mut decisions_checked = 0;
     let first_divergences: Vec<Divergence> = playouts
         .iter()
-        .filter_map(|(line, p)| replay_one(a, *line, p))
+        .filter_map(|(line, p)| replay_one(a, *line, p, &mut decisions_checked))
         .collect();
     Ok(Report {
         schema_version: 1,
@@ -582,5 +731,6 @@ pub fn replay<A: Adapter>(
         divergences: first_divergences.len(),
         legal_order_checked: a.ordered(),
         first_divergences,
+        decisions_checked,
     })
 }
