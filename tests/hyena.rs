@@ -1,11 +1,21 @@
 //! Li'b el-Merafib, the hyena game, on positions built with `SpiralRace::position`: a mother
 //! paying her way out of the well under each reading, the hyena's release, the hyena eating
-//! the women it overtakes, a throw that cannot be used, the credit into the well, the turn.
+//! the women it overtakes, a throw that cannot be used, the credit into the well, the turn;
+//! credit steps (into the well, into the village, the hyena's) and the tâba thrown with them;
+//! costs of 0 and the numeric parameters at their bounds. A tâba ledger walks random games of
+//! every reading: the bank moves only by tâbas marked down and credits spent, and no credit
+//! step drops the tâba thrown with it (the loss it would have caught went unseen by win rates).
 
 use ludotrace::bind::{self, Engine};
 use ludotrace::corpus::{self, CorpusFiles};
-use ludotrace::games::spiral_race::{Leg, Piece, SpiralMove, SpiralRace, SpiralRaceState};
-use ludotrace::games::{Event, EventKind, Result_, Rules, Status};
+use ludotrace::family::spiral_race::{HyenaTaba, Leave};
+use ludotrace::games::spiral_race::{
+    Leg, Piece, SpiralMove, SpiralRace, SpiralRaceEvent, SpiralRaceState,
+};
+use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
+use ludotrace::sim::game_rng;
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 
 /// The spiral-race engine of a reading of the embedded corpus, with overrides.
@@ -310,4 +320,468 @@ fn a_yomen_ends_the_turn_and_the_eaten_are_passed_over() {
     let mut s = stop.position(&women, Some((3, piece(Leg::Out, 2))), &[0; 4], 0, None);
     assert_eq!(throw(&stop, &mut s, 2), ["yomen-stops"]);
     assert_eq!((stop.status(&s), s.mover()), (Status::Chance, 2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A credit step and the tâba thrown with it
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_taba_thrown_with_the_credit_into_the_well_is_marked_down() {
+    // Davies: a tâba "is ... marked down on the sand to the credit of the player", and one
+    // hollow short of the well the mother "may then use one of her son's credit of tâbas".
+    // With a tâba in hand there, the credit step is her only move; the tâba is banked first,
+    // and at the well (credits paid at once) it pays.
+    let rules = engine("davies", &json!({}));
+    let len = rules.track_len();
+    let short = piece(Leg::Out, len - 1);
+    let mut s = rules.position(&mothers(short), None, &[1, 0, 0, 0], 0, Some(1));
+    assert_eq!(legal(&rules, &s), [SpiralMove::Credit { to: len }]);
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Credit { to: len }),
+        ["banked", "credit-out", "at-well", "paid"]
+    );
+    assert_eq!(
+        (s.mother(0).leg, s.mother(0).paid, s.bank(0)),
+        (Leg::Well, 1, 0)
+    );
+    // A 2, 4 or 6 gives way to the credit: one credit spent, nothing banked.
+    let mut s = rules.position(&mothers(short), None, &[2, 0, 0, 0], 0, Some(4));
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Credit { to: len }),
+        ["credit-out", "at-well", "paid"]
+    );
+    assert_eq!((s.mother(0).paid, s.bank(0)), (1, 0));
+    // Ludii pays each throw as it comes: the tâba stays banked for the well.
+    let ludii = engine("ludii", &json!({}));
+    let len = ludii.track_len();
+    let mut s = ludii.position(
+        &mothers(piece(Leg::Out, len - 1)),
+        None,
+        &[1, 0, 0, 0],
+        0,
+        Some(1),
+    );
+    assert_eq!(
+        play(&ludii, &mut s, SpiralMove::Credit { to: len }),
+        ["banked", "credit-out", "at-well"]
+    );
+    assert_eq!((s.mother(0).paid, s.bank(0)), (0, 1));
+    // Credits anywhere on the way out: a credit step with a tâba in hand costs nothing net.
+    let any = engine("davies", &json!({"out_credit": "any-hollow"}));
+    let mut s = any.position(
+        &mothers(piece(Leg::Out, 10)),
+        None,
+        &[1, 0, 0, 0],
+        0,
+        Some(1),
+    );
+    assert_eq!(
+        legal(&any, &s),
+        [SpiralMove::Bank, SpiralMove::Credit { to: 11 }]
+    );
+    assert_eq!(
+        play(&any, &mut s, SpiralMove::Credit { to: 11 }),
+        ["banked", "credit-out"]
+    );
+    assert_eq!((s.mother(0).pos, s.bank(0)), (11, 1));
+}
+
+#[test]
+fn a_taba_thrown_with_the_credit_into_the_village_is_marked_down() {
+    // The way back "in the same manner": one hollow from home, a credit may take her in. It is
+    // one move among others (she may bank the tâba and keep her credit), unlike the way out;
+    // taken with a tâba in hand, the tâba is banked first, and here pays the hyena's release.
+    for reading in ["davies", "dlp"] {
+        let rules = engine(reading, &json!({}));
+        let out = piece(Leg::Out, 5);
+        let women = [piece(Leg::Back, 1), out, out, out];
+        let s = rules.position(&women, None, &[1, 0, 0, 0], 0, Some(1));
+        assert_eq!(
+            legal(&rules, &s),
+            [SpiralMove::Bank, SpiralMove::Credit { to: 0 }],
+            "{reading}"
+        );
+        let mut banked = s.clone();
+        assert_eq!(play(&rules, &mut banked, SpiralMove::Bank), ["banked"]);
+        assert_eq!((banked.mother(0).pos, banked.bank(0)), (1, 2));
+        let mut s = s;
+        assert_eq!(
+            play(&rules, &mut s, SpiralMove::Credit { to: 0 }),
+            [
+                "banked",
+                "return-credit",
+                "home",
+                "hyena-loose",
+                "release-paid"
+            ],
+            "{reading}"
+        );
+        assert_eq!(s.mother(0).leg, Leg::Home);
+        assert_eq!((s.hyena().unwrap().paid, s.bank(0)), (1, 0), "{reading}");
+        // A yômên cannot land on the village from one hollow out: the credit is her only move,
+        // and the throw gives way to it.
+        let mut s = rules.position(&women, None, &[1, 0, 0, 0], 0, Some(2));
+        assert_eq!(legal(&rules, &s), [SpiralMove::Credit { to: 0 }]);
+        play(&rules, &mut s, SpiralMove::Credit { to: 0 });
+        assert_eq!((s.hyena().unwrap().paid, s.bank(0)), (0, 0), "{reading}");
+    }
+}
+
+#[test]
+fn a_taba_thrown_with_the_hyenas_credit_step() {
+    // The DLP's hyena: on his way out a tâba moves him two or is banked, and a credit moves
+    // him one; taking the credit with a tâba in hand banks the tâba. On his way back a tâba
+    // moves him two (it is never banked there), so a credit step takes the throw's place.
+    let rules = engine("dlp", &json!({}));
+    let home = piece(Leg::Home, 0);
+    let out = piece(Leg::Out, 5);
+    let women = [home, out, out, out];
+    let mut s = rules.position(
+        &women,
+        Some((0, piece(Leg::Out, 10))),
+        &[1, 0, 0, 0],
+        0,
+        Some(1),
+    );
+    assert_eq!(
+        legal(&rules, &s),
+        [
+            SpiralMove::Bank,
+            SpiralMove::Step { to: 12 },
+            SpiralMove::Credit { to: 11 }
+        ]
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Credit { to: 11 }),
+        ["hyena-banked", "hyena-credit"]
+    );
+    assert_eq!((s.hyena().unwrap().pos, s.bank(0)), (11, 1));
+    let mut s = rules.position(
+        &women,
+        Some((0, piece(Leg::Back, 30))),
+        &[1, 0, 0, 0],
+        0,
+        Some(1),
+    );
+    assert_eq!(
+        legal(&rules, &s),
+        [SpiralMove::Step { to: 28 }, SpiralMove::Credit { to: 29 }]
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Credit { to: 29 }),
+        ["hyena-credit"]
+    );
+    assert_eq!(s.bank(0), 0);
+}
+
+/// Picks a chance outcome by its weights.
+fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
+    let total: u32 = weights.iter().sum();
+    let mut r = rng.random_range(0..total);
+    for (k, &w) in weights.iter().enumerate() {
+        if r < w {
+            return k;
+        }
+        r -= w;
+    }
+    unreachable!("weights sum to {total}")
+}
+
+/// Events of a step, by kind name.
+fn count(events: &[SpiralRaceEvent], names: &[&str]) -> u32 {
+    events
+        .iter()
+        .filter(|e| names.contains(&e.kind().name()))
+        .count() as u32
+}
+
+/// The tâba ledger of one step: the seat's bank after it is the bank before, plus the tâbas
+/// marked down, less the credits spent (a credit step, a banked tâba paid by a 2, 4 or 6, or
+/// paid at once where one is owed). And a tâba in hand goes somewhere: paid, banked, moved
+/// with, or let go by a pass; never dropped by a credit step where the reading banks it.
+fn check_ledger(
+    rules: &SpiralRace,
+    before: &SpiralRaceState,
+    mv: Option<SpiralMove>,
+    after: &SpiralRaceState,
+    events: &[SpiralRaceEvent],
+) -> Result<(), String> {
+    let seat = before.mover();
+    let p = rules.params();
+    let payments = count(events, &["paid", "release-paid", "hyena-paid"]);
+    let mut banked = count(events, &["banked", "hyena-banked"]);
+    if mv == Some(SpiralMove::Leave) && p.leave == Leave::ReleaseAndBank {
+        banked += 1;
+    }
+    // A credit step spends one banked tâba; every payment but the one a thrown tâba makes
+    // (`pay`) comes from the bank (`pay credit`, and payments made at once on arrival).
+    let spent = u32::from(matches!(mv, Some(SpiralMove::Credit { .. })));
+    let from_throw = u32::from(mv == Some(SpiralMove::Pay { credit: false }));
+    let from_bank = payments - from_throw;
+    let expected =
+        i64::from(before.bank(seat)) + i64::from(banked) - i64::from(spent) - i64::from(from_bank);
+    if i64::from(after.bank(seat)) != expected {
+        return Err(format!(
+            "{mv:?}: bank {} → {}, expected {expected} ({banked} banked, {spent} spent, {from_bank} paid from the bank)",
+            before.bank(seat),
+            after.bank(seat)
+        ));
+    }
+    if let Some(SpiralMove::Credit { .. }) = mv
+        && before.throw() == Some(1)
+    {
+        let hyena_back = before.mother(seat).leg == Leg::Home
+            && before.hyena().is_some_and(|h| h.leg == Leg::Back);
+        let taba_is_a_move = hyena_back && p.hyena_taba == HyenaTaba::DoubleOrBank;
+        if !taba_is_a_move && banked != 1 {
+            return Err(format!(
+                "{mv:?}: the tâba thrown with the credit step was lost"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Plays `games` seeded random games, checking the ledger at every step; returns how many
+/// ended by the rules (not at a cap or at `max_plies`).
+fn walk_ledger(rules: &SpiralRace, label: &str, games: u64, max_plies: u32) -> u64 {
+    let mut natural = 0;
+    let mut buf = Vec::new();
+    for game in 0..games {
+        let mut rng = game_rng(14, 3, game);
+        let mut s = rules.initial();
+        let mut trail: Vec<String> = Vec::new();
+        loop {
+            let before = s.clone();
+            let mut events = Vec::new();
+            let mv = match rules.status(&s) {
+                Status::Over => {
+                    if rules
+                        .outcome(&s)
+                        .is_some_and(|o| o.end == EndReason::Natural)
+                    {
+                        natural += 1;
+                    }
+                    break;
+                }
+                Status::Chance => {
+                    let k = sample(rules.chance_outcomes(&s), &mut rng);
+                    rules.apply_chance(&mut s, k, &mut events);
+                    None
+                }
+                Status::ToMove(_) => {
+                    if rules.plies(&s) >= max_plies {
+                        break;
+                    }
+                    rules.legal_moves(&s, &mut buf);
+                    let mv = buf[rng.random_range(0..buf.len())];
+                    rules.apply(&mut s, mv, &mut events);
+                    Some(mv)
+                }
+            };
+            trail.push(format!("{mv:?} → {}", rules.state_text(&s)));
+            if trail.len() > 6 {
+                trail.remove(0);
+            }
+            if let Err(e) = check_ledger(rules, &before, mv, &s, &events) {
+                panic!(
+                    "{label}, game {game}: {e}\n  before: {}\n  last steps:\n    {}",
+                    rules.state_text(&before),
+                    trail.join("\n    ")
+                );
+            }
+        }
+    }
+    natural
+}
+
+#[test]
+fn every_taba_thrown_is_paid_banked_moved_or_let_go() {
+    // Over random games of every reading and of parameter values no reading uses, the bank
+    // moves only by tâbas marked down and credits spent, and no credit step drops the tâba
+    // thrown with it.
+    let mut cases: Vec<(&str, Value)> = ["davies", "dlp", "ludii"]
+        .into_iter()
+        .map(|r| (r, json!({})))
+        .collect();
+    cases.extend([
+        (
+            "davies",
+            json!({"out_credit": "any-hollow", "leave": "release-and-bank"}),
+        ),
+        (
+            "davies",
+            json!({"hyena_credit_step": 2, "hyena_taba": "double-or-bank"}),
+        ),
+        (
+            "davies",
+            json!({"hyena_credit_step": 1, "end": "hyena-home", "village_exact": false}),
+        ),
+        (
+            "dlp",
+            json!({"well_banking": "added", "well_exit": "with-last", "track_len": 9}),
+        ),
+        (
+            "ludii",
+            json!({"return_taba": "bank", "out_credit": "any-hollow"}),
+        ),
+        (
+            "ludii",
+            json!({"well_cost": 0, "hyena_well_cost": 0, "hyena_release_cost": 0}),
+        ),
+    ]);
+    for (reading, overrides) in cases {
+        let rules = engine(reading, &overrides);
+        let label = format!("{reading} + {overrides}");
+        walk_ledger(&rules, &label, 60, 20_000);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zero costs and the bounds of the numeric parameters
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_cost_of_nothing_is_paid_on_arrival() {
+    // Davies' reading with nothing to pay at the well: she arrives, is paid up, and is
+    // released at once (well_exit: released), to leave on the next 2, 4 or 6.
+    let rules = engine("davies", &json!({"well_cost": 0}));
+    let len = rules.track_len();
+    let mut s = rules.position(
+        &mothers(piece(Leg::Out, len - 4)),
+        None,
+        &[0; 4],
+        0,
+        Some(4),
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Step { to: len }),
+        ["at-well", "left-well"]
+    );
+    assert_eq!((s.mother(0).leg, s.mother(0).pos), (Leg::Back, len));
+    throw(&rules, &mut s, 6);
+    assert_eq!(legal(&rules, &s), [SpiralMove::Step { to: len - 6 }]);
+    // Ludii's exit (next-throw): any next throw takes her out.
+    let ludii = engine("ludii", &json!({"well_cost": 0}));
+    let len = ludii.track_len();
+    let mut s = ludii.position(
+        &mothers(piece(Leg::Out, len - 4)),
+        None,
+        &[0; 4],
+        0,
+        Some(4),
+    );
+    assert_eq!(
+        play(&ludii, &mut s, SpiralMove::Step { to: len }),
+        ["at-well"]
+    );
+    throw(&ludii, &mut s, 1);
+    assert_eq!(legal(&ludii, &s), [SpiralMove::Exit { to: len - 1 }]);
+
+    // The hyena with nothing to pay at the well, and nothing to leave the village.
+    let rules = engine(
+        "davies",
+        &json!({"hyena_well_cost": 0, "hyena_release_cost": 0}),
+    );
+    let len = rules.track_len();
+    let out = piece(Leg::Out, 5);
+    let mut s = rules.position(
+        &[piece(Leg::Back, 4), out, out, out],
+        None,
+        &[0; 4],
+        0,
+        Some(4),
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Step { to: 0 }),
+        ["home", "hyena-loose", "hyena-out"]
+    );
+    let women = [piece(Leg::Home, 0), out, out, out];
+    let mut s = rules.position(
+        &women,
+        Some((0, piece(Leg::Out, len - 8))),
+        &[0; 4],
+        0,
+        Some(4),
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Step { to: len }),
+        ["hyena-at-well", "hyena-left-well"]
+    );
+    assert_eq!(s.hyena().unwrap().leg, Leg::Back);
+}
+
+#[test]
+fn zero_costs_play_games_that_end() {
+    // Every cost of the family at 0, one at a time and all together, under every reading:
+    // every game ends by the rules.
+    let costs = [
+        json!({"well_cost": 0}),
+        json!({"hyena_well_cost": 0}),
+        json!({"hyena_release_cost": 0}),
+        json!({"well_cost": 0, "hyena_well_cost": 0, "hyena_release_cost": 0}),
+        json!({"well_cost": 0, "well_exit": "next-throw"}),
+        json!({"hyena_well_cost": 0, "end": "hyena-home", "village_exact": false}),
+    ];
+    for reading in ["davies", "dlp", "ludii"] {
+        for overrides in &costs {
+            let rules = engine(reading, overrides);
+            let label = format!("{reading} + {overrides}");
+            let games = 40;
+            let natural = walk_ledger(&rules, &label, games, 20_000);
+            assert_eq!(natural, games, "{label}: every game ends by the rules");
+        }
+    }
+}
+
+#[test]
+fn a_cost_of_nothing_with_nothing_to_leave_with_is_refused() {
+    // Under well_exit: with-last the last tâba paid takes the piece out of the well; with a
+    // cost of 0 there is none, so nothing would: refused at bind, naming the parameter.
+    for param in ["well_cost", "hyena_well_cost"] {
+        let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
+        let game = corpus.game("lib-el-merafib").unwrap();
+        let interp = game.interpretation("davies").unwrap();
+        let overrides = json!({param: 0, "well_exit": "with-last"});
+        let err = bind::bind(game, interp, overrides.as_object().unwrap())
+            .err()
+            .unwrap_or_else(|| panic!("{param} = 0 with with-last was accepted"))
+            .to_string();
+        assert!(
+            err.contains(&format!("{param} = 0")) && err.contains("1 to 255"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn the_numeric_parameters_at_their_bounds_play_games_that_end() {
+    // The shortest and longest spirals, the fewest and most players, and the kept scores all
+    // added to a first move that an exact village on a short spiral cannot take (they are lost
+    // with it, or the mother would wait at the well for ever).
+    let bounds = [
+        json!({"track_len": 3}),
+        json!({"track_len": 250, "players": 8}),
+        json!({"track_len": 3, "players": 8}),
+        json!({"players": 2}),
+        json!({"track_len": 3, "well_banking": "added"}),
+        json!({"track_len": 9, "well_banking": "added"}),
+    ];
+    for reading in ["davies", "dlp"] {
+        for overrides in &bounds {
+            let rules = engine(reading, overrides);
+            let label = format!("{reading} + {overrides}");
+            let natural = walk_ledger(&rules, &label, 12, 20_000);
+            assert_eq!(natural, 12, "{label}: every game ends by the rules");
+        }
+    }
+    for overrides in &bounds[..4] {
+        let rules = engine("ludii", overrides);
+        let natural = walk_ledger(&rules, &format!("ludii + {overrides}"), 12, 20_000);
+        assert_eq!(
+            natural, 12,
+            "ludii + {overrides}: every game ends by the rules"
+        );
+    }
 }

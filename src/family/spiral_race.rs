@@ -45,10 +45,14 @@ family_params! {
             overshoot: MotherOvershoot,
             /// Where banked tâbas may move a mother one hollow on her way out: `last-hollow`
             /// (only from the hollow next to the well, into it; then it is her only move) or
-            /// `any-hollow` (from anywhere, one hollow each, in place of the throw).
+            /// `any-hollow` (from anywhere, one hollow each, in place of the throw). A credit
+            /// step spends a credit, never a tâba thrown with it: that tâba is banked first; a
+            /// 2, 4 or 6 gives way to the step.
             out_credit: OutCredit,
             /// Tâbas a mother pays at the well (Davies: two to drink, one to wash her clothes and
-            /// two to come away with: five; Ludii: four).
+            /// two to come away with: five; Ludii: four). 0 is nothing to pay: she is paid up
+            /// as she arrives and leaves as `well_exit` says (refused with `with-last`, which
+            /// leaves with the last tâba paid).
             well_cost: u8,
             /// How tâbas are paid at the well (and for the hyena's release): `each-throw` (one
             /// per throw: a thrown tâba pays itself; a 2, 4 or 6 spends one banked tâba, and the
@@ -61,11 +65,14 @@ family_params! {
             well_exit: WellExit,
             /// A 2, 4 or 6 thrown while a mother waits at the well (`well_pay: at-once` only):
             /// `lost`, `separate` (each is banked as a move of its own, played on her way back
-            /// when her player chooses) or `added` (all are added to her first move away).
+            /// when her player chooses) or `added` (all are added to her first move away, the
+            /// first 2, 4 or 6 thrown for her; if that move would pass an exact village, it is
+            /// lost and the scores with it).
             well_banking: WellBanking,
             /// A tâba on the way back: `bank` (credited as on the way out; a banked tâba may
-            /// then complete the last hollow into the village) or `move-or-bank` (it moves her
-            /// one hollow, or is banked; banked tâbas are no use on the way back: Ludii).
+            /// then complete the last hollow into the village, as one move among others, where
+            /// on the way out it is her only one) or `move-or-bank` (it moves her one hollow,
+            /// or is banked; banked tâbas are no use on the way back: Ludii).
             return_taba: ReturnTaba,
             /// Whether a mother must reach the village exactly (`true`) or any throw that
             /// reaches or passes it brings her home (`false`). The hyena comes home the same
@@ -76,20 +83,23 @@ family_params! {
             /// is home, on his own throws, with his own tâbas: Ludii).
             controller: Controller,
             /// Tâbas the hyena pays to leave the village (Davies: two; Ludii: none). They are
-            /// paid as at the well (`well_pay`), from the controller's bank too.
+            /// paid as at the well (`well_pay`), from the controller's bank too; with none, he
+            /// is out as he is let loose.
             hyena_release_cost: u8,
             /// A tâba thrown for the hyena: `bank` (credited; it never moves him) or
             /// `double-or-bank` (it moves him two hollows, or is banked, on his way out; on his
             /// way back it moves him two).
             hyena_taba: HyenaTaba,
             /// Hollows a banked tâba moves the hyena, in place of the throw, out or back: 0
-            /// (credits never move him), 1 (Ludii) or 2.
+            /// (credits never move him), 1 (Ludii) or 2. A tâba thrown with the step is banked
+            /// where it would be (`hyena_taba`), and otherwise gives way like a 2, 4 or 6.
             hyena_credit_step: u8,
             /// Whether the hyena must reach the well exactly (`true`) or any throw that reaches
             /// or passes it stops him there (`false`).
             hyena_exact: bool,
             /// Tâbas the hyena pays at the well (Davies: ten to drink and come away; Ludii:
-            /// nine, then any throw).
+            /// nine, then any throw). 0 is nothing to pay, as for `well_cost` (and refused
+            /// with `with-last` likewise).
             hyena_well_cost: u8,
             /// What the hyena eats on his way back: `passed` (the women on the hollows he
             /// passes), `landed` (those on the hollow he lands on), `both`, or `sweep` (those on

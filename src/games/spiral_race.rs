@@ -212,6 +212,13 @@ pub enum SpiralRaceError {
     /// A cap that does not bound the game.
     #[error(transparent)]
     Cap(#[from] CapError),
+    /// A cost of nothing where the last tâba paid is what takes the piece out of the well.
+    #[error(
+        "{0} = 0 with well_exit: with-last: under with-last the last tâba paid moves the piece \
+         out of the well, and a cost of 0 leaves no tâba to pay, so nothing would ever move \
+         it; {0} takes 1 to 255 under with-last (0 is played under released and next-throw)"
+    )]
+    ZeroCostWithLast(&'static str),
 }
 
 /// Where a piece is.
@@ -240,8 +247,9 @@ pub struct Piece {
     pub pos: u16,
     /// Tâbas paid where it is (at the well, or for the hyena's release).
     pub paid: u8,
-    /// Scores kept at the well: how many 2s, 4s and 6s.
-    pub kept: [u8; 3],
+    /// Scores kept at the well: how many 2s, 4s and 6s. (As wide as the ply count: a mother
+    /// owing many tâbas may wait through hundreds of throws.)
+    pub kept: [u32; 3],
     /// Whether the next move is the first away from the well (for kept scores `added`).
     pub first_back: bool,
 }
@@ -255,8 +263,12 @@ impl Piece {
         first_back: false,
     };
 
+    /// The kept scores added up, as a distance. Any sum past the longest spiral moves her
+    /// the same (home, or not at all under an exact village), so it saturates.
     fn kept_sum(&self) -> u16 {
-        u16::from(self.kept[0]) * 2 + u16::from(self.kept[1]) * 4 + u16::from(self.kept[2]) * 6
+        let sum =
+            u64::from(self.kept[0]) * 2 + u64::from(self.kept[1]) * 4 + u64::from(self.kept[2]) * 6;
+        u16::try_from(sum).unwrap_or(u16::MAX)
     }
 }
 
@@ -363,6 +375,17 @@ impl SpiralRace {
             }));
         }
         let limit = Limit::new(p.cap)?;
+        // A cost of 0 is nothing to pay: the piece is paid up as it arrives (`settle`), and
+        // leaves as `well_exit` says. Only `with-last` needs a tâba to leave with. The
+        // release cost is not a well's: the hyena leaves the village on his next move.
+        if p.well_exit == WellExit::WithLast {
+            if p.well_cost == 0 {
+                return Err(SpiralRaceError::ZeroCostWithLast("well_cost"));
+            }
+            if p.hyena_well_cost == 0 {
+                return Err(SpiralRaceError::ZeroCostWithLast("hyena_well_cost"));
+            }
+        }
         Ok(SpiralRace {
             p: p.clone(),
             len: p.track_len,
@@ -484,6 +507,19 @@ impl SpiralRace {
         (piece.paid < cost).then_some(cost - piece.paid)
     }
 
+    /// Whether a tâba thrown for the piece on this leg is one its player may bank: a mother's
+    /// out or back, the hyena's out, and his way back where his tâba is only banked. (Where
+    /// the hyena's tâba moves him back two, it is a move like a 2, 4 or 6.) A credit step
+    /// taken with such a tâba in hand banks it.
+    fn taba_banks(&self, which: Which, leg: Leg) -> bool {
+        match (which, leg) {
+            (Which::Mother, Leg::Out | Leg::Back) => true,
+            (Which::Hyena, Leg::Village | Leg::Out) => true,
+            (Which::Hyena, Leg::Back) => self.p.hyena_taba == HyenaTaba::Bank,
+            _ => false,
+        }
+    }
+
     /// The moves a throw allows the seat's piece, into `out` (no pass).
     fn throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut impl MoveSink<SpiralMove>) {
         let t = u16::from(s.throw);
@@ -513,7 +549,8 @@ impl SpiralRace {
             (Which::Mother, Leg::Out) => {
                 let last = piece.pos + 1 == self.len;
                 if last && self.p.out_credit == OutCredit::LastHollow && bank > 0 {
-                    // Her only move: the credit completes the journey.
+                    // Her only move: the credit completes the journey (Davies' "may" is not a
+                    // choice here). A tâba in hand is banked with it; a 2, 4 or 6 gives way.
                     out.push(SpiralMove::Credit { to: self.len });
                     return;
                 }
@@ -535,6 +572,9 @@ impl SpiralRace {
                 }
             }
             (Which::Mother, Leg::Back) => {
+                // One hollow from home, a credit may take her in (`return_taba: bank`). Unlike
+                // the way out it is one move among others: she may bank the tâba, or step home
+                // on the throw where the village allows, and keep her credit.
                 let extra = if piece.first_back && self.p.well_banking == WellBanking::Added {
                     piece.kept_sum()
                 } else {
@@ -543,7 +583,7 @@ impl SpiralRace {
                 if t == 1 {
                     out.push(SpiralMove::Bank);
                     if self.p.return_taba == ReturnTaba::MoveOrBank
-                        && let Some(to) = self.back_target(piece.pos, 1 + extra)
+                        && let Some(to) = self.back_target(piece.pos, extra.saturating_add(1))
                     {
                         out.push(SpiralMove::Step { to });
                     }
@@ -551,7 +591,7 @@ impl SpiralRace {
                         out.push(SpiralMove::Credit { to: 0 });
                     }
                 } else {
-                    if let Some(to) = self.back_target(piece.pos, t + extra) {
+                    if let Some(to) = self.back_target(piece.pos, t.saturating_add(extra)) {
                         out.push(SpiralMove::Step { to });
                     }
                     if self.p.return_taba == ReturnTaba::Bank && piece.pos == 1 && bank > 0 {
@@ -590,7 +630,7 @@ impl SpiralRace {
                 }
             }
             (Which::Hyena, Leg::Back) => {
-                if t == 1 && self.p.hyena_taba == HyenaTaba::Bank {
+                if t == 1 && self.taba_banks(which, Leg::Back) {
                     out.push(SpiralMove::Bank);
                 } else if let Some(to) = self.back_target(piece.pos, 2 * t) {
                     out.push(SpiralMove::Step { to });
@@ -629,6 +669,28 @@ impl SpiralRace {
         }
         if !usable || !self.p.must_move {
             out.push(SpiralMove::Pass);
+        }
+    }
+
+    /// A piece has just come where a cost is due (a mother or the hyena at the well, the hyena
+    /// let loose in the village). A cost of 0 is nothing to pay, so it is paid up on the spot
+    /// and the exit rule applies at once (without this, `pay` would never run and the piece
+    /// would wait for ever); otherwise banked tâbas pay under `at-once`.
+    fn settle(
+        &self,
+        s: &mut SpiralRaceState,
+        seat: usize,
+        which: Which,
+        events: &mut impl EventSink<SpiralRaceEvent>,
+    ) {
+        let piece = match which {
+            Which::Mother => s.mothers[seat],
+            Which::Hyena => s.hyena,
+        };
+        if self.owed(&piece, which).is_none() {
+            self.paid_in_full(s, seat, which, events);
+        } else {
+            self.pay_at_once(s, seat, which, events);
         }
     }
 
@@ -757,7 +819,7 @@ impl SpiralRace {
                 m.leg = Leg::Well;
                 m.paid = 0;
                 self.emit(events, SpiralRaceEventKind::AtWell, seat, to);
-                self.pay_at_once(s, seat, Which::Mother, events);
+                self.settle(s, seat, Which::Mother, events);
             }
             Leg::Back => {
                 if m.first_back {
@@ -773,12 +835,7 @@ impl SpiralRace {
                         s.hyena_player = seat as u8;
                         s.hyena = Piece::START;
                         self.emit(events, SpiralRaceEventKind::HyenaLoose, seat, 0);
-                        if self.p.hyena_release_cost == 0 {
-                            s.hyena.leg = Leg::Out;
-                            self.emit(events, SpiralRaceEventKind::HyenaOut, seat, 0);
-                        } else {
-                            self.pay_at_once(s, seat, Which::Hyena, events);
-                        }
+                        self.settle(s, seat, Which::Hyena, events);
                     }
                 }
             }
@@ -834,7 +891,7 @@ impl SpiralRace {
                 h.leg = Leg::Well;
                 h.paid = 0;
                 self.emit(events, SpiralRaceEventKind::HyenaAtWell, seat, to);
-                self.pay_at_once(s, seat, Which::Hyena, events);
+                self.settle(s, seat, Which::Hyena, events);
             }
             Leg::Back if to == 0 => {
                 h.leg = Leg::Home;
@@ -1072,6 +1129,21 @@ impl Rules for SpiralRace {
                 }
             },
             SpiralMove::Credit { to } => {
+                // A tâba thrown with the step is marked down first, as every tâba that does
+                // not move the piece is ("marked down ... to the credit of the player"): the
+                // step spends a credit, never the throw. Before, the throw was dropped here.
+                let leg = match which {
+                    Which::Mother => s.mothers[seat].leg,
+                    Which::Hyena => s.hyena.leg,
+                };
+                if s.throw == 1 && self.taba_banks(which, leg) {
+                    s.bank[seat] += 1;
+                    let kind = match which {
+                        Which::Mother => SpiralRaceEventKind::Banked,
+                        Which::Hyena => SpiralRaceEventKind::HyenaBanked,
+                    };
+                    self.emit(events, kind, seat, 0);
+                }
                 s.bank[seat] -= 1;
                 match which {
                     Which::Mother => {
@@ -1130,6 +1202,21 @@ impl Rules for SpiralRace {
                     SpiralRaceEventKind::Declined
                 };
                 self.emit(events, kind, seat, u16::from(s.throw));
+                // Under `added`, a 2, 4 or 6 is her first move away, the kept scores added to
+                // it. If that move would pass an exact village it is lost, and the scores with
+                // it, as any throw past the village is: kept for the next throw instead, they
+                // could outgrow her way home and hold her at the well for ever.
+                let m = &mut s.mothers[seat];
+                if usable.0 == 0
+                    && which == Which::Mother
+                    && m.leg == Leg::Back
+                    && m.first_back
+                    && self.p.well_banking == WellBanking::Added
+                    && s.throw != 1
+                {
+                    m.kept = [0; 3];
+                    m.first_back = false;
+                }
             }
         }
         if self.end_tests(s, events) {
