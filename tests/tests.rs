@@ -30,3 +30,5 @@ mod seega;
 mod sijat;
 /// Relay sowing, relay cycles and endless replays.
 mod sowing_relay;
+/// Tables laid out to a width: golden files at 80 columns, and checks that hold for any table.
+mod tables;

@@ -35,6 +35,9 @@ pub struct Cli {
     /// Print only data and errors.
     #[arg(long, short, global = true)]
     pub quiet: bool,
+    /// Lay tables out to N columns (0: never wrap). Default: the terminal's width, or no wrapping when piped.
+    #[arg(long, global = true, value_name = "N", value_parser = output::parse_width)]
+    pub width: Option<usize>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -251,7 +254,7 @@ impl Error {
 /// Any [`Error`]; `main` prints it and exits 2.
 pub fn run(cli: Cli) -> Result<i32, Error> {
     cli.color.write_global();
-    let mut out = Out::new(cli.format);
+    let mut out = Out::new(cli.format, cli.width);
     if cli.format == Format::Csv && !matches!(cli.command, Command::Run { .. }) {
         return Err(Error::Format {
             command: command_name(&cli.command),

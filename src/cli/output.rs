@@ -1,11 +1,69 @@
-//! Buffered output with styles, tables and JSON, honouring `--format` and `--color`.
+//! Buffered output with styles, tables and JSON, honouring `--format`, `--color` and
+//! `--width`.
+//!
+//! It owns the layout of tables. Off a terminal and without `--width`, a table is drawn with
+//! whole lines, as it always was, so that pipes and files get unwrapped text. Given a width
+//! (`--width N`, or at a terminal `COLUMNS` or the terminal's own width), a table is laid out
+//! to fit it, in three steps: as is if it fits; else with cells wrapped at spaces only, no
+//! column narrower than its longest token (a word, an id, a number, an interval such as
+//! `[41.7–55.4 %]`); else, when even that is too wide, vertically, one record per block of
+//! `column: value` lines. The layout is computed here rather than by comfy-table's dynamic
+//! arrangement, because comfy-table splits a word that does not fit its column and cannot
+//! tell us that the table is too wide to fit; comfy-table only draws the pre-wrapped cells.
 
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
 use comfy_table::{ContentArrangement, Table};
+use unicode_width::UnicodeWidthStr;
 
 use super::Format;
+
+/// The narrowest width a table can be asked for: a boxed column needs four columns of
+/// borders, and a vertical record needs room for its keys and some text.
+pub const MIN_WIDTH: usize = 20;
+/// The widest: beyond this no terminal is meant, and `--width 0` asks for no wrapping.
+pub const MAX_WIDTH: usize = 1000;
+
+/// Parses `--width`: `0` (no wrapping) or a width from [`MIN_WIDTH`] to [`MAX_WIDTH`].
+///
+/// # Errors
+/// A message naming what is accepted, for clap to report (exit 2).
+pub fn parse_width(s: &str) -> Result<usize, String> {
+    let expected =
+        format!("expected 0 (no wrapping) or a width from {MIN_WIDTH} to {MAX_WIDTH} columns");
+    match s.trim().parse::<u64>() {
+        Ok(0) => Ok(0),
+        Ok(n) if (MIN_WIDTH as u64..=MAX_WIDTH as u64).contains(&n) => Ok(n as usize),
+        Ok(n) => Err(format!("{n} is out of range; {expected}")),
+        Err(_) => Err(format!("`{s}` is not a number; {expected}")),
+    }
+}
+
+/// The width tables are laid out to, or `None` for no wrapping.
+///
+/// An explicit `--width` wins everywhere, piped or not (`0` turning wrapping off). Without
+/// it, only a terminal wraps: to `COLUMNS` when that is a positive number (clamped to
+/// [`MIN_WIDTH`]..=[`MAX_WIDTH`], since a shell's stale or odd value should not stop the
+/// output), else to the terminal's size. `COLUMNS` is ignored off a terminal because shells
+/// export it to pipelines whose output is not displayed at that width.
+pub fn table_width(flag: Option<usize>) -> Option<usize> {
+    match flag {
+        Some(0) => None,
+        Some(n) => Some(n.clamp(MIN_WIDTH, MAX_WIDTH)),
+        None if std::io::IsTerminal::is_terminal(&std::io::stdout()) => {
+            let columns = std::env::var("COLUMNS")
+                .ok()
+                .and_then(|c| c.trim().parse::<u64>().ok())
+                .filter(|&c| c > 0)
+                .map(|c| c.min(MAX_WIDTH as u64) as usize);
+            columns
+                .or_else(|| Table::new().width().map(usize::from))
+                .map(|w| w.clamp(MIN_WIDTH, MAX_WIDTH))
+        }
+        None => None,
+    }
+}
 
 /// Styles used in text output.
 pub mod style {
@@ -28,14 +86,17 @@ pub mod style {
 pub struct Out {
     /// Requested format.
     pub format: Format,
+    /// The width tables are laid out to (see [`table_width`]); `None` for no wrapping.
+    width: Option<usize>,
     buf: String,
 }
 
 impl Out {
-    /// A new buffer.
-    pub fn new(format: Format) -> Self {
+    /// A new buffer; `width` is the `--width` option, if given.
+    pub fn new(format: Format, width: Option<usize>) -> Self {
         Out {
             format,
+            width: table_width(width),
             buf: String::new(),
         }
     }
@@ -80,20 +141,8 @@ impl Out {
             }
             return;
         }
-        let mut t = Table::new();
-        t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-            t.set_content_arrangement(ContentArrangement::Dynamic);
-        } else {
-            // Off a terminal nothing is wrapped, so that pipes and files get whole lines.
-            t.force_no_tty();
-            t.set_content_arrangement(ContentArrangement::Disabled);
-        }
-        t.set_header(header.to_vec());
-        for r in rows {
-            t.add_row(r);
-        }
-        self.line(&t.to_string());
+        let text = layout(header, &rows, self.width);
+        self.raw(&text);
     }
 
     /// Writes the buffer to stdout (through anstream, which strips styles when colour is
@@ -108,5 +157,307 @@ impl Out {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
             r => r,
         }
+    }
+}
+
+/// A table as text, laid out to `width` (see the module documentation); ends with a newline.
+fn layout(header: &[&str], rows: &[Vec<String>], width: Option<usize>) -> String {
+    let Some(width) = width else {
+        return boxed(header, rows, false);
+    };
+    let columns = header.len();
+    let header_cells: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
+    // Per column: the width that shows every cell on one line, and the least width that
+    // splits no token.
+    let mut natural = vec![0; columns];
+    let mut least = vec![0; columns];
+    for row in std::iter::once(&header_cells).chain(rows) {
+        for (c, cell) in row.iter().enumerate().take(columns) {
+            natural[c] =
+                natural[c].max(cell.lines().map(UnicodeWidthStr::width).max().unwrap_or(0));
+            least[c] = least[c].max(longest_token(cell));
+        }
+    }
+    // `│ a ┆ b │`: one border or separator per column plus one, and a space each side.
+    let borders = 3 * columns + 1;
+    if natural.iter().sum::<usize>() + borders <= width {
+        return boxed(header, rows, false);
+    }
+    if least.iter().sum::<usize>() + borders > width {
+        return vertical(header, rows, width);
+    }
+    let widths = share(&least, &natural, width - borders);
+    let wrap_row = |row: &[String]| -> Vec<String> {
+        row.iter()
+            .enumerate()
+            .map(|(c, cell)| wrap(cell, widths.get(c).copied().unwrap_or(width)).join("\n"))
+            .collect()
+    };
+    let head = wrap_row(&header_cells);
+    let body: Vec<Vec<String>> = rows.iter().map(|r| wrap_row(r)).collect();
+    // Once a row spans several lines, rules between rows show where each record ends.
+    let ruled = body.iter().flatten().any(|cell| cell.contains('\n'));
+    let head: Vec<&str> = head.iter().map(String::as_str).collect();
+    boxed(&head, &body, ruled)
+}
+
+/// Draws a table without wrapping anything (cells may hold line breaks); `ruled` draws a
+/// rule between rows.
+fn boxed(header: &[&str], rows: &[Vec<String>], ruled: bool) -> String {
+    let mut t = Table::new();
+    t.load_style(if ruled {
+        comfy_table::presets::UTF8_FULL
+    } else {
+        comfy_table::presets::UTF8_FULL_CONDENSED
+    });
+    // The layout is ours: comfy-table neither wraps nor styles for the terminal.
+    t.force_no_tty();
+    t.set_content_arrangement(ContentArrangement::Disabled);
+    t.set_header(header.to_vec());
+    for r in rows {
+        t.add_row(r.clone());
+    }
+    let mut text = t.to_string();
+    text.push('\n');
+    text
+}
+
+/// The vertical layout: one block per record, headed `─[ n ]─…`, of `column: value` lines
+/// with values wrapped at spaces, and a closing rule. Values start in one column when the
+/// keys leave room for them (half the width at most, and the longest token fits after
+/// them); otherwise each value goes under its key, indented.
+fn vertical(header: &[&str], rows: &[Vec<String>], width: usize) -> String {
+    const UNDER: usize = 2;
+    let key_width = header.iter().map(|h| h.width() + 1).max().unwrap_or(0);
+    let longest = rows
+        .iter()
+        .flatten()
+        .map(|c| longest_token(c))
+        .max()
+        .unwrap_or(0);
+    let beside = key_width < width / 2 && key_width + 1 + longest <= width;
+    let mut blocks: Vec<Vec<String>> = Vec::new();
+    for row in rows {
+        let mut lines = Vec::new();
+        for (c, key) in header.iter().enumerate() {
+            let value = row.get(c).map(String::as_str).unwrap_or("");
+            let key = format!("{key}:");
+            if beside {
+                let indent = key_width + 1;
+                let wrapped = wrap(value, width - indent);
+                let mut first = key.clone();
+                for (i, piece) in wrapped.iter().enumerate() {
+                    if i == 0 {
+                        first.push_str(&" ".repeat(indent - key.width()));
+                        first.push_str(piece);
+                        lines.push(std::mem::take(&mut first));
+                    } else {
+                        lines.push(format!("{}{piece}", " ".repeat(indent)));
+                    }
+                }
+                if wrapped.is_empty() {
+                    lines.push(key);
+                }
+            } else {
+                lines.push(key);
+                for piece in wrap(value, width.saturating_sub(UNDER).max(1)) {
+                    lines.push(format!("{}{piece}", " ".repeat(UNDER)));
+                }
+            }
+        }
+        blocks.push(lines);
+    }
+    let rule = blocks
+        .iter()
+        .flatten()
+        .map(|l| l.width())
+        .max()
+        .unwrap_or(0)
+        .max(header.iter().map(|h| h.width()).max().unwrap_or(0))
+        .min(width);
+    let mut text = String::new();
+    for (i, lines) in blocks.iter().enumerate() {
+        let label = format!("─[ {} ]", i + 1);
+        text.push_str(&label);
+        text.push_str(&"─".repeat(rule.saturating_sub(label.width())));
+        text.push('\n');
+        for l in lines {
+            text.push_str(l);
+            text.push('\n');
+        }
+    }
+    text.push_str(&"─".repeat(rule.max(1)));
+    text.push('\n');
+    text
+}
+
+/// A bracketed group (an interval such as `[41.7–55.4 %]`) is kept on one line when it is
+/// at most this wide; a longer one is text and breaks at its spaces.
+const GROUP: usize = 24;
+
+/// The unbreakable pieces of one line of a cell: the words between spaces, except that a
+/// short bracketed group stays whole and a `%` stays with its number.
+fn tokens(line: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in line.split(' ').filter(|w| !w.is_empty()) {
+        match out.last_mut() {
+            Some(last)
+                if word == "%"
+                    || (last.matches('[').count() > last.matches(']').count()
+                        && last.width() + 1 + word.width() <= GROUP) =>
+            {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => out.push(word.to_owned()),
+        }
+    }
+    out
+}
+
+/// The display width of a cell's widest token: the narrowest its column can be without
+/// splitting one.
+fn longest_token(cell: &str) -> usize {
+    cell.lines()
+        .flat_map(tokens)
+        .map(|t| t.width())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Wraps a cell to `width` columns at spaces. Lines that fit are kept as they are; a token
+/// wider than `width` (only possible when the whole width is narrower than it) is cut, as
+/// the terminal would cut it anyway.
+fn wrap(cell: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in cell.lines() {
+        if line.width() <= width {
+            out.push(line.to_owned());
+            continue;
+        }
+        let mut current = String::new();
+        for token in tokens(line) {
+            if !current.is_empty() && current.width() + 1 + token.width() <= width {
+                current.push(' ');
+                current.push_str(&token);
+                continue;
+            }
+            if !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            let mut token = token.as_str();
+            while token.width() > width {
+                let (head, tail) = cut(token, width);
+                out.push(head.to_owned());
+                token = tail;
+            }
+            current.push_str(token);
+        }
+        if !current.is_empty() {
+            out.push(current);
+        }
+    }
+    out
+}
+
+/// Splits `s` after the most characters that fit in `width` columns (at least one, so that
+/// a character wider than the width still makes progress).
+fn cut(s: &str, width: usize) -> (&str, &str) {
+    let mut used = 0;
+    let mut end = 0;
+    for (i, ch) in s.char_indices() {
+        let w = unicode_width::UnicodeWidthChar::width(ch).unwrap_or(0);
+        if used + w > width && i > 0 {
+            break;
+        }
+        used += w;
+        end = i + ch.len_utf8();
+    }
+    s.split_at(end)
+}
+
+/// Column widths for `room` columns of content: every column gets its least width, then
+/// the spare columns go first to the columns that need little to show their cells whole
+/// (so that short headers and values stay on one line), and what is left is shared
+/// evenly among the rest, the earlier columns taking the odd ones.
+fn share(least: &[usize], natural: &[usize], room: usize) -> Vec<usize> {
+    let mut widths = least.to_vec();
+    let mut spare = room.saturating_sub(least.iter().sum());
+    let mut open: Vec<usize> = (0..least.len())
+        .filter(|&c| natural[c] > least[c])
+        .collect();
+    while !open.is_empty() && spare > 0 {
+        let fair = spare / open.len();
+        let (whole, rest): (Vec<usize>, Vec<usize>) =
+            open.iter().partition(|&&c| natural[c] - widths[c] <= fair);
+        if whole.is_empty() {
+            let mut odd = spare % open.len();
+            for &c in &open {
+                widths[c] += fair + usize::from(odd > 0);
+                odd = odd.saturating_sub(1);
+            }
+            break;
+        }
+        for c in whole {
+            spare -= natural[c] - widths[c];
+            widths[c] = natural[c];
+        }
+        open = rest;
+    }
+    widths
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn intervals_and_percent_signs_stay_with_their_numbers() {
+        assert_eq!(
+            tokens("32.0 % [20.8–45.8 %] x"),
+            ["32.0 %", "[20.8–45.8 %]", "x"]
+        );
+        // A long bracketed text is text: it breaks at its spaces.
+        assert_eq!(
+            tokens("[a long aside that runs on and on]"),
+            ["[a long aside that runs", "on", "and", "on]"]
+        );
+        assert_eq!(longest_token("davies, ludii-1.0.8-sebawee"), 19);
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_cuts_only_what_cannot_fit() {
+        assert_eq!(
+            wrap("seat 1 wins [95 % CI]", 12),
+            ["seat 1 wins", "[95 % CI]"]
+        );
+        assert_eq!(wrap("fits as is", 10), ["fits as is"]);
+        assert_eq!(wrap("one\ntwo three", 5), ["one", "two", "three"]);
+        assert_eq!(wrap("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
+        assert!(wrap("", 5).is_empty());
+    }
+
+    #[test]
+    fn spare_columns_go_first_to_the_cells_that_need_little() {
+        // The short header is shown whole, the long column takes the rest.
+        assert_eq!(share(&[6, 10], &[11, 70], 40), vec![11, 29]);
+        // Nobody can be satisfied: an even split, the odd column to the first.
+        assert_eq!(share(&[5, 5], &[50, 50], 15), vec![8, 7]);
+        assert_eq!(share(&[3, 4], &[3, 4], 20), vec![3, 4]);
+    }
+
+    #[test]
+    fn a_table_too_wide_for_its_tokens_turns_vertical() {
+        let rows = vec![vec![
+            "alpha-beta-gamma".to_owned(),
+            "1.5 [1.0, 2.0]".to_owned(),
+        ]];
+        let text = layout(&["id", "mean"], &rows, Some(24));
+        assert_eq!(
+            text,
+            "─[ 1 ]────────────────\nid:   alpha-beta-gamma\nmean: 1.5 [1.0, 2.0]\n──────────────────────\n"
+        );
+        let wide = layout(&["id", "mean"], &rows, Some(80));
+        assert_eq!(wide, layout(&["id", "mean"], &rows, None));
     }
 }
