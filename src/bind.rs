@@ -49,6 +49,28 @@ pub enum BindError {
     /// `--set` without `=`.
     #[error("--set {0}: expected PARAM=VALUE, e.g. --set skip_origin=true")]
     Syntax(String),
+    /// The same parameter given twice: which one was meant is not for the program to guess.
+    #[error("--set {name} is given twice ({first} and {second}): set each parameter once")]
+    Repeated {
+        /// The parameter.
+        name: String,
+        /// The first value, as given.
+        first: String,
+        /// The second value, as given.
+        second: String,
+    },
+    /// A value that begins as JSON (`{`, `[` or `"`) but does not parse.
+    #[error(
+        "--set {name}: the value `{value}` is malformed JSON ({message}); write an object, list or quoted string whole, e.g. --set 'cap={{\"turns\":100,\"outcome\":\"draw\"}}'"
+    )]
+    MalformedJson {
+        /// The parameter.
+        name: String,
+        /// The value, as given.
+        value: String,
+        /// serde_json's message, with line and column.
+        message: String,
+    },
     /// An override the family does not accept.
     #[error("--set {name}: {message}")]
     Value {
@@ -69,12 +91,16 @@ pub enum BindError {
 
 /// Parses `PARAM=VALUE` overrides. A value is read as JSON when it parses as JSON (`true`,
 /// `3`, `[2,4]`, `{"turns":100,"outcome":"draw"}`, `null`), otherwise as a string
-/// (`either`).
+/// (`either`). A value that begins as JSON text does (`{`, `[`, `"`) must be JSON: read as a
+/// bare string it would only fail later, as a value of the wrong type, hiding the typo.
 ///
 /// # Errors
-/// [`BindError::Syntax`] for an item without `=`.
+/// [`BindError::Syntax`] for an item without `=`, [`BindError::Repeated`] for a parameter
+/// given twice, [`BindError::MalformedJson`] for a value that starts as JSON but is not.
 pub fn parse_overrides(items: &[String]) -> Result<Map<String, Value>, BindError> {
     let mut map = Map::new();
+    // The values as given, to quote both in the error for a repeated parameter.
+    let mut given: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for item in items {
         let (name, value) = item
             .split_once('=')
@@ -83,8 +109,25 @@ pub fn parse_overrides(items: &[String]) -> Result<Map<String, Value>, BindError
         if name.is_empty() {
             return Err(BindError::Syntax(item.clone()));
         }
-        let value = serde_json::from_str(value.trim())
-            .unwrap_or_else(|_| Value::String(value.trim().to_owned()));
+        let text = value.trim();
+        let value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) if text.starts_with(['{', '[', '"']) => {
+                return Err(BindError::MalformedJson {
+                    name: name.to_owned(),
+                    value: text.to_owned(),
+                    message: e.to_string(),
+                });
+            }
+            Err(_) => Value::String(text.to_owned()),
+        };
+        if let Some(first) = given.insert(name, text) {
+            return Err(BindError::Repeated {
+                name: name.to_owned(),
+                first: first.to_owned(),
+                second: text.to_owned(),
+            });
+        }
         map.insert(name.to_owned(), value);
     }
     Ok(map)

@@ -134,3 +134,72 @@ fn a_stray_file_in_rulesets_is_reported() {
         "{out}"
     );
 }
+
+#[test]
+fn a_syntax_error_is_reported_first_without_the_cascade_it_causes() {
+    // The source file does not parse, so nothing it defines exists: every citation of it in
+    // the ruleset would look dangling. The ruleset's own problem still counts.
+    let dir = mini_corpus();
+    let bad = root().join("tests/fixtures/bad");
+    std::fs::copy(
+        bad.join("malformed-source.yaml"),
+        dir.path().join("sources/mini.yaml"),
+    )
+    .unwrap();
+    std::fs::copy(
+        bad.join("uncited-clause.yaml"),
+        dir.path().join("rulesets/um-el-bagara.yaml"),
+    )
+    .unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("sources/mini.yaml:4:9: error[yaml-syntax]: "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("rulesets/um-el-bagara.yaml:22:9: error[uncited-clause]"),
+        "{out}"
+    );
+    assert!(!out.contains("dangling"), "{out}");
+    assert!(
+        out.contains("2 problem(s) (3 more about references into the unparsable file(s) left out until they parse)"),
+        "{out}"
+    );
+    let (_, json, _) = run(bin()
+        .arg("--corpus")
+        .arg(dir.path())
+        .args(["check", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["suppressed"], 3);
+    assert_eq!(v["diagnostics"][0]["code"], "yaml-syntax");
+    assert_eq!(v["diagnostics"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_corpus_directory_without_rulesets_or_sources_is_a_problem_for_check() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rulesets")).unwrap();
+    std::fs::create_dir(dir.path().join("sources")).unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1, "{out}");
+    assert!(
+        out.contains("rulesets/: error[empty-corpus]: no rulesets: expected one `rulesets/<game>.yaml` per game"),
+        "{out}"
+    );
+    assert!(
+        out.contains("sources/: error[empty-corpus]: no source files"),
+        "{out}"
+    );
+    // Rulesets without sources: the missing sources are named, not only their citations.
+    let mini = mini_corpus();
+    std::fs::remove_file(mini.path().join("sources/mini.yaml")).unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(mini.path()).arg("check"));
+    assert_eq!(exit, 1, "{out}");
+    assert!(out.contains("sources/: error[empty-corpus]"), "{out}");
+    // Other commands refuse it like any corpus with problems.
+    let (exit, _, err) = run(bin().arg("--corpus").arg(dir.path()).arg("list"));
+    assert_eq!(exit, 2);
+    assert!(err.contains("error[empty-corpus]"), "{err}");
+}

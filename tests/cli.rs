@@ -369,3 +369,354 @@ fn replay_bad_input_exits_2_naming_file_and_line() {
     assert_eq!(code, 2);
     assert!(err.contains("nope.jsonl"), "{err}");
 }
+
+/// `ludotrace ARGS`, which must fail with exit 2; returns stderr.
+fn usage_error(args: &[&str]) -> String {
+    let (exit, out, err) = run(bin().args(args));
+    assert_eq!(
+        exit, 2,
+        "ludotrace {args:?} should be a usage error: {out}{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+/// The id `show` prints in its heading line (`Name (aliases)  [id, family]`).
+fn shown_game(args: &[&str]) -> String {
+    let out = ok(args);
+    let head = out.lines().next().unwrap();
+    let start = head.rfind('[').unwrap() + 1;
+    head[start..].split(',').next().unwrap().to_owned()
+}
+
+#[test]
+fn games_are_found_by_any_name_in_any_case_or_by_an_unambiguous_prefix() {
+    for (asked, id) in [
+        ("Um-El-Bagara", "um-el-bagara"),
+        ("Mangala", "um-el-bagara"),
+        ("the cow game", "um-el-bagara"),
+        ("Um el Banat", "um-el-banat"),
+        ("Li'b al-'Aqil", "lib-al-aqil"),
+        ("KHAMSAWEE", "seega"),
+        // A full name wins over a prefix: Davies' Sija is Seega.
+        ("sija", "seega"),
+        ("sijat", "sijat-el-taba"),
+        ("um-el-t", "um-el-tuweisat"),
+    ] {
+        assert_eq!(shown_game(&["show", asked]), id, "show {asked}");
+    }
+    let cite = ok(&["cite", "mangala"]);
+    assert!(cite.contains("Davies, R. 1925"), "{cite}");
+    let err = usage_error(&["show", "um"]);
+    assert!(
+        err.contains("`um` could be any of these games: um-el-bagara (Um el-Bagara), um-el-tuweisat (Um el Tuweisat), um-el-banat (Um el Banât)"),
+        "{err}"
+    );
+    let err = usage_error(&["cite", "sega"]);
+    assert!(
+        err.contains("unknown game `sega` (did you mean `seega`?); the games are: seega, "),
+        "{err}"
+    );
+    let err = usage_error(&["run", "um-el-bagra", "-n", "1"]);
+    assert!(err.contains("(did you mean `um-el-bagara`?)"), "{err}");
+}
+
+#[test]
+fn readings_are_found_in_any_case_and_a_misspelling_gets_a_suggestion() {
+    let out = ok(&["show", "um-el-bagara", "-i", "Ludii-1.0.8"]);
+    assert!(out.contains("PARAMETERS of ludii-1.0.8"), "{out}");
+    let err = usage_error(&["show", "seega", "-i", "davis"]);
+    assert!(
+        err.contains("game `seega` has no interpretation `davis` (did you mean `davies`?); its interpretations are: davies, "),
+        "{err}"
+    );
+    let err = usage_error(&["run", "seega", "-i", "murray", "-n", "1"]);
+    assert!(!err.contains("did you mean"), "nothing is near: {err}");
+}
+
+#[test]
+fn subcommands_and_options_get_clap_suggestions() {
+    let err = usage_error(&["lst"]);
+    assert!(err.contains("a similar subcommand exists: 'list'"), "{err}");
+    let err = usage_error(&["list", "--formt", "json"]);
+    assert!(
+        err.contains("a similar argument exists: '--format'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn set_names_a_choice_given_as_a_parameter_and_how_to_take_its_option() {
+    let err = usage_error(&["run", "um-el-bagara", "-n", "1", "--set", "chain-rows=any"]);
+    assert!(
+        err.contains("--set chain-rows: `chain-rows` is a choice, not a parameter; it sets `chain_rows`. To play its option `any`, write --set chain_rows=any"),
+        "{err}"
+    );
+    let err = usage_error(&["run", "um-el-bagara", "-n", "1", "--set", "chain-rows=both"]);
+    assert!(
+        err.contains(
+            "Its options are: `opponent` (--set chain_rows=opponent), `any` (--set chain_rows=any)"
+        ),
+        "{err}"
+    );
+    // The hint's advice works.
+    let v = json(&[
+        "run",
+        "um-el-bagara",
+        "-n",
+        "2",
+        "--set",
+        "chain_rows=any",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["overrides"]["chain_rows"], "any", "{v}");
+}
+
+#[test]
+fn set_refuses_a_repeated_parameter_and_malformed_json_and_suggests_a_near_name() {
+    let err = usage_error(&[
+        "run",
+        "um-el-bagara",
+        "-n",
+        "1",
+        "--set",
+        "skip_origin=true",
+        "--set",
+        "skip_origin=false",
+    ]);
+    assert!(
+        err.contains("--set skip_origin is given twice (true and false): set each parameter once"),
+        "{err}"
+    );
+    let err = usage_error(&[
+        "run",
+        "um-el-bagara",
+        "-n",
+        "1",
+        "--set",
+        r#"cap={"turns":100"#,
+    ]);
+    assert!(
+        err.contains("--set cap: the value `{\"turns\":100` is malformed JSON (EOF while parsing an object at line 1 column 12)"),
+        "{err}"
+    );
+    let err = usage_error(&[
+        "run",
+        "um-el-bagara",
+        "-n",
+        "1",
+        "--set",
+        "capture_counts=[2,",
+    ]);
+    assert!(err.contains("is malformed JSON"), "{err}");
+    let err = usage_error(&["run", "um-el-bagara", "-n", "1", "--set", "skip_orign=true"]);
+    assert!(
+        err.contains("unknown parameter `skip_orign` (did you mean `skip_origin`?)"),
+        "{err}"
+    );
+    // A bare word is still a string.
+    let v = json(&[
+        "run",
+        "um-el-bagara",
+        "-n",
+        "2",
+        "--set",
+        "direction=either",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["overrides"]["direction"], "either", "{v}");
+}
+
+#[test]
+fn a_corpus_that_is_a_file_or_comes_from_the_environment_says_so() {
+    let dir = mini_corpus();
+    let ruleset = dir.path().join("rulesets/um-el-bagara.yaml");
+    let (exit, _, err) = run(bin().arg("--corpus").arg(&ruleset).arg("list"));
+    assert_eq!(exit, 2);
+    assert!(
+        err.contains("um-el-bagara.yaml is a file, not a directory: expected the corpus directory"),
+        "{err}"
+    );
+    let (exit, _, err) = run(bin().env("LUDOTRACE_CORPUS", "no/such/dir").arg("list"));
+    assert_eq!(exit, 2);
+    assert!(
+        err.contains("the environment variable LUDOTRACE_CORPUS names a corpus that cannot be used: corpus directory no/such/dir not found"),
+        "{err}"
+    );
+    // Given on the command line, the same error does not blame the variable.
+    let (_, _, err) = run(bin().args(["--corpus", "no/such/dir", "list"]));
+    assert!(!err.contains("LUDOTRACE_CORPUS"), "{err}");
+    std::fs::write(&ruleset, "schema_version: 1\nid: a: b\n").unwrap();
+    let (exit, _, err) = run(bin().env("LUDOTRACE_CORPUS", dir.path()).arg("list"));
+    assert_eq!(exit, 2);
+    assert!(err.contains("error[yaml-syntax]"), "{err}");
+    assert!(
+        err.contains(", named by LUDOTRACE_CORPUS, has 1 problem(s)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_format_a_command_does_not_produce_is_refused_with_the_ones_it_does() {
+    let trace = trace("um-el-bagara.jsonl");
+    for (args, says) in [
+        (
+            vec!["list", "--format", "csv"],
+            "`list` does not produce csv output; its formats are: table, json, markdown",
+        ),
+        (
+            vec!["show", "seega", "--format", "csv"],
+            "`show` does not produce csv output",
+        ),
+        (
+            vec!["sources", "--format", "csv"],
+            "`sources` does not produce csv output",
+        ),
+        (
+            vec!["collate", "davies-1925#seega", "--format", "csv"],
+            "`collate` does not produce csv output",
+        ),
+        (
+            vec!["cite", "seega", "--format", "json"],
+            "`cite` does not produce json output; its formats are: table; --style chooses the citation format (bibtex, csl-json for JSON, text)",
+        ),
+        (
+            vec!["cite", "seega", "--format", "markdown"],
+            "`cite` does not produce markdown output",
+        ),
+        (
+            vec!["check", "--format", "markdown"],
+            "`check` does not produce markdown output; its formats are: table, json",
+        ),
+        (
+            vec!["run", "seega", "--format", "markdown"],
+            "`run` does not produce markdown output; its formats are: table, json, csv",
+        ),
+        (
+            vec![
+                "replay",
+                "um-el-bagara",
+                "-i",
+                "ludii-1.0.8",
+                &trace,
+                "--format",
+                "markdown",
+            ],
+            "`replay` does not produce markdown output; its formats are: table, json",
+        ),
+        (
+            vec!["schema", "--format", "markdown"],
+            "`schema` does not produce markdown output; its formats are: json (it prints the JSON Schemas)",
+        ),
+        (
+            vec!["completions", "bash", "--format", "json"],
+            "`completions` does not produce json output; it prints a shell script and takes no --format",
+        ),
+    ] {
+        let err = usage_error(&args);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // What each produces by default still works.
+    assert!(json(&["schema"])["formats"].is_object());
+    assert!(json(&["schema", "--format", "json"])["formats"].is_object());
+    assert!(ok(&["cite", "seega", "--format", "table"]).contains("Davies"));
+}
+
+#[test]
+fn completion_scripts_offer_the_game_reading_and_parameter_ids() {
+    let bash = ok(&["completions", "bash"]);
+    for id in [
+        "um-el-bagara",
+        "sijat-el-taba",
+        "ludii-1.0.8-sebawee",
+        "lane",
+        "skip_origin=",
+        "chain_rows=",
+    ] {
+        assert!(bash.contains(id), "bash: {id}");
+    }
+    let zsh = ok(&["completions", "zsh"]);
+    assert!(
+        zsh.contains("(seega um-el-bagara um-el-tuweisat um-el-banat lib-el-merafib sijat-el-taba lib-al-aqil)"),
+        "zsh"
+    );
+    let fish = ok(&["completions", "fish"]);
+    assert!(
+        fish.contains("complete -c ludotrace -n \"__fish_ludotrace_using_subcommand show\" -f -a \"seega um-el-bagara"),
+        "{fish}"
+    );
+    assert!(fish.contains("ludii-intended"), "fish readings");
+    // A working copy's ids, with --corpus: the mini corpus's own readings.
+    let dir = mini_corpus();
+    let (exit, mini, _) = run(bin()
+        .arg("--corpus")
+        .arg(dir.path())
+        .args(["completions", "bash"]));
+    assert_eq!(exit, 0);
+    assert!(mini.contains("\"literal engine\""), "mini readings");
+    // The script still parses leniently: an alias is not among the offered values.
+    assert!(!bash.contains("Mangala"));
+    assert!(ok(&["show", "mangala"]).contains("Um el-Bagara"));
+}
+
+#[test]
+fn version_prints_the_version_and_the_built_in_corpus_hash() {
+    let out = ok(&["--version"]);
+    let run = json(&["run", "seega", "-n", "1", "--format", "json"]);
+    let hash = run["corpus_hash"].as_str().unwrap();
+    assert_eq!(hash.len(), 64);
+    assert_eq!(
+        out.trim(),
+        format!(
+            "ludotrace {} (built-in corpus blake3 {hash})",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+}
+
+#[test]
+fn show_gives_each_parameter_its_meaning() {
+    let out = ok(&["show", "um-el-bagara", "-i", "davies"]);
+    let table = &out[out.find("PARAMETERS of davies").unwrap()..];
+    // Single words: however the table is laid out, they stay whole.
+    assert!(table.contains("meaning"), "{table}");
+    assert!(table.contains("Houses"), "{table}");
+    // Long meanings are cut at a word in the table; the views below have them whole.
+    assert!(table.contains('…'), "{table}");
+    assert!(!table.contains("started from"), "{table}");
+    let v = json(&["show", "um-el-bagara", "-i", "davies", "--format", "json"]);
+    let params = v["interpretation"]["params"].as_array().unwrap();
+    for p in params {
+        assert!(
+            !p["meaning"].as_str().unwrap().is_empty(),
+            "{} has no meaning",
+            p["name"]
+        );
+    }
+    let skip = params.iter().find(|p| p["name"] == "skip_origin").unwrap();
+    assert!(
+        skip["meaning"]
+            .as_str()
+            .unwrap()
+            .starts_with("Whether a sowing of more counters than the circuit has other houses skips the house it started from (`true`)"),
+        "{skip}"
+    );
+    let md = ok(&[
+        "show",
+        "um-el-bagara",
+        "-i",
+        "davies",
+        "--format",
+        "markdown",
+    ]);
+    assert!(
+        md.contains("| parameter | value | kind | set by | meaning |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("skips the house it started from (`true`)"),
+        "{md}"
+    );
+}

@@ -13,10 +13,11 @@ pub mod run;
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::cite::Style;
-use crate::corpus::{self, Corpus, CorpusFiles, Diagnostic};
+use crate::corpus::{self, Corpus, CorpusFiles, Diagnostic, Lookup};
 
 pub use output::Out;
 
@@ -40,6 +41,59 @@ pub struct Cli {
     pub width: Option<usize>,
     #[command(subcommand)]
     pub command: Command,
+    /// Whether `--corpus` came from `LUDOTRACE_CORPUS` (set by [`Cli::from_args`]), so that
+    /// an error about that corpus names the variable someone may have forgotten they set.
+    #[arg(skip)]
+    pub corpus_from_env: bool,
+    /// Whether `--format` was given rather than defaulted (set by [`Cli::from_args`]): a
+    /// command with a single output (`schema`, `cite`, `completions`) refuses only a format
+    /// that was asked for.
+    #[arg(skip)]
+    pub format_given: bool,
+}
+
+impl Cli {
+    /// The command line's definition, with the version line naming the built-in corpus.
+    pub fn definition() -> clap::Command {
+        Cli::command().version(version())
+    }
+
+    /// Parses the process's arguments; on a usage error, prints clap's message (with its
+    /// suggestions) and exits 2.
+    pub fn from_args() -> Self {
+        Self::try_from_args(std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+
+    /// Parses an argument list (the program name first), noting where `--corpus` and
+    /// `--format` came from.
+    ///
+    /// # Errors
+    /// clap's error for a command line that does not parse.
+    pub fn try_from_args<I, T>(args: I) -> Result<Self, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let mut def = Self::definition();
+        let matches = def.try_get_matches_from_mut(args)?;
+        let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut def))?;
+        cli.corpus_from_env = matches.value_source("corpus") == Some(ValueSource::EnvVariable);
+        cli.format_given = matches.value_source("format") == Some(ValueSource::CommandLine);
+        Ok(cli)
+    }
+}
+
+/// `--version`: the crate version and the hash of the built-in corpus (the hash `run` reports
+/// as `corpus_hash`), so that two binaries of the same version with different corpora differ.
+fn version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        format!(
+            "{} (built-in corpus blake3 {})",
+            env!("CARGO_PKG_VERSION"),
+            run::corpus_hash(&CorpusFiles::embedded())
+        )
+    })
 }
 
 /// Output formats.
@@ -172,24 +226,47 @@ pub enum Error {
     /// The corpus directory is unusable.
     #[error(transparent)]
     Files(#[from] corpus::files::FilesError),
+    /// The corpus directory named by `LUDOTRACE_CORPUS` is unusable.
+    #[error(
+        "the environment variable LUDOTRACE_CORPUS names a corpus that cannot be used: {0} (unset LUDOTRACE_CORPUS to use the built-in corpus)"
+    )]
+    EnvFiles(corpus::files::FilesError),
     /// The corpus has problems.
-    #[error("the corpus has {} problem(s), listed above; `ludotrace check` lists them with a summary", .0.len())]
-    Corpus(Vec<Diagnostic>),
+    #[error("the corpus{origin} has {} problem(s), listed above; `ludotrace check` lists them with a summary", problems.len())]
+    Corpus {
+        /// The problems.
+        problems: Vec<Diagnostic>,
+        /// Where the corpus came from, when that is easy to forget (` in DIR, named by
+        /// LUDOTRACE_CORPUS`), else empty.
+        origin: String,
+    },
     /// No such game.
-    #[error("unknown game `{id}`; the games are: {valid}")]
+    #[error("unknown game `{id}`{hint}; the games are: {valid}")]
     UnknownGame {
         /// What was asked for.
         id: String,
+        /// ` (did you mean …?)` when a game is spelled nearly so, else empty.
+        hint: String,
         /// The valid ids.
         valid: String,
     },
+    /// A name that begins several games' names.
+    #[error("`{id}` could be any of these games: {candidates}; give more of the name")]
+    AmbiguousGame {
+        /// What was asked for.
+        id: String,
+        /// The games it could be, with their names.
+        candidates: String,
+    },
     /// No such interpretation.
-    #[error("game `{game}` has no interpretation `{id}`; its interpretations are: {valid}")]
+    #[error("game `{game}` has no interpretation `{id}`{hint}; its interpretations are: {valid}")]
     UnknownInterpretation {
         /// The game.
         game: String,
         /// What was asked for.
         id: String,
+        /// ` (did you mean …?)` when a reading is spelled nearly so, else empty.
+        hint: String,
         /// The valid ids.
         valid: String,
     },
@@ -225,6 +302,16 @@ pub enum Error {
         /// Its formats.
         valid: &'static str,
     },
+    /// A `--format` given to a command that does not produce that format.
+    #[error("`{command}` does not produce {format} output; {valid}")]
+    FormatNotProduced {
+        /// The command.
+        command: &'static str,
+        /// The format asked for.
+        format: &'static str,
+        /// What it produces instead.
+        valid: String,
+    },
     /// A trace file that cannot be read or replayed.
     #[error("{file}{}: {message}", line.map(|l| format!(":{l}")).unwrap_or_default())]
     Trace {
@@ -255,18 +342,17 @@ impl Error {
 pub fn run(cli: Cli) -> Result<i32, Error> {
     cli.color.write_global();
     let mut out = Out::new(cli.format, cli.width);
-    if cli.format == Format::Csv && !matches!(cli.command, Command::Run { .. }) {
-        return Err(Error::Format {
-            command: command_name(&cli.command),
-            valid: "table, json, markdown",
-        });
-    }
+    check_format(&cli)?;
     match &cli.command {
         Command::Completions { shell } => {
-            let mut cmd = Cli::command();
+            let corpus = load(&cli)?;
+            let mut cmd = completion_definition(&corpus);
             let mut buf = Vec::new();
             clap_complete::generate(*shell, &mut cmd, "ludotrace", &mut buf);
             out.raw(&String::from_utf8_lossy(&buf));
+            if *shell == clap_complete::Shell::Fish {
+                out.raw(&fish_game_completions(&corpus));
+            }
             out.flush()?;
             return Ok(0);
         }
@@ -332,6 +418,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             threads,
         } => {
             let files = files(&cli)?;
+            choices_are_not_parameters(game_of(&corpus, game)?, set)?;
             let args = run::RunArgs {
                 game: game.clone(),
                 interpretation: interpretation.clone(),
@@ -377,8 +464,117 @@ fn command_name(c: &Command) -> &'static str {
     }
 }
 
+/// The formats a command produces, and a word on the others where there is a better way.
+fn formats(c: &Command) -> (&'static [Format], &'static str) {
+    use Format::{Csv, Json, Markdown, Table};
+    match c {
+        Command::List
+        | Command::Show { .. }
+        | Command::Sources { .. }
+        | Command::Collate { .. } => (&[Table, Json, Markdown], ""),
+        Command::Check => (&[Table, Json], ""),
+        Command::Run { .. } => (&[Table, Json, Csv], ""),
+        Command::Replay { .. } => (&[Table, Json], ""),
+        Command::Cite { .. } => (
+            &[Table],
+            "; --style chooses the citation format (bibtex, csl-json for JSON, text)",
+        ),
+        Command::Schema => (&[Json], " (it prints the JSON Schemas)"),
+        Command::Completions { .. } => (&[], ": it prints a shell script and takes no --format"),
+    }
+}
+
+/// Refuses a `--format` the command does not produce. The default (`table`) is refused only
+/// where it was asked for: `schema` prints JSON and `completions` a script without being told.
+fn check_format(cli: &Cli) -> Result<(), Error> {
+    let (valid, note) = formats(&cli.command);
+    if valid.contains(&cli.format) || (cli.format == Format::Table && !cli.format_given) {
+        return Ok(());
+    }
+    let name = |f: &Format| match f {
+        Format::Table => "table",
+        Format::Json => "json",
+        Format::Markdown => "markdown",
+        Format::Csv => "csv",
+    };
+    let format = name(&cli.format);
+    let valid = if valid.is_empty() {
+        note.trim_start_matches(": ").to_owned()
+    } else {
+        format!(
+            "its formats are: {}{note}",
+            valid.iter().map(name).collect::<Vec<_>>().join(", ")
+        )
+    };
+    Err(Error::FormatNotProduced {
+        command: command_name(&cli.command),
+        format,
+        valid,
+    })
+}
+
+/// The command line's definition for a completion script: the same arguments, with the ids
+/// of the corpus (the built-in one, or `--corpus`) as the values a shell offers for a game,
+/// a reading (of any game: a static script cannot know which game was typed) and a `--set`
+/// parameter. Only the script sees these lists; parsing stays as lenient as `game_of`.
+fn completion_definition(corpus: &Corpus) -> clap::Command {
+    use clap::builder::PossibleValuesParser;
+    let games: Vec<String> = corpus.games.iter().map(|g| g.id.clone()).collect();
+    let mut readings: Vec<String> = Vec::new();
+    let mut params: Vec<String> = Vec::new();
+    for g in &corpus.games {
+        for i in &g.interpretations {
+            if !readings.contains(&i.id) {
+                readings.push(i.id.clone());
+            }
+        }
+        for p in g.family.params() {
+            let set = format!("{}=", p.name);
+            if !params.contains(&set) {
+                params.push(set);
+            }
+        }
+    }
+    let with = |cmd: clap::Command, arg: &str, values: &[String]| {
+        let values = values.to_vec();
+        cmd.mut_arg(arg, |a| a.value_parser(PossibleValuesParser::new(values)))
+    };
+    let mut def = Cli::definition();
+    for sub in ["show", "cite", "run", "replay"] {
+        def = def.mut_subcommand(sub, |c| {
+            let c = with(c, "game", &games);
+            if sub == "cite" {
+                c
+            } else if sub == "run" {
+                with(with(c, "interpretation", &readings), "set", &params)
+            } else {
+                with(c, "interpretation", &readings)
+            }
+        });
+    }
+    def
+}
+
+/// clap's fish script offers no values for positional arguments, so the game of each command
+/// that takes one is added here, in the script's own idiom.
+fn fish_game_completions(corpus: &Corpus) -> String {
+    let games: Vec<&str> = corpus.games.iter().map(|g| g.id.as_str()).collect();
+    ["show", "cite", "run", "replay"]
+        .iter()
+        .map(|sub| {
+            // `replay` takes a trace file after the game: keep fish's file completion there.
+            let no_files = if *sub == "replay" { "" } else { " -f" };
+            format!(
+                "complete -c ludotrace -n \"__fish_ludotrace_using_subcommand {sub}\"{no_files} -a \"{}\"\n",
+                games.join(" ")
+            )
+        })
+        .collect()
+}
+
 fn files(cli: &Cli) -> Result<CorpusFiles, Error> {
     Ok(match &cli.corpus {
+        Some(dir) if cli.corpus_from_env => CorpusFiles::read_dir(dir).map_err(Error::EnvFiles)?,
         Some(dir) => CorpusFiles::read_dir(dir)?,
         None => CorpusFiles::embedded(),
     })
@@ -394,36 +590,142 @@ fn load(cli: &Cli) -> Result<Corpus, Error> {
             for d in &loaded.diagnostics {
                 let _ = writeln!(err, "{d}");
             }
-            Err(Error::Corpus(loaded.diagnostics))
+            let origin = match &cli.corpus {
+                Some(dir) if cli.corpus_from_env => {
+                    format!(" in {}, named by LUDOTRACE_CORPUS,", dir.display())
+                }
+                _ => String::new(),
+            };
+            Err(Error::Corpus {
+                problems: loaded.diagnostics,
+                origin,
+            })
         }
     }
 }
 
-fn interpretation_of<'g>(
+/// ` (did you mean `a` or `b`?)`, or nothing when no candidate is near.
+fn did_you_mean<'a>(near: impl IntoIterator<Item = &'a str>) -> String {
+    let near: Vec<String> = near.into_iter().map(|n| format!("`{n}`")).collect();
+    if near.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", near.join(" or "))
+    }
+}
+
+/// A reading of a game by its id, in any case: the one lookup of every command.
+pub(crate) fn interpretation_of<'g>(
     g: &'g corpus::Game,
     id: &str,
 ) -> Result<&'g corpus::Interpretation, Error> {
-    g.interpretation(id)
-        .ok_or_else(|| Error::UnknownInterpretation {
-            game: g.id.clone(),
-            id: id.to_owned(),
-            valid: g
-                .interpretations
-                .iter()
-                .map(|i| i.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
-}
-
-fn game_of<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c corpus::Game, Error> {
-    corpus.game(id).ok_or_else(|| Error::UnknownGame {
+    let near = match g.find_interpretation(id) {
+        Lookup::Found(i) => return Ok(i),
+        Lookup::NotFound { suggestions } => suggestions,
+        Lookup::Ambiguous(_) => Vec::new(),
+    };
+    Err(Error::UnknownInterpretation {
+        game: g.id.clone(),
         id: id.to_owned(),
-        valid: corpus
-            .games
+        hint: did_you_mean(near.iter().map(|i| i.id.as_str())),
+        valid: g
+            .interpretations
             .iter()
-            .map(|g| g.id.as_str())
+            .map(|i| i.id.as_str())
             .collect::<Vec<_>>()
             .join(", "),
     })
+}
+
+/// A game by its id, name or another name (any case, accents aside) or an unambiguous
+/// prefix of one: the one lookup of every command.
+pub(crate) fn game_of<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c corpus::Game, Error> {
+    match corpus.find_game(id) {
+        Lookup::Found(g) => Ok(g),
+        Lookup::Ambiguous(games) => Err(Error::AmbiguousGame {
+            id: id.to_owned(),
+            candidates: games
+                .iter()
+                .map(|g| format!("{} ({})", g.id, g.name))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+        Lookup::NotFound { suggestions } => Err(Error::UnknownGame {
+            id: id.to_owned(),
+            hint: did_you_mean(suggestions.iter().map(|g| g.id.as_str())),
+            valid: corpus
+                .games
+                .iter()
+                .map(|g| g.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+/// `--set CHOICE=…` names an open point of the ruleset, not an engine parameter: say which
+/// parameters its options set and how to take one, rather than "unknown parameter".
+fn choices_are_not_parameters(g: &corpus::Game, set: &[String]) -> Result<(), Error> {
+    let overrides = crate::bind::parse_overrides(set)?;
+    for (name, value) in &overrides {
+        if g.family.params().iter().any(|p| p.name == name) {
+            continue;
+        }
+        let Some(choice) = g
+            .choices
+            .iter()
+            .find(|c| corpus::fold_name(&c.id) == corpus::fold_name(name))
+        else {
+            continue;
+        };
+        let mut params: Vec<&str> = Vec::new();
+        for o in &choice.options {
+            for (p, _) in &o.sets {
+                if !params.contains(&p.as_str()) {
+                    params.push(p);
+                }
+            }
+        }
+        let sets = |o: &corpus::ChoiceOption| {
+            o.sets
+                .iter()
+                .map(|(p, v)| format!("--set {p}={}", set_text(v)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let asked = value
+            .as_str()
+            .and_then(|v| choice.options.iter().find(|o| o.id.eq_ignore_ascii_case(v)));
+        let how = match asked {
+            Some(o) => format!("To play its option `{}`, write {}", o.id, sets(o)),
+            None => format!(
+                "Its options are: {}",
+                choice
+                    .options
+                    .iter()
+                    .map(|o| format!("`{}` ({})", o.id, sets(o)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        return Err(Error::Usage(format!(
+            "--set {name}: `{}` is a choice, not a parameter; it sets {}. {how}; or pick a reading that takes the option you want (`ludotrace show {}` marks each reading's options with -i)",
+            choice.id,
+            params
+                .iter()
+                .map(|p| format!("`{p}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            g.id
+        )));
+    }
+    Ok(())
+}
+
+/// A parameter value as `--set` takes it: a bare word for a string, JSON otherwise.
+fn set_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::output::{Out, style};
 use super::{Error, Format};
 use crate::corpus::{self, Cite, Corpus, Game, Interpretation, Loaded, ParamOrigin, Passage};
-use crate::family::{Family, ParamKind};
+use crate::family::{Family, ParamKind, doc_line};
 
 /// Version of every JSON output of this build.
 pub const OUTPUT_SCHEMA_VERSION: u32 = 1;
@@ -218,6 +218,8 @@ pub struct ShowParam {
     pub set_by: String,
     /// Whether this is the family default (not set by the reading).
     pub default: bool,
+    /// What the parameter means and which values it takes (the family's documentation of it).
+    pub meaning: String,
 }
 
 fn locator(corpus: &Corpus, c: &Cite) -> String {
@@ -371,6 +373,13 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                     value: p.value.clone(),
                     set_by: p.origin.to_string(),
                     default: p.origin == ParamOrigin::Default,
+                    meaning: g
+                        .family
+                        .params()
+                        .iter()
+                        .find(|info| info.name == p.name)
+                        .map(|info| doc_line(info.doc))
+                        .unwrap_or_default(),
                 })
                 .collect(),
         }),
@@ -497,12 +506,51 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
                     } else {
                         p.set_by.clone()
                     },
+                    short_meaning(&p.meaning),
                 ]
             })
             .collect();
-        out.table(&["parameter", "value", "kind", "set by"], rows);
+        out.table(&["parameter", "value", "kind", "set by", "meaning"], rows);
     }
 }
+
+/// A parameter's meaning for a table cell: the first sentence of its documentation, code
+/// marks dropped, at most [`MEANING_WIDTH`] characters cut at a word. The full text is in the
+/// JSON and Markdown views.
+fn short_meaning(doc: &str) -> String {
+    // The first ". " outside a code span (`1. 2` never occurs, but `a.b` values might).
+    let mut in_code = false;
+    let mut end = doc.len();
+    for (i, c) in doc.char_indices() {
+        match c {
+            '`' => in_code = !in_code,
+            '.' if !in_code && doc[i + 1..].starts_with(' ') => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let sentence = doc[..end].trim_end_matches('.').replace('`', "");
+    if sentence.chars().count() <= MEANING_WIDTH {
+        return sentence;
+    }
+    let mut cut = String::new();
+    for word in sentence.split_whitespace() {
+        if cut.chars().count() + 1 + word.chars().count() > MEANING_WIDTH - 1 {
+            break;
+        }
+        if !cut.is_empty() {
+            cut.push(' ');
+        }
+        cut.push_str(word);
+    }
+    cut.push('…');
+    cut
+}
+
+/// The widest a meaning may be in the parameter table.
+const MEANING_WIDTH: usize = 48;
 
 fn map_text(m: &serde_json::Map<String, Value>) -> String {
     m.iter()
@@ -623,10 +671,11 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
                     } else {
                         p.set_by.clone()
                     },
+                    p.meaning.clone(),
                 ]
             })
             .collect();
-        out.table(&["parameter", "value", "kind", "set by"], rows);
+        out.table(&["parameter", "value", "kind", "set by", "meaning"], rows);
     }
 }
 
@@ -977,6 +1026,9 @@ pub struct CheckOutput {
     pub stats: corpus::load::LoadStats,
     /// Every problem.
     pub diagnostics: Vec<corpus::Diagnostic>,
+    /// Follow-on problems left out: references into a source file that could not be parsed,
+    /// which look undefined until it parses.
+    pub suppressed: usize,
 }
 
 /// Renders `check`; with `quiet`, only the problems (no summary line).
@@ -989,6 +1041,7 @@ pub fn check(out: &mut Out, loaded: &Loaded, quiet: bool) -> i32 {
             ok,
             stats: s,
             diagnostics: loaded.diagnostics.clone(),
+            suppressed: loaded.suppressed,
         }),
         _ => {
             for d in &loaded.diagnostics {
@@ -1011,6 +1064,12 @@ pub fn check(out: &mut Out, loaded: &Loaded, quiet: bool) -> i32 {
                     style::ERR,
                     &format!("{} problem(s)", loaded.diagnostics.len()),
                 );
+                if loaded.suppressed > 0 {
+                    out.raw(&format!(
+                        " ({} more about references into the unparsable file(s) left out until they parse)",
+                        loaded.suppressed
+                    ));
+                }
                 out.raw("\n");
             }
         }

@@ -173,12 +173,6 @@ pub fn run(
     args: &RunArgs,
     quiet: bool,
 ) -> Result<(), Error> {
-    if out.format == Format::Markdown {
-        return Err(Error::Format {
-            command: "run",
-            valid: "table, json, csv",
-        });
-    }
     if !(1..=sim::MAX_GAMES).contains(&args.games) {
         return Err(Error::Usage(format!(
             "--games must be 1 to {} (a rate needs games to be a rate), not {}",

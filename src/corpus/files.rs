@@ -44,9 +44,14 @@ pub struct CorpusFiles {
 /// Why a corpus directory could not be read at all.
 #[derive(Debug, thiserror::Error)]
 pub enum FilesError {
-    /// The directory is missing or not a directory.
+    /// The directory is missing.
     #[error("corpus directory {0} not found: expected a directory holding sources/ and rulesets/")]
     NotADirectory(PathBuf),
+    /// The path names a file (a ruleset, say) rather than the corpus directory.
+    #[error(
+        "{0} is a file, not a directory: expected the corpus directory holding sources/ and rulesets/ (the directory above rulesets/, not a ruleset)"
+    )]
+    IsAFile(PathBuf),
     /// Neither sources/ nor rulesets/ exists in it.
     #[error("{0} is not a corpus: expected a sources/ or rulesets/ directory in it")]
     NotACorpus(PathBuf),
@@ -83,6 +88,9 @@ impl CorpusFiles {
     /// Unreadable or oversized single files are kept as entries with an error, so that the
     /// loader reports them with the other problems.
     pub fn read_dir(root: &Path) -> Result<Self, FilesError> {
+        if root.is_file() {
+            return Err(FilesError::IsAFile(root.to_owned()));
+        }
         if !root.is_dir() {
             return Err(FilesError::NotADirectory(root.to_owned()));
         }

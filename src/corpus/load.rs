@@ -29,7 +29,19 @@ pub struct Loaded {
     pub diagnostics: Vec<super::diag::Diagnostic>,
     /// How much was checked (for `check`'s summary).
     pub stats: LoadStats,
+    /// Follow-on problems left out: references into a source file that could not be parsed
+    /// (every anchor, witness or proponent defined there looks undefined until it parses).
+    pub suppressed: usize,
 }
+
+/// The codes a reference into an unparsable source file produces by itself: reported, they
+/// would bury the one real problem under dozens of false ones.
+const CASCADE_CODES: &[&str] = &[
+    "dangling-anchor",
+    "dangling-passage",
+    "dangling-witness",
+    "unknown-proponent",
+];
 
 /// Counts of what was checked.
 #[derive(Debug, Default, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
@@ -146,13 +158,25 @@ pub fn load(files: &CorpusFiles) -> Loaded {
         files,
         diags: Diagnostics::default(),
         stats: LoadStats::default(),
+        unparsed: Vec::new(),
     };
     let corpus = v.run();
     let ok = v.diags.is_empty();
+    let mut diagnostics = v.diags.into_sorted();
+    let mut suppressed = 0;
+    if v.unparsed.iter().any(|p| p.starts_with("sources/")) {
+        let before = diagnostics.len();
+        diagnostics.retain(|d| !CASCADE_CODES.contains(&d.code));
+        suppressed = before - diagnostics.len();
+    }
+    // The files that could not be read or parsed first: their problem is the one to fix first,
+    // and what follows may change once they parse. Stable, so place order holds within each.
+    diagnostics.sort_by_key(|d| !v.unparsed.contains(&d.place.file));
     Loaded {
         corpus: if ok { corpus } else { None },
-        diagnostics: v.diags.into_sorted(),
+        diagnostics,
         stats: v.stats,
+        suppressed,
     }
 }
 
@@ -160,6 +184,8 @@ struct Validator<'a> {
     files: &'a CorpusFiles,
     diags: Diagnostics,
     stats: LoadStats,
+    /// YAML files that could not be read or parsed, by path.
+    unparsed: Vec<String>,
 }
 
 /// A quotable text with the witness it comes from, folded once for matching.
@@ -184,6 +210,7 @@ impl Validator<'_> {
                             "unreadable-file"
                         };
                         self.diags.push(Place::file(path), code, msg.clone());
+                        self.unparsed.push(path.to_owned());
                     }
                     continue;
                 }
@@ -191,13 +218,15 @@ impl Validator<'_> {
             let top_level = path.matches('/').count() == 1;
             if path.starts_with("sources/") && top_level && is_yaml(path) {
                 self.stats.files += 1;
-                if let Some(f) = parse_yaml::<raw::SourceFile>(path, text, &mut self.diags) {
-                    source_files.push((path.to_owned(), f));
+                match parse_yaml::<raw::SourceFile>(path, text, &mut self.diags) {
+                    Some(f) => source_files.push((path.to_owned(), f)),
+                    None => self.unparsed.push(path.to_owned()),
                 }
             } else if path.starts_with("rulesets/") && top_level && is_yaml(path) {
                 self.stats.files += 1;
-                if let Some(f) = parse_yaml::<raw::RulesetFile>(path, text, &mut self.diags) {
-                    ruleset_files.push((path.to_owned(), f));
+                match parse_yaml::<raw::RulesetFile>(path, text, &mut self.diags) {
+                    Some(f) => ruleset_files.push((path.to_owned(), f)),
+                    None => self.unparsed.push(path.to_owned()),
                 }
             } else if path.starts_with("rulesets/") && !path.ends_with(".md") {
                 self.diags.push(
@@ -205,6 +234,29 @@ impl Validator<'_> {
                     "unexpected-file",
                     "rulesets/ holds one `<game>.yaml` per game and nothing else",
                 );
+            }
+        }
+
+        // A corpus without rulesets or sources has nothing to check: passing it would tell
+        // someone who pointed --corpus at the wrong directory that all is well.
+        for (dir, what) in [
+            (
+                "sources",
+                "no source files: expected the works, evidence records and encodings as `sources/*.yaml`",
+            ),
+            (
+                "rulesets",
+                "no rulesets: expected one `rulesets/<game>.yaml` per game",
+            ),
+        ] {
+            let any = self.files.files.iter().any(|f| {
+                f.path.starts_with(&format!("{dir}/"))
+                    && f.path.matches('/').count() == 1
+                    && is_yaml(&f.path)
+            });
+            if !any {
+                self.diags
+                    .push(Place::file(&format!("{dir}/")), "empty-corpus", what);
             }
         }
 

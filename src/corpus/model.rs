@@ -237,6 +237,30 @@ impl Game {
         self.interpretations.iter().find(|i| i.id == id)
     }
 
+    /// An interpretation as a person types it: its id, in any case. Reading ids are short
+    /// and several extend one another (`ludii`, `ludii-1.0.8`, `ludii-1.0.8-sebawee`), so a
+    /// prefix is not accepted: it would silently pick the shortest.
+    pub fn find_interpretation(&self, query: &str) -> Lookup<'_, Interpretation> {
+        let q = query.trim().to_lowercase();
+        match self
+            .interpretations
+            .iter()
+            .find(|i| i.id.to_lowercase() == q)
+        {
+            Some(i) => Lookup::Found(i),
+            None => Lookup::NotFound {
+                suggestions: closest(&q, &self.interpretations, |i| vec![i.id.to_lowercase()]),
+            },
+        }
+    }
+
+    /// The id, the name and the other names, as the corpus gives them.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        [self.id.as_str(), self.name.as_str()]
+            .into_iter()
+            .chain(self.aliases.iter().map(String::as_str))
+    }
+
     /// A choice by id.
     pub fn choice(&self, id: &str) -> Option<&Choice> {
         self.choices.iter().find(|c| c.id == id)
@@ -388,10 +412,120 @@ impl std::fmt::Display for ParamOrigin {
     }
 }
 
+/// What a name given by a person matched.
+#[derive(Debug)]
+pub enum Lookup<'c, T> {
+    /// Exactly one thing.
+    Found(&'c T),
+    /// Several things, none of them exactly: the person must say which.
+    Ambiguous(Vec<&'c T>),
+    /// Nothing; the closest spellings, if any is close enough to be a likely typo.
+    NotFound {
+        /// The nearest candidates, best first.
+        suggestions: Vec<&'c T>,
+    },
+}
+
+/// A name folded for comparison: lower case, accents and apostrophes dropped, every run of
+/// other punctuation or spaces one `-`. So `Li'b al-'Aqil` is `lib-al-aqil` (its id),
+/// `Um el Banât` is `um-el-banat` and `Khamsáwee` is `khamsawee`.
+pub fn fold_name(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let mut out = String::new();
+    let mut gap = false;
+    for c in name.nfd() {
+        if unicode_normalization::char::is_combining_mark(c)
+            || matches!(c, '\'' | '’' | '‘' | 'ʿ' | 'ʾ' | '`')
+        {
+            continue;
+        }
+        if c.is_alphanumeric() {
+            if gap && !out.is_empty() {
+                out.push('-');
+            }
+            gap = false;
+            out.extend(c.to_lowercase());
+        } else {
+            gap = true;
+        }
+    }
+    out
+}
+
+/// The candidates whose keys are within typing distance of `query` (an edit distance of at
+/// most a third of the longer word, and at least one), nearest first. Distances are integers
+/// and ties keep the candidates' order, so suggestions are stable.
+pub fn closest<'c, T>(
+    query: &str,
+    candidates: &'c [T],
+    keys: impl Fn(&T) -> Vec<String>,
+) -> Vec<&'c T> {
+    let mut scored: Vec<(usize, usize, &T)> = candidates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            keys(c)
+                .iter()
+                .filter_map(|k| {
+                    let d = strsim::damerau_levenshtein(query, k);
+                    let limit = (query.chars().count().max(k.chars().count()) / 3).max(1);
+                    (d <= limit).then_some(d)
+                })
+                .min()
+                .map(|d| (d, i, c))
+        })
+        .collect();
+    scored.sort_by_key(|&(d, i, _)| (d, i));
+    let best = scored.first().map(|&(d, _, _)| d);
+    scored
+        .into_iter()
+        .take_while(|&(d, _, _)| Some(d) == best)
+        .map(|(_, _, c)| c)
+        .collect()
+}
+
 impl Corpus {
     /// A game by id.
     pub fn game(&self, id: &str) -> Option<&Game> {
         self.games.iter().find(|g| g.id == id)
+    }
+
+    /// A game as a person names it: its id, its name or one of its other names, compared
+    /// folded (case, accents, apostrophes and punctuation aside), or else an unambiguous
+    /// prefix of one of those. A full name always wins over a prefix, so `sija` is Seega
+    /// (Davies' Sija), while `sijat` is Sijat El Taba.
+    pub fn find_game(&self, query: &str) -> Lookup<'_, Game> {
+        let q = fold_name(query);
+        if q.is_empty() {
+            return Lookup::NotFound {
+                suggestions: Vec::new(),
+            };
+        }
+        let exact: Vec<&Game> = self
+            .games
+            .iter()
+            .filter(|g| g.names().any(|n| fold_name(n) == q))
+            .collect();
+        if let [g] = exact[..] {
+            return Lookup::Found(g);
+        }
+        if exact.len() > 1 {
+            return Lookup::Ambiguous(exact);
+        }
+        let prefixed: Vec<&Game> = self
+            .games
+            .iter()
+            .filter(|g| g.names().any(|n| fold_name(n).starts_with(&q)))
+            .collect();
+        match prefixed[..] {
+            [g] => Lookup::Found(g),
+            [] => Lookup::NotFound {
+                suggestions: closest(&q, &self.games, |g| {
+                    g.names().map(fold_name).collect::<Vec<_>>()
+                }),
+            },
+            _ => Lookup::Ambiguous(prefixed),
+        }
     }
 
     /// The quotable texts of an anchor: (label, text) pairs, one per witness or field.
@@ -421,5 +555,28 @@ impl Corpus {
     /// A work by id.
     pub fn work(&self, id: &str) -> Option<&Work> {
         self.works.iter().find(|w| w.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{closest, fold_name};
+
+    #[test]
+    fn names_fold_to_their_ids() {
+        assert_eq!(fold_name("Li'b al-'Aqil"), "lib-al-aqil");
+        assert_eq!(fold_name("Um el Banât"), "um-el-banat");
+        assert_eq!(fold_name("  Khamsáwee "), "khamsawee");
+        assert_eq!(fold_name("Um-El-Bagara"), "um-el-bagara");
+        assert_eq!(fold_name("-- "), "");
+    }
+
+    #[test]
+    fn only_near_spellings_are_suggested_nearest_first() {
+        let ids = ["seega", "sijat-el-taba", "um-el-bagara"];
+        let keys = |s: &&str| vec![(*s).to_owned()];
+        assert_eq!(closest("sega", &ids, keys), [&"seega"]);
+        assert_eq!(closest("um-el-bagra", &ids, keys), [&"um-el-bagara"]);
+        assert!(closest("chess", &ids, keys).is_empty());
     }
 }

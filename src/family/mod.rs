@@ -207,8 +207,18 @@ macro_rules! family_params {
                     $( stringify!($rname) => serde_json::from_value::<$rty>(value.clone()).map(drop), )*
                     $( stringify!($ename) => serde_json::from_value::<$ety>(value.clone()).map(drop), )*
                     _ => {
+                        // The nearest name within typing distance (a third of the longer
+                        // word), hyphens read as the underscores the names use.
+                        let typed = name.replace('-', "_");
+                        let near = Self::PARAMS
+                            .iter()
+                            .map(|p| (strsim::damerau_levenshtein(&typed, p.name), p.name))
+                            .filter(|&(d, p)| d <= (typed.len().max(p.len()) / 3).max(1))
+                            .min_by_key(|&(d, _)| d)
+                            .map(|(_, p)| format!(" (did you mean `{p}`?)"))
+                            .unwrap_or_default();
                         return Err(format!(
-                            "unknown parameter `{name}`; the parameters of this family are: {}",
+                            "unknown parameter `{name}`{near}; the parameters of this family are: {}",
                             Self::PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
                         ))
                     }
