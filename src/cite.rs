@@ -7,10 +7,10 @@
 
 use serde_json::{Value, json};
 
-use crate::corpus::{Corpus, Game, raw::CslItem};
+use crate::corpus::{Corpus, CslItem, Game};
 
 /// A citation style.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
     /// BibTeX entries.
     Bibtex,

@@ -32,3 +32,5 @@ mod sijat;
 mod sowing_relay;
 /// Tables laid out to a width: golden files at 80 columns, and checks that hold for any table.
 mod tables;
+/// The architecture invariants, checked.
+mod tidy;

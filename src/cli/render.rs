@@ -830,8 +830,8 @@ pub fn sources(out: &mut Out, corpus: &Corpus, id: Option<&str>) -> Result<(), E
             .filter(|i| {
                 i.id == w.id
                     || (i.kind == "passage" && i.id.starts_with(&format!("{}#", w.id)))
-                    || (w.kind == corpus::raw::SourceKind::Evidence && i.kind == "evidence")
-                    || (w.kind == corpus::raw::SourceKind::Encodings && i.kind == "encoding")
+                    || (w.kind == corpus::SourceKind::Evidence && i.kind == "evidence")
+                    || (w.kind == corpus::SourceKind::Encodings && i.kind == "encoding")
             })
             .collect()
     } else {
@@ -1083,14 +1083,9 @@ pub fn schema() -> Value {
     let mut put = |name: &str, s: schemars::Schema| {
         formats.insert(name.to_owned(), s.to_value());
     };
-    put(
-        "source-file",
-        schemars::schema_for!(corpus::raw::SourceFile),
-    );
-    put(
-        "ruleset-file",
-        schemars::schema_for!(corpus::raw::RulesetFile),
-    );
+    for (name, schema) in corpus::schemas() {
+        put(&format!("{name}-file"), schema);
+    }
     for f in Family::ALL {
         put(&format!("ruleset-sets/{}", f.id()), f.sets_schema());
     }

@@ -8,10 +8,18 @@ pub mod diag;
 pub mod files;
 pub mod load;
 pub mod model;
-pub mod raw;
+mod raw;
 pub mod text;
 
 pub use diag::{Diagnostic, Place};
 pub use files::{CorpusFiles, Origin};
 pub use load::{Loaded, load};
 pub use model::*;
+
+/// The JSON Schemas of the published corpus formats: a source file and a ruleset.
+pub fn schemas() -> [(&'static str, schemars::Schema); 2] {
+    [
+        ("source", schemars::schema_for!(raw::SourceFile)),
+        ("ruleset", schemars::schema_for!(raw::RulesetFile)),
+    ]
+}

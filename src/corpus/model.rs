@@ -5,10 +5,11 @@
 //! family exactly once. The types are `#[non_exhaustive]`, so only the loader builds them.
 
 use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::files::Origin;
-use super::raw::{CslItem, SourceKind};
 use crate::family::{Family, ParamKind};
 
 /// The seven games of the corpus, in the order of Davies' article then Lane: the ids that
@@ -579,4 +580,81 @@ mod tests {
         assert_eq!(closest("um-el-bagra", &ids, keys), [&"um-el-bagara"]);
         assert!(closest("chess", &ids, keys).is_empty());
     }
+}
+
+/// The kind of a source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceKind {
+    /// A published work with verbatim passages.
+    Work,
+    /// Evidence records of the Digital Ludeme Project.
+    Evidence,
+    /// Rule encodings of a game system (Ludii .lud files).
+    Encodings,
+}
+
+/// A bibliographic item with CSL-JSON field names.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CslItem {
+    /// CSL item type (`article-journal`, `book`, `webpage`, `software`, ...).
+    #[serde(rename = "type")]
+    pub item_type: String,
+    /// Authors, family and given names.
+    #[serde(default)]
+    pub author: Vec<CslName>,
+    /// Title of the item.
+    pub title: String,
+    /// Journal or series title.
+    #[serde(
+        rename = "container-title",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub container_title: Option<String>,
+    /// Volume.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub volume: Option<String>,
+    /// Date of issue.
+    pub issued: CslDate,
+    /// Page range, with an en dash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<String>,
+    /// Publisher.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub publisher: Option<String>,
+    /// Place of publication.
+    #[serde(
+        rename = "publisher-place",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub publisher_place: Option<String>,
+    /// Web address.
+    #[serde(rename = "URL", default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// A free note (for example the author's full name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A CSL name.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CslName {
+    /// Family name.
+    pub family: String,
+    /// Given name(s) or initials.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub given: Option<String>,
+}
+
+/// A CSL date: `date-parts: [[1925]]`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CslDate {
+    /// Year, and optionally month and day.
+    #[serde(rename = "date-parts")]
+    pub date_parts: Vec<Vec<i32>>,
 }

@@ -196,6 +196,23 @@ impl Limit {
     }
 }
 
+/// A parameter value's name as the rulesets spell it (`NeitherCanMove` → `neither-can-move`),
+/// for engine error messages; the engines read no serialisation format.
+pub fn kebab_name(value: &impl std::fmt::Debug) -> String {
+    let mut out = String::new();
+    for (i, c) in format!("{value:?}").chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The chances of an opening lot among `seats` players (equal weights), as a static table.
 pub fn lot_weights(seats: usize) -> &'static [u32] {
     const ONES: [u32; 8] = [1; 8];

@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use super::core::{CapError, Clock, Limit, lot_weights};
+use super::core::{CapError, Clock, Limit, kebab_name, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
     event_kinds,
@@ -896,10 +896,7 @@ impl Sowing {
             capture_mask |= 1u128 << c;
         }
         if p.end_check == EndCheck::AllPassed && p.end != End::NeitherCanMove {
-            let end = serde_json::to_value(p.end).expect("enums serialise");
-            return Err(SowingError::EndCheck(
-                end.as_str().unwrap_or_default().to_owned(),
-            ));
+            return Err(SowingError::EndCheck(kebab_name(&p.end)));
         }
         if p.ludii_left_hole_quirk && p.holes < 2 {
             return Err(SowingError::Quirk);
@@ -1021,10 +1018,7 @@ impl Sowing {
         if p.distribution != Distribution::Even && p.counters == 0 {
             return Err(SowingError::Combination(format!(
                 "counters = 0 with distribution = {}: there would be nothing to distribute",
-                serde_json::to_value(p.distribution)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default()
+                kebab_name(&p.distribution)
             )));
         }
         if p.daughters != Daughters::None && !(1..128).contains(&p.daughter_count) {
