@@ -9,7 +9,8 @@
 //! family's events, say) does not compile.
 //!
 //! Architecture Invariant: `games` knows nothing of this module; the registry ties a
-//! family's vocabulary (`family`) to its engine (`games`) from outside both.
+//! family's vocabulary (`family`) to its engine (`games`), and Ludii's adapter (`ludii`) to
+//! both, from outside them.
 
 use serde_json::{Map, Value};
 
@@ -23,6 +24,7 @@ use crate::games::custodial::{Custodial, CustodialError};
 use crate::games::sowing::{Sowing, SowingError};
 use crate::games::spiral_race::{SpiralRace, SpiralRaceError};
 use crate::games::stick_race::{StickRace, StickRaceError};
+use crate::ludii::replay;
 
 /// A family's parameter struct, as `family_params!` declares it.
 pub trait FamilyParams: Sized + Clone + std::fmt::Debug {
@@ -61,6 +63,14 @@ pub trait GameFamily: 'static {
     fn build(params: &Self::Params) -> Result<Self::Rules, Self::Error>;
     /// The engine as the family-erased [`Engine`].
     fn wrap(rules: Self::Rules) -> Engine;
+    /// Replays Ludii's recorded games through the engine with the family's Ludii adapter
+    /// (`crate::ludii::replay`), or `None` where Ludii has no such game to record.
+    fn ludii_replay(
+        rules: &Self::Rules,
+        game: &str,
+        interpretation: &str,
+        playouts: &[(usize, replay::Playout)],
+    ) -> Option<Result<replay::Report, replay::ParseError>>;
 }
 
 /// Work to do with a family's types, before any engine is built.
@@ -81,7 +91,8 @@ pub trait EngineVisitor {
 
 /// Declares every family once: the [`Engine`] enum, and the two dispatchers.
 macro_rules! families {
-    ($( $family:ident : $marker:ident = $params:ty => $rules:ident, $error:ty; )*) => {
+    ($( $family:ident : $marker:ident = $params:ty => $rules:ident, $error:ty
+        $(, ludii $adapter:ident)?; )*) => {
         /// An engine of one family, built from a reading.
         // One engine is built per reading and run, never stored in bulk: its size does not
         // matter.
@@ -106,6 +117,18 @@ macro_rules! families {
                 }
                 fn wrap(rules: $rules) -> Engine {
                     Engine::$family(rules)
+                }
+                #[allow(unreachable_code, unused_variables)]
+                fn ludii_replay(
+                    rules: &$rules,
+                    game: &str,
+                    interpretation: &str,
+                    playouts: &[(usize, replay::Playout)],
+                ) -> Option<Result<replay::Report, replay::ParseError>> {
+                    $( return Some(replay::replay(
+                        &replay::$adapter(rules), game, interpretation, playouts,
+                    )); )?
+                    None
                 }
             }
         )*
@@ -146,8 +169,36 @@ macro_rules! families {
 }
 
 families! {
-    Sowing: SowingFamily = SowingParams => Sowing, SowingError;
-    Custodial: CustodialFamily = CustodialParams => Custodial, CustodialError;
-    StickRace: StickRaceFamily = StickRaceParams => StickRace, StickRaceError;
+    Sowing: SowingFamily = SowingParams => Sowing, SowingError, ludii SowingAdapter;
+    Custodial: CustodialFamily = CustodialParams => Custodial, CustodialError, ludii CustodialAdapter;
+    StickRace: StickRaceFamily = StickRaceParams => StickRace, StickRaceError, ludii StickAdapter;
     SpiralRace: SpiralRaceFamily = SpiralRaceParams => SpiralRace, SpiralRaceError;
+}
+
+impl Engine {
+    /// Replays Ludii's recorded games through this engine with its family's Ludii adapter;
+    /// `None` where Ludii has no such game.
+    pub fn ludii_replay(
+        &self,
+        game: &str,
+        interpretation: &str,
+        playouts: &[(usize, replay::Playout)],
+    ) -> Option<Result<replay::Report, replay::ParseError>> {
+        struct Replay<'a> {
+            game: &'a str,
+            interpretation: &'a str,
+            playouts: &'a [(usize, replay::Playout)],
+        }
+        impl EngineVisitor for Replay<'_> {
+            type Output = Option<Result<replay::Report, replay::ParseError>>;
+            fn visit<F: GameFamily>(self, rules: &F::Rules) -> Self::Output {
+                F::ludii_replay(rules, self.game, self.interpretation, self.playouts)
+            }
+        }
+        self.visit(Replay {
+            game,
+            interpretation,
+            playouts,
+        })
+    }
 }

@@ -13,9 +13,7 @@ use ludotrace::corpus::{self, CorpusFiles};
 use ludotrace::games::sowing::{Sowing, SowingSetup, SowingState};
 use ludotrace::games::{NoEvents, Rules, Status};
 use ludotrace::ludii;
-use ludotrace::ludii::replay::{
-    self, CustodialAdapter, ParseError, Report, SowingAdapter, StickAdapter,
-};
+use ludotrace::ludii::replay::{self, ParseError, Report};
 use serde::Deserialize;
 
 use crate::util::{bin, root, run};
@@ -99,12 +97,10 @@ fn replay_text(text: &str, game: &str, reading: &str) -> Result<Report, ParseErr
     let interp = g.interpretation(reading).unwrap();
     let bound = bind::bind(g, interp, &serde_json::Map::new()).unwrap();
     let playouts = replay::parse(text)?;
-    match &bound.engine {
-        Engine::Sowing(r) => replay::replay(&SowingAdapter(r), game, reading, &playouts),
-        Engine::Custodial(r) => replay::replay(&CustodialAdapter(r), game, reading, &playouts),
-        Engine::StickRace(r) => replay::replay(&StickAdapter(r), game, reading, &playouts),
-        Engine::SpiralRace(_) => panic!("no Ludii traces of the hyena game"),
-    }
+    bound
+        .engine
+        .ludii_replay(game, reading, &playouts)
+        .expect("no Ludii traces of the hyena game")
 }
 
 fn trace_text(file: &str) -> String {

@@ -5,10 +5,9 @@
 use std::path::Path;
 
 use super::{Error, Format, Out, game_of, interpretation_of};
-use crate::bind::{self, Engine};
+use crate::bind;
 use crate::corpus::Corpus;
-use crate::ludii::replay::{self, CustodialAdapter, Report, SowingAdapter, StickAdapter};
-
+use crate::ludii::replay::{self, Report};
 /// Replays a trace file; returns the exit code (0: no divergence, 1: some).
 ///
 /// # Errors
@@ -32,28 +31,20 @@ pub fn replay(
     let text = std::fs::read_to_string(file).map_err(|e| trace_error(None, e.to_string()))?;
     let playouts = replay::parse(&text).map_err(|e| trace_error(e.line, e.message))?;
     let bound = bind::bind(g, interp, &serde_json::Map::new())?;
-    let report = match &bound.engine {
-        Engine::Sowing(rules) => {
-            replay::replay(&SowingAdapter(rules), &g.id, &interp.id, &playouts)
-        }
-        Engine::Custodial(rules) => {
-            replay::replay(&CustodialAdapter(rules), &g.id, &interp.id, &playouts)
-        }
-        Engine::StickRace(rules) => {
-            replay::replay(&StickAdapter(rules), &g.id, &interp.id, &playouts)
-        }
-        Engine::SpiralRace(_) => {
-            return Err(trace_error(
+    let report = bound
+        .engine
+        .ludii_replay(&g.id, &interp.id, &playouts)
+        .ok_or_else(|| {
+            trace_error(
                 None,
                 format!(
                     "Ludii 1.0.8 has no {} and records no traces of it; the games with traces \
                      are um-el-bagara, um-el-tuweisat, seega and sijat-el-taba",
                     g.name
                 ),
-            ));
-        }
-    }
-    .map_err(|e| trace_error(e.line, e.message))?;
+            )
+        })?
+        .map_err(|e| trace_error(e.line, e.message))?;
     render(out, &report, file);
     Ok(if report.divergences == 0 { 0 } else { 1 })
 }
