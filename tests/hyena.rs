@@ -352,18 +352,30 @@ fn a_taba_thrown_with_the_credit_into_the_well_is_marked_down() {
         ["credit-out", "at-well", "paid"]
     );
     assert_eq!((s.mother(0).paid, s.bank(0)), (1, 0));
-    // Ludii pays each throw as it comes: the tâba stays banked for the well.
+    // Ludii makes one move per throw: its automatic step uses the tâba in hand up, and the
+    // `ludii` reading says so with an event (ludii_credit_drops_taba).
     let ludii = engine("ludii", &json!({}));
     let len = ludii.track_len();
-    let mut s = ludii.position(
-        &mothers(piece(Leg::Out, len - 1)),
-        None,
-        &[1, 0, 0, 0],
-        0,
-        Some(1),
-    );
+    let at_short = |rules: &SpiralRace| {
+        rules.position(
+            &mothers(piece(Leg::Out, len - 1)),
+            None,
+            &[1, 0, 0, 0],
+            0,
+            Some(1),
+        )
+    };
+    let mut s = at_short(&ludii);
     assert_eq!(
         play(&ludii, &mut s, SpiralMove::Credit { to: len }),
+        ["taba-dropped", "credit-out", "at-well"]
+    );
+    assert_eq!((s.mother(0).paid, s.bank(0)), (0, 0));
+    // Without the quirk, Ludii's each-throw payment keeps the tâba banked for the well.
+    let kept = engine("ludii", &json!({"ludii_credit_drops_taba": false}));
+    let mut s = at_short(&kept);
+    assert_eq!(
+        play(&kept, &mut s, SpiralMove::Credit { to: len }),
         ["banked", "credit-out", "at-well"]
     );
     assert_eq!((s.mother(0).paid, s.bank(0)), (0, 1));
@@ -534,7 +546,13 @@ fn check_ledger(
         let hyena_back = before.mother(seat).leg == Leg::Home
             && before.hyena().is_some_and(|h| h.leg == Leg::Back);
         let taba_is_a_move = hyena_back && p.hyena_taba == HyenaTaba::DoubleOrBank;
-        if !taba_is_a_move && banked != 1 {
+        // Ludii's automatic step into the well drops it, where the reading emulates Ludii,
+        // and says so with an event.
+        let dropped = count(events, &["taba-dropped"]);
+        if dropped > 0 && !p.ludii_credit_drops_taba {
+            return Err(format!("{mv:?}: a tâba dropped without Ludii's quirk"));
+        }
+        if !taba_is_a_move && banked + dropped != 1 {
             return Err(format!(
                 "{mv:?}: the tâba thrown with the credit step was lost"
             ));

@@ -130,6 +130,12 @@ family_params! {
             /// ends at once if the first home finds every other mother still in the village).
             /// Default: `false`.
             ludii_unleft_home: bool = false,
+            /// Ludii makes one move per throw, so a credit step (a mother's automatic step into
+            /// the well, the hyena's step of one) uses the throw in hand up: a tâba thrown with
+            /// it is lost (`true`: Ludii as it executes) instead of being marked down to the
+            /// player's credit as every other tâba that does not move the piece (`false`).
+            /// Default: `false`.
+            ludii_credit_drops_taba: bool = false,
         }
     }
 }

@@ -104,6 +104,8 @@ event_kinds! {
     Overshoot = "overshoot" ["overshoot"],
     /// A banked tâba moved a mother on her way out.
     CreditOut = "credit-out" ["out_credit"],
+    /// A tâba thrown with a credit step was lost (Ludii: one move per throw).
+    TabaDropped = "taba-dropped" ["ludii_credit_drops_taba"],
     /// A mother reached the well.
     AtWell = "at-well" [],
     /// A tâba was paid at the well.
@@ -1136,7 +1138,10 @@ impl Rules for SpiralRace {
                     Which::Mother => s.mothers[seat].leg,
                     Which::Hyena => s.hyena.leg,
                 };
-                if s.throw == 1 && self.taba_banks(which, leg) {
+                if s.throw == 1 && self.taba_banks(which, leg) && self.p.ludii_credit_drops_taba {
+                    // Ludii makes one move per throw: the credit step uses the throw up.
+                    self.emit(events, SpiralRaceEventKind::TabaDropped, seat, 0);
+                } else if s.throw == 1 && self.taba_banks(which, leg) {
                     s.bank[seat] += 1;
                     let kind = match which {
                         Which::Mother => SpiralRaceEventKind::Banked,
