@@ -19,6 +19,8 @@ mod engine_props;
 mod hyena;
 /// Ludii 1.0.8's recorded playouts replayed through the engines bound to its readings.
 mod ludii_traces;
+/// Random `--set` overrides on every reading: refused with the parameter named, or games end.
+mod override_props;
 /// Committed playthroughs of every reading, regenerated and diffed.
 mod playthroughs;
 /// Ludii 1.0.8's published statistics, reproduced within sampling error.
