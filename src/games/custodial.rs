@@ -363,8 +363,8 @@ pub enum CustodialError {
     Size(u8),
     /// Too many or too few pieces.
     #[error(
-        "pieces = {pieces}: a {size}×{size} board holds 1 to {max} pieces a side with its middle \
-         cell empty"
+        "pieces = {pieces} with size = {size}: a {size}×{size} board holds 1 to {max} pieces a \
+         side with its middle cell empty (change pieces or size)"
     )]
     Pieces {
         /// Pieces a side.

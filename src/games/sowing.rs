@@ -31,6 +31,11 @@ use crate::family::sowing::{
     RoundStarter, Rounds, Rows, SowingParams, StageEnd, Starter, Tie,
 };
 
+/// Sowings of one move after which an uncapped relay counts as never stopping: far beyond
+/// any relay that stops (the longest seen in random play are a few hundred), and few enough
+/// that a move always returns.
+pub const RELAY_LIMIT: u32 = 100_000;
+
 /// The most houses in a row.
 pub const MAX_HOLES: usize = 16;
 const RING: usize = 2 * MAX_HOLES;
@@ -192,7 +197,8 @@ event_kinds! {
     Lot = "lot" ["starter"],
     /// The last counter fell into an occupied house and its counters were sown on.
     Relay = "relay" ["relay"],
-    /// A relay was found to cycle for ever; the game cannot end.
+    /// A relay was found to cycle for ever (or was still going after the move cap or
+    /// `RELAY_LIMIT` sowings); the game cannot end.
     RelayCycle = "relay-cycle" ["relay"],
     /// A sowing went round the circuit past (or into) the house it started from.
     Lap = "lap" ["skip_origin"],
@@ -277,6 +283,9 @@ event_kinds! {
     BoardScored = "board-scored" ["rounds", "points"],
     /// A new board was distributed by the rule for who distributes.
     NextDistributor = "next-distributor" ["next_distributor"],
+    /// A stage ended before anyone could decide anything and its reckoning gave the board it
+    /// started from: every stage after it would do the same, for ever.
+    StageCycle = "stage-cycle" ["rounds", "min_sow"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
@@ -503,6 +512,8 @@ pub enum SowingEvent {
         /// Who.
         seat: Seat,
     },
+    /// Stages would follow each other for ever without a decision.
+    StageCycle,
 }
 
 impl Event for SowingEvent {
@@ -554,6 +565,7 @@ impl Event for SowingEvent {
             SowingEvent::BoardTurned { .. } => K::BoardTurned,
             SowingEvent::BoardScored { .. } => K::BoardScored,
             SowingEvent::NextDistributor { .. } => K::NextDistributor,
+            SowingEvent::StageCycle => K::StageCycle,
         }
     }
 }
@@ -629,6 +641,7 @@ impl fmt::Display for SowingEvent {
             SowingEvent::Replay
             | SowingEvent::EndNoMoves
             | SowingEvent::ReplayCycle
+            | SowingEvent::StageCycle
             | SowingEvent::RelayCycle
             | SowingEvent::Repetition
             | SowingEvent::AllPassDraw
@@ -658,7 +671,10 @@ pub enum SowingError {
     )]
     EndCheck(String),
     /// The quirk needs a second house.
-    #[error("ludii_left_hole_quirk needs at least 2 houses a row")]
+    #[error(
+        "ludii_left_hole_quirk needs holes = 2 or more (the quirk turns seat 1's left house into \
+         its second)"
+    )]
     Quirk,
     /// A cap that does not bound the game.
     #[error(transparent)]
@@ -756,6 +772,9 @@ pub struct SowingState {
     game_start: u32,
     /// Counters each seat owes the other (borrowing as a debt).
     debt: [u32; 2],
+    /// The holdings, debts and counters out of play at the end of the last stage that ended
+    /// before any decision (a stage that cannot be played): met again, the stages cycle.
+    idle_stage: Option<([u32; 2], [u32; 2], u32)>,
     /// Points across boards (`rounds: points`).
     points: [i32; 2],
     /// Counters still to distribute.
@@ -855,6 +874,8 @@ pub struct Sowing {
     ncands: [usize; 2],
     optional_take: bool,
     limit: Limit,
+    /// Sowings after which a relay counts as never stopping (see `sow_all`).
+    relay_limit: u32,
     /// `order[dir][origin][k]`: the k-th house a sowing from `origin` fills (one lap).
     order: Box<[[[u8; RING]; RING]; 2]>,
     /// `rank[dir][origin][house]`: the inverse of `order`; `NOT_SOWN` for a skipped origin
@@ -1042,6 +1063,7 @@ impl Sowing {
             cands,
             ncands,
             optional_take,
+            relay_limit: limit.moves().unwrap_or(RELAY_LIMIT),
             limit,
             order,
             rank,
@@ -1358,7 +1380,11 @@ impl Sowing {
             last = self.sow_counters(&mut pos.board, origin, dir, events);
             laps += 1;
             if laps >= 64 {
-                if (pos.board, last) == saved {
+                // A cycle can be too long for Brent's walk to close in reasonable time (80
+                // counters relaying round 20 houses): a relay still going after the move cap
+                // (each lap a move, as Ludii counts them) or, uncapped, after
+                // `RELAY_LIMIT` sowings is taken as one that never stops.
+                if (pos.board, last) == saved || laps >= self.relay_limit {
                     events.emit(SowingEvent::RelayCycle);
                     return Landing::Cycle;
                 }
@@ -1832,6 +1858,20 @@ impl Sowing {
             }
             scores = s.pos.store;
             if self.p.rounds == Rounds::Fours {
+                if s.clock.plies() == s.game_start {
+                    // Nobody could decide anything in this stage (say, no house holds enough
+                    // to be sown). If the last such stage ended the same way, the reckoning
+                    // will give the same board again, for ever.
+                    let idle = (s.pos.store, s.debt, s.pos.discarded);
+                    if s.idle_stage == Some(idle) {
+                        events.emit(SowingEvent::StageCycle);
+                        self.over(s, Result_::Unfinished, EndReason::Cycle);
+                        return;
+                    }
+                    s.idle_stage = Some(idle);
+                } else {
+                    s.idle_stage = None;
+                }
                 self.reckon(s, events);
                 return;
             }
@@ -2160,6 +2200,7 @@ impl Sowing {
         }
         s.pos.discarded = 0;
         s.debt = [0; 2];
+        s.idle_stage = None;
         s.stages = 0;
         s.points = [0; 2];
         s.hand = 0;
@@ -2206,6 +2247,7 @@ impl Rules for Sowing {
             history: Vec::new(),
             game_start: 0,
             debt: [0; 2],
+            idle_stage: None,
             stages: 0,
             points: [0; 2],
             hand: 0,
@@ -2297,7 +2339,16 @@ impl Rules for Sowing {
                         s.phase = Phase::Play;
                         s.mover = 1 - s.distributor;
                         self.settle(s, events);
+                        return;
                     }
+                }
+                // The cap counts the distribution's decisions as it counts any other.
+                if let Some(reason) = self.limit.reached(&s.clock) {
+                    events.emit(SowingEvent::CapReached {
+                        turns: s.clock.turns(),
+                        plies: s.clock.plies(),
+                    });
+                    self.over(s, Result_::Draw, reason);
                 }
                 return;
             }

@@ -346,7 +346,10 @@ pub enum StickRaceError {
         cols: u8,
     },
     /// Too many or too few counters.
-    #[error("pieces = {pieces}: a side has 1 to {cols} counters (one row's worth)")]
+    #[error(
+        "pieces = {pieces} with cols = {cols}: a side has 1 to {cols} counters, one row's worth \
+         (change pieces or cols)"
+    )]
     Pieces {
         /// Counters a side.
         pieces: u8,
