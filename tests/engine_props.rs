@@ -34,7 +34,7 @@ use ludotrace::games::spiral_race::{
 use ludotrace::games::stick_race::{
     StickMove, StickRace, StickRaceEvent, StickRaceState, house_name,
 };
-use ludotrace::games::{EndReason, NoEvents, Result_, Rules, Status};
+use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -894,7 +894,10 @@ fn walk<R: Rules, F: FamilyChecks<R>>(
         cycle_window,
         full_plies,
     } = limits;
-    let total = fam.conserved(rules, s);
+    let mut total = fam.conserved(rules, s);
+    // A tie replayed restarts from the opening board, whatever position the walk began at.
+    let opening = fam.conserved(rules, &rules.initial());
+    let restarted = |events: &[R::Event]| events.iter().any(|e| e.kind().name() == "replay");
     let cap = fam.cap(rules);
     let mut legal = Vec::new();
     let mut after = Vec::new();
@@ -987,9 +990,10 @@ fn walk<R: Rules, F: FamilyChecks<R>>(
                                 rules.outcome(&copy)
                             ));
                         }
-                        if fam.conserved(rules, &copy) != total {
+                        let expected = if restarted(&events) { opening } else { total };
+                        if fam.conserved(rules, &copy) != expected {
                             return fail(format!(
-                                "{mv:?} changed the total {total} → {}: {events:?}",
+                                "{mv:?} changed the total {expected} → {}: {events:?}",
                                 fam.conserved(rules, &copy)
                             ));
                         }
@@ -1038,15 +1042,18 @@ fn walk<R: Rules, F: FamilyChecks<R>>(
                         ));
                     }
                 }
+                let mut events = Vec::new();
                 if full {
-                    let mut events = Vec::new();
                     rules
                         .play(s, mv, &mut events)
                         .map_err(|e| format!("listed {mv:?} refused: {e}"))?;
                 } else {
                     // Past the fully checked plies, the move just listed is applied as is
                     // (`play` would list the moves again).
-                    rules.apply(s, mv, &mut NoEvents);
+                    rules.apply(s, mv, &mut events);
+                }
+                if restarted(&events) {
+                    total = opening;
                 }
                 if fam.conserved(rules, s) != total {
                     return fail(format!("{mv:?} changed the total"));
@@ -1206,6 +1213,8 @@ proptest! {
     #![proptest_config(ProptestConfig {
         cases: 96,
         failure_persistence: None,
+        // The same cases on every run: a test that passes or fails by the draw is no test.
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x6c75_646f),
         ..ProptestConfig::default()
     })]
 
