@@ -5,7 +5,7 @@
 //! applies overrides, checks them against the family's vocabulary exactly as the loader
 //! checks the YAML, builds the engine (which rejects combinations it cannot play), and keeps,
 //! for each parameter, whether its value rests on a quote or on an interpolation. That last
-//! table is what turns an engine event into an **uncovered** event (DESIGN §5): an event
+//! table is what turns an engine event into an **uncovered** event: an event
 //! whose deciding parameter is interpolated names the clause that is silent.
 //!
 //! Architecture Invariant: engines never see interpretation ids; this is the only place that
@@ -61,7 +61,7 @@ pub enum BindError {
     },
     /// A value that begins as JSON (`{`, `[` or `"`) but does not parse.
     #[error(
-        "--set {name}: the value `{value}` is malformed JSON ({message}); write an object, list or quoted string whole, e.g. --set 'cap={{\"turns\":100,\"outcome\":\"draw\"}}'"
+        "--set {name}: the value `{value}` is malformed JSON ({message}); write an object, list or quoted string whole, e.g. --set 'cap={{\"moves\":500,\"outcome\":\"draw\"}}'"
     )]
     MalformedJson {
         /// The parameter.
@@ -90,7 +90,7 @@ pub enum BindError {
 }
 
 /// Parses `PARAM=VALUE` overrides. A value is read as JSON when it parses as JSON (`true`,
-/// `3`, `[2,4]`, `{"turns":100,"outcome":"draw"}`, `null`), otherwise as a string
+/// `3`, `[2,4]`, `{"moves":500,"outcome":"draw"}`, `null`), otherwise as a string
 /// (`either`). A value that begins as JSON text does (`{`, `[`, `"`) must be JSON: read as a
 /// bare string it would only fail later, as a value of the wrong type, hiding the typo.
 ///

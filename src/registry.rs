@@ -91,7 +91,7 @@ pub trait EngineVisitor {
 
 /// Declares every family once: the [`Engine`] enum, and the two dispatchers.
 macro_rules! families {
-    ($( $family:ident : $marker:ident = $params:ty => $rules:ident, $error:ty
+    ($( $family:ident $id:literal : $marker:ident = $params:ty => $rules:ident, $error:ty
         $(, ludii $adapter:ident)?; )*) => {
         /// An engine of one family, built from a reading.
         // One engine is built per reading and run, never stored in bulk: its size does not
@@ -158,6 +158,16 @@ macro_rules! families {
         }
 
         impl Family {
+            /// Every family, in a stable order.
+            pub const ALL: &'static [Family] = &[$(Family::$family),*];
+
+            /// The id used in rulesets.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $( Family::$family => $id, )*
+                }
+            }
+
             /// Hands the family's types to `visitor`.
             pub fn visit<V: FamilyVisitor>(self, visitor: V) -> V::Output {
                 match self {
@@ -169,10 +179,12 @@ macro_rules! families {
 }
 
 families! {
-    Sowing: SowingFamily = SowingParams => Sowing, SowingError, ludii SowingAdapter;
-    Custodial: CustodialFamily = CustodialParams => Custodial, CustodialError, ludii CustodialAdapter;
-    StickRace: StickRaceFamily = StickRaceParams => StickRace, StickRaceError, ludii StickAdapter;
-    SpiralRace: SpiralRaceFamily = SpiralRaceParams => SpiralRace, SpiralRaceError;
+    Sowing "sowing": SowingFamily = SowingParams => Sowing, SowingError, ludii SowingAdapter;
+    Custodial "custodial": CustodialFamily = CustodialParams => Custodial, CustodialError,
+        ludii CustodialAdapter;
+    StickRace "stick-race": StickRaceFamily = StickRaceParams => StickRace, StickRaceError,
+        ludii StickAdapter;
+    SpiralRace "spiral-race": SpiralRaceFamily = SpiralRaceParams => SpiralRace, SpiralRaceError;
 }
 
 impl Engine {

@@ -304,7 +304,7 @@ impl FamilyChecks<Sowing> for SowingChecks {
         rules
             .params()
             .cap
-            .map(|cap| (cap.turns.unwrap_or(u32::MAX), cap.moves.unwrap_or(u32::MAX)))
+            .map(|cap| (cap.turns.unwrap_or(u32::MAX), cap.moves))
     }
 
     fn must_end(&self, rules: &Sowing) -> bool {
@@ -1915,7 +1915,7 @@ impl FamilyChecks<Custodial> for CustodialChecks {
         rules
             .params()
             .cap
-            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves))
     }
 
     fn must_end(&self, rules: &Custodial) -> bool {
@@ -2413,7 +2413,7 @@ impl FamilyChecks<StickRace> for StickChecks {
         rules
             .params()
             .cap
-            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves))
     }
 
     fn must_end(&self, _: &StickRace) -> bool {
@@ -2648,7 +2648,7 @@ impl FamilyChecks<SpiralRace> for SpiralChecks {
         rules
             .params()
             .cap
-            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+            .map(|c| (c.turns.unwrap_or(u32::MAX), c.moves))
     }
 
     fn must_end(&self, _: &SpiralRace) -> bool {

@@ -24,10 +24,11 @@ use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::LazyLock;
 
-use ludotrace::bind::{self, Engine};
+use ludotrace::bind;
 use ludotrace::corpus::{self, Corpus, CorpusFiles, Game, Interpretation};
 use ludotrace::family::Family;
 use ludotrace::games::{NoEvents, Result_, Rules, Status};
+use ludotrace::registry::{EngineVisitor, GameFamily};
 use ludotrace::sim;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -335,6 +336,23 @@ fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
 
 /// Plays the `GAMES` games `ludotrace run GAME -i READING -n GAMES --seed SEED` plays, step by
 /// step, and checks that each ends.
+/// Plays a combination's games with any family's engine.
+struct Play {
+    key: u64,
+    seed: u64,
+    cap_moves: Option<u32>,
+}
+
+impl EngineVisitor for Play {
+    type Output = (bool, Result<Vec<Ending>, String>);
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Self::Output {
+        (
+            rules.has_cap(),
+            play(rules, self.key, self.seed, self.cap_moves),
+        )
+    }
+}
+
 fn play<R: Rules>(
     rules: &R,
     key: u64,
@@ -437,12 +455,11 @@ fn check_combination(
         .and_then(Value::as_u64)
         .map(|m| u32::try_from(m).unwrap_or(u32::MAX));
     let key = sim::reading_key(&game.id, &interp.id);
-    let (has_cap, played) = match &bound.engine {
-        Engine::Sowing(r) => (r.has_cap(), play(r, key, seed, cap_moves)),
-        Engine::Custodial(r) => (r.has_cap(), play(r, key, seed, cap_moves)),
-        Engine::StickRace(r) => (r.has_cap(), play(r, key, seed, cap_moves)),
-        Engine::SpiralRace(r) => (r.has_cap(), play(r, key, seed, cap_moves)),
-    };
+    let (has_cap, played) = bound.engine.visit(Play {
+        key,
+        seed,
+        cap_moves,
+    });
     if has_cap == cap.is_null() {
         return Err(format!(
             "the engine says has_cap() = {has_cap} for the bound cap {cap}"

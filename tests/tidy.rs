@@ -50,6 +50,9 @@ fn engines_know_no_files_formats_command_line_or_corpus() {
         "clap",
         "std::fs",
         "std::io",
+        "std::path",
+        "std::env",
+        "std::{",
         "File::",
         "crate::corpus",
         "crate::cli",
@@ -153,6 +156,59 @@ fn every_events_deciding_parameters_exist_in_its_family() {
     );
 }
 
+/// Nothing outside the registry dispatches on families: a new family is one registry line.
+#[test]
+fn only_the_registry_matches_on_families() {
+    let mut found = Vec::new();
+    for (path, text) in sources("src") {
+        if path.ends_with("/src/registry.rs") {
+            continue;
+        }
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            for family in ["Sowing", "Custodial", "StickRace", "SpiralRace"] {
+                if code.contains(&format!("Engine::{family}("))
+                    || code.contains(&format!("Family::{family} =>"))
+                {
+                    found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "dispatch on families outside the registry:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The code cites nothing outside the repository (its doc comments are published by
+/// `ludotrace schema` and rustdoc).
+#[test]
+fn the_code_cites_only_the_repository() {
+    let mut found = Vec::new();
+    for (path, text) in sources("src") {
+        for (n, line) in text.lines().enumerate() {
+            for needle in [
+                "DESIGN §",
+                "DESIGN.md",
+                "source-ambiguities",
+                "ludii-encodings §",
+                "../shared",
+            ] {
+                if line.contains(needle) {
+                    found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "citations outside the repository:\n{}",
+        found.join("\n")
+    );
+}
+
 /// The registry's two dispatchers agree: every family's engine reports that family.
 #[test]
 fn the_registry_dispatches_each_family_to_itself() {
@@ -171,6 +227,11 @@ fn the_registry_dispatches_each_family_to_itself() {
             ludotrace::bind::bind(game, &game.interpretations[0], &serde_json::Map::new()).unwrap();
         assert_eq!(bound.engine.visit(Which), game.family, "{}", game.id);
         assert_eq!(bound.engine.family(), game.family, "{}", game.id);
+        // The id the registry gives a family is the one rulesets write.
+        assert_eq!(
+            serde_json::to_value(game.family).unwrap(),
+            serde_json::Value::String(game.family.id().to_owned())
+        );
     }
 }
 

@@ -1,3 +1,6 @@
+//! Helpers the test modules share: the repository root, the binary in a quiet environment,
+//! a copy of the small test corpus, and running a command for its exit code and output.
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;

@@ -294,14 +294,6 @@ pub enum Error {
     /// A bad option value.
     #[error("{0}")]
     Usage(String),
-    /// A format the command does not produce.
-    #[error("`{command}` does not produce this format; its formats are: {valid}")]
-    Format {
-        /// The command.
-        command: &'static str,
-        /// Its formats.
-        valid: &'static str,
-    },
     /// A `--format` given to a command that does not produce that format.
     #[error("`{command}` does not produce {format} output; {valid}")]
     FormatNotProduced {

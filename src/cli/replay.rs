@@ -35,12 +35,25 @@ pub fn replay(
         .engine
         .ludii_replay(&g.id, &interp.id, &playouts)
         .ok_or_else(|| {
+            // The games whose family has a Ludii adapter in the registry.
+            let traced: Vec<&str> = corpus
+                .games
+                .iter()
+                .filter(|other| {
+                    other.interpretations.first().is_some_and(|i| {
+                        bind::bind(other, i, &serde_json::Map::new())
+                            .is_ok_and(|b| b.engine.ludii_replay("", "", &[]).is_some())
+                    })
+                })
+                .map(|other| other.id.as_str())
+                .collect();
             trace_error(
                 None,
                 format!(
-                    "Ludii 1.0.8 has no {} and records no traces of it; the games with traces \
-                     are um-el-bagara, um-el-tuweisat, seega and sijat-el-taba",
-                    g.name
+                    "Ludii 1.0.8 has no {} and records no traces of it; `replay` reads \
+                     traces of the games whose family has a Ludii adapter: {}",
+                    g.name,
+                    traced.join(", ")
                 ),
             )
         })?

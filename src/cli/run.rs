@@ -1,6 +1,6 @@
 //! `ludotrace run`: seeded random play of one reading or all of a game's readings.
 //!
-//! The result (JSON schema_version 1, DESIGN §6) is a pure function of the corpus content,
+//! The result (JSON schema_version 1) is a pure function of the corpus content,
 //! the game, the reading, the overrides, the agents, the seed, the number of games, the ply
 //! limit and the ludotrace version; the table view prints the command that reproduces it.
 
@@ -52,7 +52,7 @@ pub const MAX_THREADS: usize = 256;
 /// The largest `--max-plies`: as large as the largest engine cap.
 pub const MAX_PLIES: u32 = Cap::MAX;
 
-/// `run --format json` for one reading (DESIGN §6).
+/// `run --format json` for one reading.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct RunOutput {
     /// Always 1.
@@ -238,9 +238,15 @@ pub fn run(
             max_plies: args.max_plies,
             keep_records,
         };
+        // Rows go out block by block as the games finish: memory does not grow with the
+        // number of games.
+        let mut written = Ok(());
         let mut sink = |records: &[GameRecord]| {
             if let Some(csv) = &mut csv {
                 csv.rows(out, &game.id, &interp.id, records);
+                if written.is_ok() {
+                    written = out.flush();
+                }
             }
         };
         let tally = pool.install(|| {
@@ -251,10 +257,7 @@ pub fn run(
                 records: &mut sink,
             })
         });
-        if keep_records {
-            // Rows go out as they are made: memory does not grow with the number of games.
-            out.flush()?;
-        }
+        written?;
         results.push((interp, b, tally));
     }
     bar.finish_and_clear();
@@ -269,7 +272,8 @@ pub fn run(
         }),
         Format::Json => out.json(&outputs[0]),
         Format::Csv => {}
-        Format::Table | Format::Markdown => table(out, game, &results, &outputs, args),
+        // (`check_format` refuses markdown for `run`.)
+        _ => table(out, game, &results, &outputs, args),
     }
     Ok(())
 }
@@ -631,9 +635,10 @@ impl CsvRows {
             "passes",
             "score1",
             "score2",
-            "first_mover",
         ];
         header.extend(kinds);
+        // Added after the event columns, so that every column kept its place.
+        header.push("first_mover");
         out.line(&header.join(","));
         let seats = bound
             .iter()
@@ -668,11 +673,13 @@ impl CsvRows {
                 rec.passes.to_string(),
                 scores[0].to_string(),
                 scores[1].to_string(),
+            ];
+            row.extend(rec.events.iter().map(u32::to_string));
+            row.push(
                 rec.first_mover
                     .map(|s| (s + 1).to_string())
                     .unwrap_or_default(),
-            ];
-            row.extend(rec.events.iter().map(u32::to_string));
+            );
             out.line(&row.join(","));
         }
     }

@@ -75,7 +75,8 @@ family_params! {
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
-            /// `turns` and/or `moves`, and what a capped game scores as. Default: no cap.
+            /// `moves` (required) and optionally `turns`, and what a capped game scores as.
+            /// Default: no cap.
             cap: Option<Cap> = None,
             /// Ludii's implicit rule: the game is a draw as soon as the last two decisions
             /// were both passes, tested after the end rule. Default: `false`.

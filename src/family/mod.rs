@@ -1,6 +1,7 @@
 //! The rule-parameter vocabularies of the engine families.
 //!
-//! A family (sowing, custodial, stick-race) is one rules engine that plays several games; its
+//! A family (sowing, custodial, stick-race, spiral-race) is one rules engine that plays one or
+//! more games (`crate::registry` ties each to its engine); its
 //! parameter struct says, field by field, every way the sources and their readers let a game
 //! of that family differ. Each parameter is either a **rule parameter** (something the sources
 //! speak about: every interpretation must set it exactly once) or an **engine-behaviour
@@ -37,24 +38,6 @@ pub enum Family {
 }
 
 impl Family {
-    /// Every family, in a stable order.
-    pub const ALL: &'static [Family] = &[
-        Family::Sowing,
-        Family::Custodial,
-        Family::StickRace,
-        Family::SpiralRace,
-    ];
-
-    /// The id used in rulesets.
-    pub fn id(self) -> &'static str {
-        match self {
-            Family::Sowing => "sowing",
-            Family::Custodial => "custodial",
-            Family::StickRace => "stick-race",
-            Family::SpiralRace => "spiral-race",
-        }
-    }
-
     /// The default value of every engine parameter, as JSON.
     pub fn engine_defaults(self) -> serde_json::Map<String, serde_json::Value> {
         struct Defaults;
@@ -293,9 +276,9 @@ pub struct Cap {
     /// Stop once a move is made in this turn (Ludii 1.0.8: 1250 × players = 2500).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turns: Option<u32>,
-    /// Stop after this many moves (Ludii 1.0.8: 10 000).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<u32>,
+    /// Stop after this many moves (Ludii 1.0.8: 10 000). Required: only a move count bounds a
+    /// game, since one turn can hold any number of decisions.
+    pub moves: u32,
     /// What a capped game scores as.
     pub outcome: CapOutcome,
 }

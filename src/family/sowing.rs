@@ -164,10 +164,10 @@ family_params! {
             repetition: Repetition,
         }
         engine {
-            /// A limit on game length as an engine imposes it: `turns` (counted as Ludii
-            /// counts them: a turn is a run of moves by one player, the first is turn 1) and/or
-            /// `moves` (decisions, passes included), and what a capped game scores as
-            /// (`draw`). Default: no cap.
+            /// A limit on game length as an engine imposes it: `moves` (decisions, passes
+            /// included; required, 1 to 1 000 000), optionally `turns` (counted as Ludii counts
+            /// them: a turn is a run of moves by one player, the first is turn 1), and what a
+            /// capped game scores as (`draw`). Default: no cap.
             cap: Option<Cap> = None,
             /// When the end condition is tested: `immediate` (after every move) or
             /// `all-passed` (only once every player has passed in succession, as Ludii's

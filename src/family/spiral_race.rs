@@ -123,10 +123,11 @@ family_params! {
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
-            /// `turns` and/or `moves`, and what a capped game scores as. Default: no cap.
+            /// `moves` (required) and optionally `turns`, and what a capped game scores as.
+            /// Default: no cap.
             cap: Option<Cap> = None,
             /// Ludii's end test (`end: all-home`) looks only at where the mothers stand, so a
-            /// mother who never left the village counts as home (ludii-encodings §7: the game
+            /// mother who never left the village counts as home (Ludii's encoding: the game
             /// ends at once if the first home finds every other mother still in the village).
             /// Default: `false`.
             ludii_unleft_home: bool = false,

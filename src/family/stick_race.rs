@@ -79,7 +79,8 @@ family_params! {
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
-            /// `turns` and/or `moves`, and what a capped game scores as. Default: no cap.
+            /// `moves` (required) and optionally `turns`, and what a capped game scores as.
+            /// Default: no cap.
             cap: Option<Cap> = None,
             /// Ludii 1.0.8's credit defect (TRACES.md §7): with no tâba banked, the stored
             /// value reads as −1, so the "all credits" capture reaches an enemy one house short

@@ -114,12 +114,6 @@ impl Clock {
 /// A cap that does not bound the game, or bounds it beyond reason.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum CapError {
-    /// No move count.
-    #[error(
-        "cap: a cap needs `moves` (1 to {max}): only a move count bounds a game, since one turn can hold any number of decisions; `turns` may be added",
-        max = Cap::MAX
-    )]
-    NoMoves,
     /// A limit of zero.
     #[error("cap: a cap of 0 {0} would end the game before it starts; give 1 to {max}", max = Cap::MAX)]
     Zero(&'static str),
@@ -145,7 +139,7 @@ impl Limit {
     /// Validates a reading's cap.
     ///
     /// # Errors
-    /// [`CapError`] for a cap without `moves`, a limit of 0, or one above [`Cap::MAX`].
+    /// [`CapError`] for a limit of 0, or one above [`Cap::MAX`].
     pub fn new(cap: Option<Cap>) -> Result<Self, CapError> {
         let Some(cap) = cap else {
             return Ok(Limit {
@@ -159,7 +153,7 @@ impl Limit {
             v if v > Cap::MAX => Err(CapError::TooLarge { what, value }),
             v => Ok(v),
         };
-        let moves = check("moves", cap.moves.ok_or(CapError::NoMoves)?)?;
+        let moves = check("moves", cap.moves)?;
         let turns = match cap.turns {
             Some(t) => check("turns", t)?,
             None => u32::MAX,

@@ -5,7 +5,7 @@
 //! legal moves into a caller's buffer, apply a move, status (a seat to move, a chance step,
 //! or over with an [`Outcome`]). Every state change a rule causes is reported to an
 //! [`EventSink`] as a typed event; each event kind names the parameters that decided it, which
-//! is how the simulator finds the rules that fired on an interpolation (DESIGN §5).
+//! is how the simulator finds the rules that fired on an interpolation.
 //!
 //! Architecture Invariant: nothing here knows of files, YAML, JSON, terminals, interpretation
 //! ids or random generators. Chance is a [`Status::Chance`] step whose outcomes the caller

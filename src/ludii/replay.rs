@@ -182,7 +182,7 @@ fn array_len(
 
 /// An engine cap as (turns, moves), unlimited where unset.
 fn limits(cap: Option<crate::family::Cap>) -> Option<(u32, u32)> {
-    cap.map(|c| (c.turns.unwrap_or(u32::MAX), c.moves.unwrap_or(u32::MAX)))
+    cap.map(|c| (c.turns.unwrap_or(u32::MAX), c.moves))
 }
 
 /// The sowing games (Um el-Bagara, Um el Tuweisat).
