@@ -447,4 +447,55 @@ fn the_reproduce_line_reproduces() {
         out.contains(r#"--set 'cap={"moves":50,"outcome":"draw"}'"#),
         "{out}"
     );
+    // Run again from the line itself: the same results.
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line");
+    let words = shell_words(line);
+    assert_eq!(words[0], "ludotrace");
+    let mut again: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    again.extend(["--format", "json"]);
+    let first = json(&[
+        "run",
+        "um-el-bagara",
+        "-n",
+        "5",
+        "--set",
+        r#"cap={"moves":50,"outcome":"draw"}"#,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&again), first, "{line}");
+}
+
+/// Splits a command line as a POSIX shell would for words quoted with `'…'` (what the
+/// reproduce line writes).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            c => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(word);
+    }
+    words
 }

@@ -1,6 +1,7 @@
 //! `ludotrace replay GAME -i READING FILE.jsonl`: Ludii's recorded games replayed through a
-//! reading, decision by decision (the work is `crate::ludii::replay`; this module reads the
-//! file, picks the family's adapter, and renders the report).
+//! reading, decision by decision (the work is `crate::ludii::replay`, reached through the
+//! registry's adapter for the reading's family; this module reads the file and renders the
+//! report).
 
 use std::path::Path;
 

@@ -503,7 +503,9 @@ pub fn run<R: Rules>(
     assert!(spec.games <= MAX_GAMES, "at most {MAX_GAMES} games a run");
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
     let blocks = spec.games.div_ceil(BLOCK);
-    let window = 4 * rayon::current_num_threads().max(1) as u64;
+    // A few blocks per worker keep every worker busy; at most 64 in flight bound the memory
+    // (each block's length histograms grow with its longest game).
+    let window = 4 * rayon::current_num_threads().clamp(1, 16) as u64;
     let mut total = Tally::new(kinds, coverage.places.len(), rules.seats());
     let mut start = 0;
     while start < blocks {
