@@ -355,7 +355,22 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         }
         Command::Check => {
             let files = files(&cli)?;
-            let loaded = corpus::load(&files);
+            let mut loaded = corpus::load(&files);
+            // A reading that loads must also play: its engine may refuse a combination of
+            // parameters (a cap of 0 moves, a board too small for its pieces).
+            if let Some(c) = &loaded.corpus {
+                for g in &c.games {
+                    for i in &g.interpretations {
+                        if let Err(e) = crate::bind::bind(g, i, &serde_json::Map::new()) {
+                            loaded.diagnostics.push(Diagnostic {
+                                place: corpus::Place::file(&g.file),
+                                code: "unplayable-reading",
+                                message: format!("interpretation `{}` cannot be played: {e}", i.id),
+                            });
+                        }
+                    }
+                }
+            }
             let code = render::check(&mut out, &loaded, cli.quiet);
             out.flush()?;
             return Ok(code);
