@@ -474,13 +474,22 @@ fn table(
                 };
                 let mut row = vec![o.interpretation.clone()];
                 row.extend((1..=seats).map(|s| cell(&format!("p{s}"))));
-                let first = &o.results.by_order.rates["first"];
+                let order = |k: &str| {
+                    o.results.by_order.rates.get(k).map_or_else(
+                        || "–".to_owned(),
+                        |r| format!("{} [{}]", pct(r).0, pct(r).1),
+                    )
+                };
                 row.extend([
-                    format!("{} [{}]", pct(first).0, pct(first).1),
+                    order("first"),
+                    order("second"),
                     cell("draw"),
                     cell("timeout"),
                     o.results.capped.to_string(),
-                    format!("{:.1}", o.plies.mean),
+                    format!(
+                        "{:.1} [{:.1}–{:.1}]",
+                        o.plies.mean, o.plies.mean_ci[0], o.plies.mean_ci[1]
+                    ),
                     format!("{:.2}", o.branching),
                 ]);
                 row
@@ -499,10 +508,11 @@ fn table(
         heads.extend(seat_heads.iter().map(String::as_str));
         heads.extend([
             "first mover wins",
+            "second mover wins",
             "draws",
             "timeouts",
             "capped",
-            "plies",
+            "mean plies [95 % CI]",
             "branching",
         ]);
         out.table(&heads, rows);
