@@ -13,9 +13,8 @@ use ludotrace::games::spiral_race::{
     Leg, Piece, SpiralMove, SpiralRace, SpiralRaceEvent, SpiralRaceState,
 };
 use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
-use ludotrace::sim::game_rng;
+use ludotrace::sim::{self, game_rng};
 use rand::RngExt;
-use rand::rngs::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 
 /// The spiral-race engine of a reading of the embedded corpus, with overrides.
@@ -487,19 +486,6 @@ fn a_taba_thrown_with_the_hyenas_credit_step() {
     assert_eq!(s.bank(0), 0);
 }
 
-/// Picks a chance outcome by its weights.
-fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
-    let total: u32 = weights.iter().sum();
-    let mut r = rng.random_range(0..total);
-    for (k, &w) in weights.iter().enumerate() {
-        if r < w {
-            return k;
-        }
-        r -= w;
-    }
-    unreachable!("weights sum to {total}")
-}
-
 /// Events of a step, by kind name.
 fn count(events: &[SpiralRaceEvent], names: &[&str]) -> u32 {
     events
@@ -584,7 +570,7 @@ fn walk_ledger(rules: &SpiralRace, label: &str, games: u64, max_plies: u32) -> u
                     break;
                 }
                 Status::Chance => {
-                    let k = sample(rules.chance_outcomes(&s), &mut rng);
+                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
                     rules.apply_chance(&mut s, k, &mut events);
                     None
                 }

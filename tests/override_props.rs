@@ -322,18 +322,6 @@ enum Ending {
     Ceiling,
 }
 
-/// Picks a chance outcome by its weight, as `run` does.
-fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
-    let total: u32 = weights.iter().sum();
-    let mut x = rng.random_range(0..total);
-    let mut k = 0;
-    while x >= weights[k] {
-        x -= weights[k];
-        k += 1;
-    }
-    k
-}
-
 /// Plays the `GAMES` games `ludotrace run GAME -i READING -n GAMES --seed SEED` plays, step by
 /// step, and checks that each ends.
 /// Plays a combination's games with any family's engine.
@@ -385,7 +373,7 @@ fn play<R: Rules>(
                             "game {index}, step {steps}: a chance step with weights {weights:?}"
                         ));
                     }
-                    let k = sample(weights, &mut rng);
+                    let k = sim::sample(weights, &mut rng);
                     rules.apply_chance(&mut s, k, &mut NoEvents);
                 }
                 Status::ToMove(_) => {

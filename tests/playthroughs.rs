@@ -10,7 +10,7 @@ use ludotrace::registry::{EngineVisitor, GameFamily};
 use ludotrace::sim::playthrough::playthrough;
 use ludotrace::sim::{DEFAULT_MAX_PLIES, reading_key};
 
-use crate::util::root;
+use crate::util::{golden, root};
 
 /// The seed and game index every playthrough uses.
 const SEED: u64 = 1;
@@ -21,7 +21,6 @@ const SHOWN: u32 = 400;
 #[test]
 fn every_reading_matches_its_committed_playthrough() {
     let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
-    let bless = std::env::var_os("LUDOTRACE_BLESS").is_some();
     let mut failures = Vec::new();
     let mut checked = 0;
     for game in &corpus.games {
@@ -48,26 +47,7 @@ fn every_reading_matches_its_committed_playthrough() {
                 .join(&game.id)
                 .join(format!("{}.txt", interp.id));
             checked += 1;
-            if bless {
-                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-                std::fs::write(&path, &text).unwrap();
-                continue;
-            }
-            match std::fs::read_to_string(&path) {
-                Err(_) => failures.push(format!(
-                    "{}: missing; run LUDOTRACE_BLESS=1 cargo test --locked playthrough",
-                    path.display()
-                )),
-                Ok(committed) if committed != text => {
-                    let diff = similar::TextDiff::from_lines(&committed, &text)
-                        .unified_diff()
-                        .context_radius(2)
-                        .header("committed", "regenerated")
-                        .to_string();
-                    failures.push(format!("{} changed:\n{diff}", path.display()));
-                }
-                Ok(_) => {}
-            }
+            failures.extend(golden(&path, &text, "playthrough"));
         }
     }
     assert!(checked > 0);

@@ -14,7 +14,7 @@
 
 use unicode_width::UnicodeWidthStr;
 
-use crate::util::{bin, ok, root, run};
+use crate::util::{bin, golden, ok, root, run};
 
 /// The width of the golden files.
 const GOLDEN_WIDTH: &str = "80";
@@ -80,7 +80,6 @@ fn mask_hash(text: &str) -> String {
 
 #[test]
 fn tables_at_80_columns_match_their_golden_files() {
-    let bless = std::env::var_os("LUDOTRACE_BLESS").is_some();
     let mut failures = Vec::new();
     for (name, args) in GOLDEN {
         let mut full = args.to_vec();
@@ -90,30 +89,10 @@ fn tables_at_80_columns_match_their_golden_files() {
         let path = root()
             .join("tests/golden/tables")
             .join(format!("{name}.txt"));
-        if bless {
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, &text).unwrap();
-            continue;
-        }
-        match std::fs::read_to_string(&path) {
-            Err(_) => failures.push(format!(
-                "{}: missing; run LUDOTRACE_BLESS=1 cargo test --locked tables::",
-                path.display()
-            )),
-            Ok(committed) if committed != text => {
-                let diff = similar::TextDiff::from_lines(&committed, &text)
-                    .unified_diff()
-                    .context_radius(2)
-                    .header("committed", "regenerated")
-                    .to_string();
-                failures.push(format!(
-                    "ludotrace {} --width {GOLDEN_WIDTH} changed (regenerate with \
-                     LUDOTRACE_BLESS=1 cargo test --locked tables:: if intended):\n{diff}",
-                    args.join(" ")
-                ));
-            }
-            Ok(_) => {}
-        }
+        failures.extend(
+            golden(&path, &text, "tables::")
+                .map(|f| format!("ludotrace {} --width {GOLDEN_WIDTH}: {f}", args.join(" "))),
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

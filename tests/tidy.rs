@@ -25,99 +25,91 @@ fn sources(dir: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Lines of code (comments and doc comments left out) that contain `needle`.
-fn uses(files: &[(String, String)], needle: &str) -> Vec<String> {
-    let mut hits = Vec::new();
-    for (path, text) in files {
+/// Which text of a line a check reads.
+#[derive(Clone, Copy)]
+enum Read {
+    /// The code only (comments and doc comments left out).
+    Code,
+    /// The whole line, comments included.
+    All,
+}
+
+/// The lines of `files` that contain one of `needles`, as `path:line: text`, skipping files
+/// for which `skip(path)` holds; and an assertion listing them under `what`.
+fn assert_none(
+    what: &str,
+    files: &[(String, String)],
+    skip: impl Fn(&str) -> bool,
+    read: Read,
+    needles: &[&str],
+) {
+    let mut found = Vec::new();
+    for (path, text) in files.iter().filter(|(p, _)| !skip(p)) {
         for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or_default();
-            if code.contains(needle) {
-                hits.push(format!("{path}:{}: {}", n + 1, line.trim()));
+            let seen = match read {
+                Read::Code => line.split("//").next().unwrap_or_default(),
+                Read::All => line,
+            };
+            if needles.iter().any(|needle| seen.contains(needle)) {
+                found.push(format!("{path}:{}: {}", n + 1, line.trim()));
             }
         }
     }
-    hits
+    assert!(found.is_empty(), "{what}:\n{}", found.join("\n"));
 }
 
 /// The engines know nothing of files, serialisation formats, the command line or the corpus.
 #[test]
 fn engines_know_no_files_formats_command_line_or_corpus() {
-    let games = sources("src/games");
-    let mut found = Vec::new();
-    for needle in [
-        "serde",
-        "serde_json",
-        "clap",
-        "std::fs",
-        "std::io",
-        "std::path",
-        "std::env",
-        "std::{",
-        "File::",
-        "crate::corpus",
-        "crate::cli",
-        "crate::bind",
-        "crate::ludii",
-        "crate::registry",
-        "crate::sim",
-        "rand::",
-    ] {
-        found.extend(uses(&games, needle));
-    }
-    assert!(
-        found.is_empty(),
-        "src/games must stay pure:\n{}",
-        found.join("\n")
+    assert_none(
+        "src/games must stay pure",
+        &sources("src/games"),
+        |_| false,
+        Read::Code,
+        &[
+            "serde",
+            "clap",
+            "std::fs",
+            "std::io",
+            "std::path",
+            "std::env",
+            "std::{",
+            "File::",
+            "crate::corpus",
+            "crate::cli",
+            "crate::bind",
+            "crate::ludii",
+            "crate::registry",
+            "crate::sim",
+            "rand::",
+        ],
     );
 }
 
 /// Raw YAML types never leave `corpus`.
 #[test]
 fn raw_corpus_types_stay_in_corpus() {
-    let mut found = Vec::new();
-    for (path, text) in sources("src")
-        .iter()
-        .chain(&sources("tests"))
-        .chain(&sources("benches"))
-    {
-        if path.contains("/src/corpus/") || path.ends_with("tidy.rs") {
-            continue;
-        }
-        for (n, line) in text.lines().enumerate() {
-            if line.contains("raw::") || line.contains("corpus::raw") {
-                found.push(format!("{path}:{}: {}", n + 1, line.trim()));
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "raw corpus types outside corpus:\n{}",
-        found.join("\n")
+    let mut files = sources("src");
+    files.extend(sources("tests"));
+    files.extend(sources("benches"));
+    assert_none(
+        "raw corpus types outside corpus",
+        &files,
+        |p| p.contains("/src/corpus/") || p.ends_with("tidy.rs"),
+        Read::All,
+        &["raw::"],
     );
 }
 
 /// Only `cli` and `main` know about argv and terminals.
 #[test]
 fn only_the_cli_knows_the_command_line() {
-    let mut found = Vec::new();
-    for (path, text) in sources("src") {
-        if path.contains("/src/cli/") || path.ends_with("/src/main.rs") {
-            continue;
-        }
-        for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or_default();
-            if code.contains("clap")
-                || code.contains("IsTerminal")
-                || code.contains("std::env::args")
-            {
-                found.push(format!("{path}:{}: {}", n + 1, line.trim()));
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "command-line code outside cli:\n{}",
-        found.join("\n")
+    assert_none(
+        "command-line code outside cli",
+        &sources("src"),
+        |p| p.contains("/src/cli/") || p.ends_with("/src/main.rs"),
+        Read::Code,
+        &["clap", "IsTerminal", "std::env::args"],
     );
 }
 
@@ -159,26 +151,17 @@ fn every_events_deciding_parameters_exist_in_its_family() {
 /// Nothing outside the registry dispatches on families: a new family is one registry line.
 #[test]
 fn only_the_registry_matches_on_families() {
-    let mut found = Vec::new();
-    for (path, text) in sources("src") {
-        if path.ends_with("/src/registry.rs") {
-            continue;
-        }
-        for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or_default();
-            for family in ["Sowing", "Custodial", "StickRace", "SpiralRace"] {
-                if code.contains(&format!("Engine::{family}("))
-                    || code.contains(&format!("Family::{family} =>"))
-                {
-                    found.push(format!("{path}:{}: {}", n + 1, line.trim()));
-                }
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "dispatch on families outside the registry:\n{}",
-        found.join("\n")
+    let needles: Vec<String> = ["Sowing", "Custodial", "StickRace", "SpiralRace"]
+        .iter()
+        .flat_map(|f| [format!("Engine::{f}("), format!("Family::{f} =>")])
+        .collect();
+    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+    assert_none(
+        "dispatch on families outside the registry",
+        &sources("src"),
+        |p| p.ends_with("/src/registry.rs"),
+        Read::Code,
+        &needles,
     );
 }
 
@@ -186,26 +169,18 @@ fn only_the_registry_matches_on_families() {
 /// `ludotrace schema` and rustdoc).
 #[test]
 fn the_code_cites_only_the_repository() {
-    let mut found = Vec::new();
-    for (path, text) in sources("src") {
-        for (n, line) in text.lines().enumerate() {
-            for needle in [
-                "DESIGN §",
-                "DESIGN.md",
-                "source-ambiguities",
-                "ludii-encodings §",
-                "../shared",
-            ] {
-                if line.contains(needle) {
-                    found.push(format!("{path}:{}: {}", n + 1, line.trim()));
-                }
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "citations outside the repository:\n{}",
-        found.join("\n")
+    assert_none(
+        "citations outside the repository",
+        &sources("src"),
+        |_| false,
+        Read::All,
+        &[
+            "DESIGN §",
+            "DESIGN.md",
+            "source-ambiguities",
+            "ludii-encodings §",
+            "../shared",
+        ],
     );
 }
 
@@ -239,17 +214,11 @@ fn the_registry_dispatches_each_family_to_itself() {
 #[test]
 fn architecture_cites_only_the_repository() {
     let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
-    let mut found = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        for needle in ["DESIGN", "shared/", "source-ambiguities", "../"] {
-            if line.contains(needle) {
-                found.push(format!("ARCHITECTURE.md:{}: {}", n + 1, line.trim()));
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "ARCHITECTURE.md cites outside the repository:\n{}",
-        found.join("\n")
+    assert_none(
+        "ARCHITECTURE.md cites outside the repository",
+        &[("ARCHITECTURE.md".to_owned(), text)],
+        |_| false,
+        Read::All,
+        &["DESIGN", "shared/", "source-ambiguities", "../"],
     );
 }

@@ -88,3 +88,33 @@ pub fn random_play_conserves(
         }
     }
 }
+
+/// Compares `text` with the committed golden file at `path`, or (with `LUDOTRACE_BLESS` set)
+/// writes it there. Returns what is wrong: a missing file, or a unified diff, with how to
+/// regenerate (`bless`, the `cargo test` filter to run blessed).
+pub fn golden(path: &Path, text: &str, bless: &str) -> Option<String> {
+    if std::env::var_os("LUDOTRACE_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        return None;
+    }
+    match std::fs::read_to_string(path) {
+        Err(_) => Some(format!(
+            "{}: missing; run LUDOTRACE_BLESS=1 cargo test --locked {bless}",
+            path.display()
+        )),
+        Ok(committed) if committed != text => {
+            let diff = similar::TextDiff::from_lines(&committed, text)
+                .unified_diff()
+                .context_radius(2)
+                .header("committed", "regenerated")
+                .to_string();
+            Some(format!(
+                "{} changed (regenerate with LUDOTRACE_BLESS=1 cargo test --locked {bless} if \
+                 intended):\n{diff}",
+                path.display()
+            ))
+        }
+        Ok(_) => None,
+    }
+}

@@ -1786,12 +1786,7 @@ impl Sowing {
                 self.over(s, Result_::Draw, EndReason::AllPassDraw);
                 return;
             }
-            if let Some(reason) = self.limit.reached(&s.clock) {
-                events.emit(SowingEvent::CapReached {
-                    turns: s.clock.turns(),
-                    plies: s.clock.plies(),
-                });
-                self.over(s, Result_::Draw, reason);
+            if self.capped(s, events) {
                 return;
             }
         }
@@ -1805,6 +1800,19 @@ impl Sowing {
                 s.history.push(position);
             }
         }
+    }
+
+    /// Ends the game as the engine's cap scores it, if the clock has reached the cap.
+    fn capped(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) -> bool {
+        let Some(reason) = self.limit.reached(&s.clock) else {
+            return false;
+        };
+        events.emit(SowingEvent::CapReached {
+            turns: s.clock.turns(),
+            plies: s.clock.plies(),
+        });
+        self.over(s, Result_::Draw, reason);
+        true
     }
 
     fn over(&self, s: &mut SowingState, result: Result_, end: EndReason) {
@@ -2343,13 +2351,7 @@ impl Rules for Sowing {
                     }
                 }
                 // The cap counts the distribution's decisions as it counts any other.
-                if let Some(reason) = self.limit.reached(&s.clock) {
-                    events.emit(SowingEvent::CapReached {
-                        turns: s.clock.turns(),
-                        plies: s.clock.plies(),
-                    });
-                    self.over(s, Result_::Draw, reason);
-                }
+                self.capped(s, events);
                 return;
             }
             SowingMove::Keep | SowingMove::Turn => {

@@ -303,6 +303,22 @@ pub struct SpiralRaceState {
 }
 
 impl SpiralRaceState {
+    /// The piece a seat plays: its mother or the hyena.
+    fn piece(&self, seat: Seat, which: Which) -> Piece {
+        match which {
+            Which::Mother => self.mothers[seat],
+            Which::Hyena => self.hyena,
+        }
+    }
+
+    /// The piece a seat plays, to change.
+    fn piece_mut(&mut self, seat: Seat, which: Which) -> &mut Piece {
+        match which {
+            Which::Mother => &mut self.mothers[seat],
+            Which::Hyena => &mut self.hyena,
+        }
+    }
+
     /// A seat's mother.
     pub fn mother(&self, seat: Seat) -> Piece {
         self.mothers[seat]
@@ -529,10 +545,7 @@ impl SpiralRace {
         let Some(which) = self.which(s, seat) else {
             return;
         };
-        let piece = match which {
-            Which::Mother => s.mothers[seat],
-            Which::Hyena => s.hyena,
-        };
+        let piece = s.piece(seat, which);
         if self.owed(&piece, which).is_some() {
             // Paying: a thrown tâba pays; under each-throw a 2, 4 or 6 spends a banked one.
             if t == 1 {
@@ -685,10 +698,7 @@ impl SpiralRace {
         which: Which,
         events: &mut impl EventSink<SpiralRaceEvent>,
     ) {
-        let piece = match which {
-            Which::Mother => s.mothers[seat],
-            Which::Hyena => s.hyena,
-        };
+        let piece = s.piece(seat, which);
         if self.owed(&piece, which).is_none() {
             self.paid_in_full(s, seat, which, events);
         } else {
@@ -707,10 +717,7 @@ impl SpiralRace {
         if self.p.well_pay != WellPay::AtOnce {
             return;
         }
-        let piece = match which {
-            Which::Mother => s.mothers[seat],
-            Which::Hyena => s.hyena,
-        };
+        let piece = s.piece(seat, which);
         if let Some(owed) = self.owed(&piece, which) {
             let n = owed.min(s.bank[seat].min(255) as u8);
             for _ in 0..n {
@@ -728,10 +735,7 @@ impl SpiralRace {
         which: Which,
         events: &mut impl EventSink<SpiralRaceEvent>,
     ) {
-        let piece = match which {
-            Which::Mother => &mut s.mothers[seat],
-            Which::Hyena => &mut s.hyena,
-        };
+        let piece = s.piece_mut(seat, which);
         piece.paid += 1;
         let leg = piece.leg;
         let kind = match (which, leg) {
@@ -741,16 +745,7 @@ impl SpiralRace {
         };
         let pos = piece.pos;
         self.emit(events, kind, seat, pos);
-        if self
-            .owed(
-                &match which {
-                    Which::Mother => s.mothers[seat],
-                    Which::Hyena => s.hyena,
-                },
-                which,
-            )
-            .is_none()
-        {
+        if self.owed(&s.piece(seat, which), which).is_none() {
             self.paid_in_full(s, seat, which, events);
         }
     }
@@ -764,10 +759,7 @@ impl SpiralRace {
         which: Which,
         events: &mut impl EventSink<SpiralRaceEvent>,
     ) {
-        let piece = match which {
-            Which::Mother => &mut s.mothers[seat],
-            Which::Hyena => &mut s.hyena,
-        };
+        let piece = s.piece_mut(seat, which);
         match piece.leg {
             Leg::Village => {
                 piece.leg = Leg::Out;
@@ -1182,10 +1174,7 @@ impl Rules for SpiralRace {
                 self.emit(events, SpiralRaceEventKind::Kept, seat, u16::from(s.throw));
             }
             SpiralMove::Exit { to } => {
-                let piece = match which {
-                    Which::Mother => &mut s.mothers[seat],
-                    Which::Hyena => &mut s.hyena,
-                };
+                let piece = s.piece_mut(seat, which);
                 piece.leg = Leg::Back;
                 piece.pos = to;
                 piece.first_back = true;

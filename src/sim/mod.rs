@@ -175,8 +175,8 @@ impl<E: Event> EventSink<E> for Counter<'_> {
     }
 }
 
-/// Picks a chance outcome by its weight.
-fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
+/// Picks a chance outcome by its weight: the one draw `run` makes for a chance step.
+pub fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
     let total: u32 = weights.iter().sum();
     let mut x = rng.random_range(0..total);
     let mut k = 0;
