@@ -86,6 +86,31 @@ fn engines_know_no_files_formats_command_line_or_corpus() {
     );
 }
 
+/// Engines and their vocabularies never branch on interpretation ids: every behaviour that
+/// tells two readings apart is a parameter.
+#[test]
+fn engines_never_name_a_reading() {
+    let corpus = ludotrace::corpus::load(&ludotrace::corpus::CorpusFiles::embedded())
+        .corpus
+        .unwrap();
+    let ids: std::collections::BTreeSet<String> = corpus
+        .games
+        .iter()
+        .flat_map(|g| g.interpretations.iter().map(|i| format!("\"{}\"", i.id)))
+        .collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let mut files = sources("src/games");
+    files.extend(sources("src/family"));
+    files.extend(sources("src/sim"));
+    assert_none(
+        "a reading named in an engine",
+        &files,
+        |_| false,
+        Read::Code,
+        &ids,
+    );
+}
+
 /// Raw YAML types never leave `corpus`.
 #[test]
 fn raw_corpus_types_stay_in_corpus() {
