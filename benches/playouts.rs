@@ -42,7 +42,7 @@ fn random_playouts(bencher: divan::Bencher, reading: &str) {
     let game = corpus.game(game).expect("game");
     let interp = game.interpretation(interp).expect("reading");
     let bound = bind(game, interp, &serde_json::Map::new()).expect("binds");
-    let place = |p: &str| bound.silent_place(p).map(str::to_owned);
+    let place = |p: &str| bound.flag(p);
     // Each family plays a number of games that keeps a sample short.
     let games = if let Some(rules) = bound.engine.get::<SowingFamily>() {
         // Um el Banât's and Li'b al-'Aqil's stages and boards run to thousands of plies.

@@ -4,16 +4,18 @@
 //! from (a clause, a chosen option, the reading's own `sets`, or a family default). Binding
 //! applies overrides, checks them against the family's vocabulary exactly as the loader
 //! checks the YAML, builds the engine (which rejects combinations it cannot play), and keeps,
-//! for each parameter, whether its value rests on a quote or on an interpolation. That last
-//! table is what turns an engine event into an **uncovered** event: an event
-//! whose deciding parameter is interpolated names the clause that is silent.
+//! for each parameter, the class of what its value rests on for this reading (see
+//! [`crate::corpus::provenance`]). That last table is what flags an engine event: an event
+//! whose deciding parameter is interpolated is **uncovered** and names the clause that is
+//! silent; one whose deciding parameter is borrowed from another source is **borrowed** and
+//! names the same place.
 //!
 //! Architecture Invariant: engines never see interpretation ids; this is the only place that
 //! maps a reading to engine parameters.
 
 use serde_json::{Map, Value};
 
-use crate::corpus::{Game, Interpretation, ParamOrigin};
+use crate::corpus::{Class, Game, Interpretation, ParamOrigin, ResolvedParam};
 use crate::registry::{FamilyParams, FamilyVisitor, GameFamily};
 
 pub use crate::registry::Engine;
@@ -27,19 +29,36 @@ pub struct Bound {
     pub values: Map<String, Value>,
     /// The overrides, as given (part of a result's identity).
     pub overrides: Map<String, Value>,
-    /// For each parameter: `None` if its value rests on a quote (or is an unused engine
-    /// default), else the place that is silent (a clause id, a choice id, the interpretation
+    /// For each parameter: `None` if its value is grounded in the reading's basis (or is an
+    /// unused engine default), else its class (borrowed or interpolated) and the place that
+    /// does not ground it (a clause id, the clause leaving a choice open, the interpretation
     /// id, or `--set`).
-    pub interpolated: Vec<(String, Option<String>)>,
+    pub provenance: Vec<(String, Option<(Class, String)>)>,
 }
 
 impl Bound {
-    /// The silent place behind a parameter, if its value is interpolated.
-    pub fn silent_place(&self, param: &str) -> Option<&str> {
-        self.interpolated
+    /// The place behind a parameter whose value is not grounded, with its class.
+    pub fn ungrounded(&self, param: &str) -> Option<(Class, &str)> {
+        self.provenance
             .iter()
             .find(|(p, _)| p == param)
-            .and_then(|(_, place)| place.as_deref())
+            .and_then(|(_, c)| c.as_ref())
+            .map(|(class, place)| (*class, place.as_str()))
+    }
+
+    /// The place behind a parameter whose value is interpolated.
+    pub fn silent_place(&self, param: &str) -> Option<&str> {
+        self.ungrounded(param)
+            .and_then(|(c, place)| (c == Class::Interpolated).then_some(place))
+    }
+
+    /// The flag an event decided by a parameter carries: `uncovered:<place>` when its value
+    /// is interpolated, `borrowed:<place>` when it is borrowed, none when grounded.
+    pub fn flag(&self, param: &str) -> Option<String> {
+        self.ungrounded(param).map(|(class, place)| match class {
+            Class::Borrowed => format!("borrowed:{place}"),
+            _ => format!("uncovered:{place}"),
+        })
     }
 }
 
@@ -152,14 +171,14 @@ pub fn bind(
             })?;
         values.insert(name.clone(), value.clone());
     }
-    let interpolated = interp
+    let provenance = interp
         .params
         .iter()
         .map(|p| {
             let place = if overrides.contains_key(&p.name) {
-                Some("--set".to_owned())
+                Some((Class::Interpolated, "--set".to_owned()))
             } else {
-                silent_place(game, interp, &p.origin)
+                ungrounded_place(game, interp, p)
             };
             (p.name.clone(), place)
         })
@@ -173,44 +192,47 @@ pub fn bind(
         engine,
         values,
         overrides: overrides.clone(),
-        interpolated,
+        provenance,
     })
 }
 
-/// Where a value comes from, if that is an interpolation rather than a quote: a clause
-/// without quotes, the clause that leaves a choice open when the chosen option quotes
-/// nothing, or a reading's own settings when the reading names an interpolator
-/// (`reading: …`) rather than a source or an encoding.
-fn silent_place(game: &Game, interp: &Interpretation, origin: &ParamOrigin) -> Option<String> {
-    match origin {
-        ParamOrigin::Clause(id) => {
-            let clause = game.clauses.iter().find(|c| &c.id == id)?;
-            clause.cites.is_empty().then(|| id.clone())
-        }
-        ParamOrigin::Option { choice, option } => {
-            let quoted = game
-                .choice(choice)
-                .and_then(|c| c.options.iter().find(|o| &o.id == option))
-                .is_some_and(|o| !o.cites.is_empty());
-            if quoted {
-                return None;
-            }
-            // The clause that leaves the point open is the one that is silent.
+/// Where a value comes from, when that is not the reading's basis: the class the loader
+/// computed, and the place to name. A clause names itself; a chosen option names the clause
+/// that leaves its choice open (the rule that is silent or borrowed), or the choice; a
+/// reading's own setting names the reading.
+fn ungrounded_place(
+    game: &Game,
+    interp: &Interpretation,
+    param: &ResolvedParam,
+) -> Option<(Class, String)> {
+    let prov = &interp.provenance;
+    let (classed, place) = match &param.origin {
+        ParamOrigin::Clause(id) => (prov.clause(id)?, id.clone()),
+        ParamOrigin::Option { choice, .. } => {
             let clause = game.clauses.iter().find(|c| c.open.contains(choice));
-            Some(clause.map_or_else(|| choice.clone(), |c| c.id.clone()))
+            (
+                prov.choice(choice)?,
+                clause.map_or_else(|| choice.clone(), |c| c.id.clone()),
+            )
         }
         ParamOrigin::Interpretation(id) => {
-            // A reading's own settings follow whom its `by:` names: an encoding or a source
-            // (an emulated engine's cap, say) is not an interpolation; `reading: …` is.
             let id = if id.is_empty() { &interp.id } else { id };
-            let reading = game.interpretation(id).unwrap_or(interp);
-            let interpolated =
-                reading.by.is_empty() || reading.by.iter().any(|b| b.starts_with("reading:"));
-            interpolated.then(|| id.clone())
+            // Engine parameters are behaviours, not rules: a reading's own engine setting
+            // follows whom the reading names, as before: `reading: …` is an interpolation.
+            match prov.setting(&param.name) {
+                Some(c) => (c, id.clone()),
+                None => {
+                    let reading = game.interpretation(id).unwrap_or(interp);
+                    let interpolated = reading.by.is_empty()
+                        || reading.by.iter().any(|b| b.starts_with("reading:"));
+                    return interpolated.then(|| (Class::Interpolated, id.clone()));
+                }
+            }
         }
         // A default is the absence of an engine behaviour: it never fires an event.
-        ParamOrigin::Default => None,
-    }
+        ParamOrigin::Default => return None,
+    };
+    (classed.class != Class::Grounded).then(|| (classed.class, place))
 }
 
 /// Builds the engine of a family from resolved parameter values.

@@ -290,10 +290,10 @@ impl EngineVisitor for Simulate<'_> {
     type Output = Tally;
 
     fn visit<F: GameFamily>(self, rules: &F::Rules) -> Tally {
-        let coverage = Coverage::new::<F::Rules>(|p| self.bound.silent_place(p).map(str::to_owned));
+        let coverage = Coverage::new::<F::Rules>(|p| self.bound.flag(p));
         let bar = self.bar;
         sim::run(rules, self.spec, &coverage, &|n| bar.inc(n), self.records)
-            .with_places(coverage.places.iter().map(|p| format!("uncovered:{p}")))
+            .with_places(coverage.places.iter().cloned())
             .with_kinds(kind_names::<F::Rules>())
     }
 }

@@ -15,6 +15,7 @@ use super::files::{CorpusFiles, MAX_FILE_BYTES};
 use super::model::*;
 use super::raw::{self, Sets, SourceKind, Sp};
 use super::text::{contains_folded, fold, longest_matching_prefix};
+use super::model::closest;
 use crate::family::{Family, ParamKind};
 
 /// The corpus format version this build reads.
@@ -198,6 +199,7 @@ impl Validator<'_> {
     fn run(&mut self) -> Option<Corpus> {
         let mut source_files = Vec::new();
         let mut ruleset_files = Vec::new();
+        let mut register_files = Vec::new();
         for file in &self.files.files {
             let path = file.path.as_str();
             let text = match &file.content {
@@ -228,11 +230,20 @@ impl Validator<'_> {
                     Some(f) => ruleset_files.push((path.to_owned(), f)),
                     None => self.unparsed.push(path.to_owned()),
                 }
+            } else if path.starts_with("rulesets/register/")
+                && path.matches('/').count() == 2
+                && is_yaml(path)
+            {
+                self.stats.files += 1;
+                match parse_yaml::<raw::RegisterFile>(path, text, &mut self.diags) {
+                    Some(f) => register_files.push((path.to_owned(), f)),
+                    None => self.unparsed.push(path.to_owned()),
+                }
             } else if path.starts_with("rulesets/") && !path.ends_with(".md") {
                 self.diags.push(
                     Place::file(path),
                     "unexpected-file",
-                    "rulesets/ holds one `<game>.yaml` per game and nothing else",
+                    "rulesets/ holds one `<game>.yaml` per game, and rulesets/register/ one `<game>.yaml` per game plus `general.yaml`; nothing else",
                 );
             }
         }
@@ -268,9 +279,13 @@ impl Validator<'_> {
             evidence: IndexMap::new(),
             encodings: IndexMap::new(),
             games: Vec::new(),
+            points: IndexMap::new(),
         };
         let mut targets: HashMap<String, Vec<QuoteTarget>> = HashMap::new();
         self.sources(&source_files, &mut corpus, &mut targets);
+        // General points first, so that a game's points follow them in `corpus.points`.
+        register_files.sort_by_key(|(p, f)| (f.game.is_some(), p.clone()));
+        let point_places = self.register(&register_files, &mut corpus, &targets);
         let mut games = Vec::new();
         let mut seen_games: HashMap<String, String> = HashMap::new();
         for (path, file) in &ruleset_files {
@@ -289,6 +304,22 @@ impl Validator<'_> {
         }
         games.sort_by_key(|g| GAME_IDS.iter().position(|id| *id == g.id));
         corpus.games = games;
+        self.unaddressed(&corpus, &point_places);
+        let provenances: Vec<Vec<Provenance>> = corpus
+            .games
+            .iter()
+            .map(|g| {
+                g.interpretations
+                    .iter()
+                    .map(|i| super::provenance::provenance(&corpus, g, i))
+                    .collect()
+            })
+            .collect();
+        for (g, ps) in corpus.games.iter_mut().zip(provenances) {
+            for (i, p) in g.interpretations.iter_mut().zip(ps) {
+                i.provenance = p;
+            }
+        }
         Some(corpus)
     }
 
@@ -615,6 +646,197 @@ impl Validator<'_> {
         }
     }
 
+    /// Loads the register: checks each point's id, status, readings and quotes, and returns
+    /// where each point is defined (for the check that every point is addressed).
+    fn register(
+        &mut self,
+        files: &[(String, raw::RegisterFile)],
+        corpus: &mut Corpus,
+        targets: &HashMap<String, Vec<QuoteTarget>>,
+    ) -> HashMap<String, Place> {
+        let mut places: HashMap<String, Place> = HashMap::new();
+        let mut pending_refs: Vec<(String, Sp<String>, &'static str)> = Vec::new();
+        for (path, f) in files {
+            self.version(path, &f.schema_version);
+            let game = f.game.as_ref().map(|g| g.value.clone());
+            match &f.game {
+                Some(g) => {
+                    self.game_id(path, g);
+                    let expected = format!("rulesets/register/{}.yaml", g.value);
+                    if *path != expected {
+                        self.diags.push(
+                            Place::at(path, &g.referenced),
+                            "file-name-mismatch",
+                            format!("the register of `{}` must be in `{expected}`", g.value),
+                        );
+                    }
+                }
+                None if path != "rulesets/register/general.yaml" => {
+                    self.diags.push(
+                        Place::file(path),
+                        "missing-field",
+                        "a register file other than `general.yaml` must say which game its points belong to (`game:`)",
+                    );
+                }
+                None => {}
+            }
+            for pt in &f.points {
+                let id = &pt.id.value;
+                let here = Place::at(path, &pt.id.referenced);
+                if let Some(prev) = places.get(id) {
+                    self.diags.push(
+                        here.clone(),
+                        "duplicate-id",
+                        format!("point `{id}` is already defined at {prev}"),
+                    );
+                    continue;
+                }
+                if let Err(msg) = point_id_fits(id, pt.status, game.as_deref()) {
+                    self.diags.push(here.clone(), "point-id", msg);
+                }
+                let has_readings = !pt.readings.is_empty();
+                match pt.status {
+                    PointStatus::Settled | PointStatus::Departed if has_readings => {
+                        self.diags.push(
+                            here.clone(),
+                            "point-readings",
+                            format!(
+                                "point `{id}` is {}: it has no readings (the source's words decide it); make it `open` if it has",
+                                if pt.status == PointStatus::Settled { "settled" } else { "departed" }
+                            ),
+                        );
+                    }
+                    PointStatus::Settled | PointStatus::Departed if pt.cites.is_empty() => {
+                        self.diags.push(
+                            here.clone(),
+                            "uncited-point",
+                            format!("point `{id}` must quote the words that settle it (`cites:`)"),
+                        );
+                    }
+                    _ => {}
+                }
+                if let Some(same) = &pt.same_as {
+                    if pt.status != PointStatus::Encoding {
+                        self.diags.push(
+                            Place::at(path, &same.referenced),
+                            "point-same-as",
+                            "`same_as` is for an encoding's note that is one of the register's points",
+                        );
+                    } else if has_readings {
+                        self.diags.push(
+                            Place::at(path, &same.referenced),
+                            "point-same-as",
+                            format!(
+                                "point `{id}` is the same as `{}`, whose readings stand for it: give it none of its own",
+                                same.value
+                            ),
+                        );
+                    }
+                    pending_refs.push((path.clone(), same.clone(), "point"));
+                }
+                for see in &pt.see {
+                    pending_refs.push((path.clone(), see.clone(), "point"));
+                }
+                let mut letters = HashSet::new();
+                let mut readings = Vec::new();
+                for r in &pt.readings {
+                    let l = &r.id.value;
+                    let ok = l.len() == 1 && l.chars().all(|c| c.is_ascii_lowercase());
+                    if !ok {
+                        self.diags.push(
+                            Place::at(path, &r.id.referenced),
+                            "point-reading-id",
+                            format!("reading `{l}`: a reading's id is one lower-case letter (a, b, c …)"),
+                        );
+                    } else if !letters.insert(l.clone()) {
+                        self.diags.push(
+                            Place::at(path, &r.id.referenced),
+                            "duplicate-id",
+                            format!("reading `{l}` appears twice in point `{id}`"),
+                        );
+                    }
+                    readings.push(PointReading {
+                        id: format!("{id}{l}"),
+                        says: r.says.clone(),
+                        by: self.proponents(path, &r.by, corpus),
+                    });
+                }
+                let cites = self.cites(path, &pt.cites, corpus, targets);
+                places.insert(id.clone(), here);
+                corpus.points.insert(
+                    id.clone(),
+                    Point {
+                        id: id.clone(),
+                        game: game.clone(),
+                        status: pt.status,
+                        title: pt.title.clone(),
+                        impact: pt.impact,
+                        impact_note: pt.impact_note.clone(),
+                        says: pt.says.clone(),
+                        cites,
+                        see: pt.see.iter().map(|s| s.value.clone()).collect(),
+                        same_as: pt.same_as.as_ref().map(|s| s.value.clone()),
+                        readings,
+                        file: path.clone(),
+                    },
+                );
+            }
+        }
+        for (path, r, what) in pending_refs {
+            if !corpus.points.contains_key(&r.value) {
+                self.dangling_point(&path, &r, corpus, what);
+            }
+        }
+        places
+    }
+
+    /// An id that names no point: the message suggests the nearest ids.
+    fn dangling_point(&mut self, path: &str, id: &Sp<String>, corpus: &Corpus, what: &str) {
+        let ids: Vec<&String> = corpus.points.keys().collect();
+        let near = closest(&id.value.to_lowercase(), &ids, |k| vec![k.to_lowercase()]);
+        let hint = if near.is_empty() {
+            format!(
+                "the register (rulesets/register/) has {} points; `ludotrace point --list` lists them",
+                ids.len()
+            )
+        } else {
+            format!(
+                "did you mean {}?",
+                near.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" or ")
+            )
+        };
+        self.diags.push(
+            Place::at(path, &id.referenced),
+            "dangling-point",
+            format!("no {what} `{}` in the register; {hint}", id.value),
+        );
+    }
+
+    /// Every point of a game's register must be addressed by its ruleset: a point nobody
+    /// addresses is a question the corpus forgot.
+    fn unaddressed(&mut self, corpus: &Corpus, places: &HashMap<String, Place>) {
+        for p in corpus.points.values() {
+            let Some(gid) = &p.game else { continue };
+            let Some(g) = corpus.game(gid) else { continue };
+            let addressed = g
+                .clauses
+                .iter()
+                .flat_map(|c| c.addresses.iter())
+                .chain(g.choices.iter().flat_map(|c| c.addresses.iter()))
+                .any(|a| a == &p.id);
+            if !addressed && let Some(place) = places.get(&p.id) {
+                self.diags.push(
+                    place.clone(),
+                    "unaddressed-point",
+                    format!(
+                        "point `{}` of {} is addressed by no clause or choice of {}: add it to the `addresses:` of the clause or choice that settles or asks it",
+                        p.id, p.file, g.file
+                    ),
+                );
+            }
+        }
+    }
+
     fn dangling<'k>(
         &mut self,
         path: &str,
@@ -868,19 +1090,22 @@ impl Validator<'_> {
                 let by = self.proponents(path, &o.by, corpus);
                 let cites = self.cites(path, &o.cites, corpus, targets);
                 let sets = self.sets(path, family, &o.sets);
+                let register = self.readings_taken(path, &o.register, &c.addresses, corpus);
                 options.push(ChoiceOption {
                     id: o.id.value.clone(),
                     says: o.says.clone(),
                     by,
                     cites,
                     sets,
+                    register,
                 });
             }
+            let addresses = self.addresses(path, &c.addresses, corpus);
             choices.push(Choice {
                 id: c.id.value.clone(),
                 question: c.question.clone(),
                 cites,
-                addresses: c.addresses.clone(),
+                addresses,
                 options,
             });
         }
@@ -925,6 +1150,7 @@ impl Validator<'_> {
                     ));
                 }
             }
+            let register = self.readings_taken(path, &c.register, &c.addresses, corpus);
             clauses.push(Clause {
                 id: c.id.value.clone(),
                 says: c.says.clone(),
@@ -932,9 +1158,11 @@ impl Validator<'_> {
                 by,
                 sets,
                 open: c.open.iter().map(|o| o.value.clone()).collect(),
-                addresses: c.addresses.clone(),
+                addresses: self.addresses(path, &c.addresses, corpus),
+                register,
             });
         }
+        let declined = self.coverage(path, f, corpus);
 
         let interpretations = self.interpretations(
             path,
@@ -956,7 +1184,144 @@ impl Validator<'_> {
             clauses,
             choices,
             interpretations,
+            declined,
         })
+    }
+
+    /// Checks `addresses:` ids against the register.
+    fn addresses(&mut self, path: &str, ids: &[Sp<String>], corpus: &Corpus) -> Vec<String> {
+        for a in ids {
+            if !corpus.points.contains_key(&a.value) {
+                self.dangling_point(path, a, corpus, "point");
+            }
+        }
+        ids.iter().map(|a| a.value.clone()).collect()
+    }
+
+    /// Checks a `register:` list: each reading exists and belongs to a point that the same
+    /// clause or choice addresses (directly, or through an encoding note that is the same
+    /// point).
+    fn readings_taken(
+        &mut self,
+        path: &str,
+        readings: &[Sp<String>],
+        addresses: &[Sp<String>],
+        corpus: &Corpus,
+    ) -> Vec<String> {
+        for r in readings {
+            let Some((point, _)) = corpus.point_reading(&r.value) else {
+                let all: Vec<&String> = addresses
+                    .iter()
+                    .filter_map(|a| corpus.points.get(&a.value))
+                    .flat_map(|p| p.effective_readings(corpus).iter().map(|r| &r.id))
+                    .collect();
+                self.dangling(path, r, "register reading of the points addressed here", all.into_iter());
+                continue;
+            };
+            let covered = addresses.iter().any(|a| {
+                a.value == point.id
+                    || corpus
+                        .points
+                        .get(&a.value)
+                        .is_some_and(|p| p.same_as.as_deref() == Some(point.id.as_str()))
+            });
+            if !covered {
+                self.diags.push(
+                    Place::at(path, &r.referenced),
+                    "reading-outside-point",
+                    format!(
+                        "`{}` is a reading of `{}`, which this clause or choice does not address; add `{}` to its `addresses:`",
+                        r.value, point.id, point.id
+                    ),
+                );
+            }
+        }
+        readings.iter().map(|r| r.value.clone()).collect()
+    }
+
+    /// Every reading of every point the ruleset addresses is offered (by an option or a
+    /// clause) or declined with a reason; nothing is both.
+    fn coverage(&mut self, path: &str, f: &raw::RulesetFile, corpus: &Corpus) -> Vec<Declined> {
+        let mut offered: HashSet<&str> = HashSet::new();
+        for c in &f.rules {
+            offered.extend(c.register.iter().map(|r| r.value.as_str()));
+        }
+        for c in &f.choices {
+            for o in &c.options {
+                offered.extend(o.register.iter().map(|r| r.value.as_str()));
+            }
+        }
+        let mut declined: HashMap<&str, Place> = HashMap::new();
+        let mut out = Vec::new();
+        for d in &f.declined {
+            let here = Place::at(path, &d.reading.referenced);
+            if corpus.point_reading(&d.reading.value).is_none() {
+                let all: Vec<&String> = corpus.points.values().flat_map(|p| p.readings.iter().map(|r| &r.id)).collect();
+                let near = closest(&d.reading.value, &all, |k| vec![(*k).clone()]);
+                self.diags.push(
+                    here,
+                    "dangling-point",
+                    format!(
+                        "no register reading `{}`{}",
+                        d.reading.value,
+                        if near.is_empty() { String::new() } else { format!("; did you mean `{}`?", near[0]) }
+                    ),
+                );
+                continue;
+            }
+            if offered.contains(d.reading.value.as_str()) {
+                self.diags.push(
+                    here.clone(),
+                    "declined-and-offered",
+                    format!("`{}` is declined here but an option or clause offers it (`register:`); drop one", d.reading.value),
+                );
+            }
+            if d.why.trim().is_empty() {
+                self.diags.push(here.clone(), "missing-field", format!("declining `{}` needs a reason (`why:`)", d.reading.value));
+            }
+            if let Some(prev) = declined.insert(d.reading.value.as_str(), here.clone()) {
+                self.diags.push(here, "duplicate-id", format!("`{}` is already declined at {prev}", d.reading.value));
+                continue;
+            }
+            out.push(Declined {
+                reading: d.reading.value.clone(),
+                why: d.why.clone(),
+            });
+        }
+        // The points addressed, each with its first place.
+        let mut addressed: IndexMap<&str, &Sp<String>> = IndexMap::new();
+        for a in f
+            .rules
+            .iter()
+            .flat_map(|c| c.addresses.iter())
+            .chain(f.choices.iter().flat_map(|c| c.addresses.iter()))
+        {
+            addressed.entry(a.value.as_str()).or_insert(a);
+        }
+        for (id, at) in &addressed {
+            let Some(point) = corpus.points.get(*id) else { continue };
+            let missing: Vec<&str> = point
+                .effective_readings(corpus)
+                .iter()
+                .map(|r| r.id.as_str())
+                .filter(|r| !offered.contains(r) && !declined.contains_key(r))
+                .collect();
+            if !missing.is_empty() {
+                self.diags.push(
+                    Place::at(path, &at.referenced),
+                    "reading-not-offered",
+                    format!(
+                        "point `{id}` is addressed here, but its reading{} {} {} neither offered by an option or clause (`register: [{}]`) nor declined (`declined: - reading: {} / why: ...`)",
+                        if missing.len() == 1 { "" } else { "s" },
+                        missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "),
+                        if missing.len() == 1 { "is" } else { "are" },
+                        missing[0],
+                        missing[0],
+                    ),
+                );
+            }
+        }
+        out
     }
 
     fn interpretations(
@@ -1086,6 +1451,47 @@ impl Validator<'_> {
             // Only the interpretation's own `by` is checked here; inherited ones were checked
             // with their own interpretation.
             self.proponents(path, &interp.by, corpus);
+            if let Some(own) = &interp.basis {
+                for b in own {
+                    if !Self::anchor_known(corpus, &b.value) {
+                        self.dangling(
+                            path,
+                            b,
+                            "source (work, passage, evidence record or encoding) for a basis",
+                            corpus
+                                .works
+                                .iter()
+                                .map(|w| &w.id)
+                                .chain(corpus.passages.keys())
+                                .chain(corpus.evidence.keys())
+                                .chain(corpus.encodings.keys()),
+                        );
+                    }
+                }
+                if own.is_empty() {
+                    self.diags.push(
+                        Place::at(path, &interp.id.referenced),
+                        "missing-basis",
+                        format!("interpretation `{id}` has an empty `basis:`: name the sources it reads"),
+                    );
+                }
+            }
+            let basis: Vec<String> = chain
+                .iter()
+                .rev()
+                .find_map(|l| l.basis.as_ref())
+                .map(|b| b.iter().map(|x| x.value.clone()).collect())
+                .unwrap_or_default();
+            if basis.is_empty() && !broken && interp.basis.is_none() {
+                self.diags.push(
+                    Place::at(path, &interp.id.referenced),
+                    "missing-basis",
+                    format!(
+                        "interpretation `{id}` does not say which sources it reads (`basis:`, e.g. [davies-1925#{}]), nor does any reading it extends",
+                        f.id.value
+                    ),
+                );
+            }
             if broken {
                 continue;
             }
@@ -1205,6 +1611,8 @@ impl Validator<'_> {
                 choose: choose_out,
                 by: by_all,
                 params,
+                basis,
+                provenance: Provenance::default(),
             });
         }
         out
@@ -1230,6 +1638,72 @@ fn dangling_code(what: &str) -> &'static str {
         "dangling-anchor"
     }
 }
+
+/// Checks a point id against the scheme: `UB-07` (open), `UB-S01` (settled), `UB-D01`
+/// (departed) with the game's prefix; `ENC-n.k` for an encoding's notes; `G-n` and `LX-n`
+/// only in `general.yaml`.
+fn point_id_fits(id: &str, status: PointStatus, game: Option<&str>) -> Result<(), String> {
+    let prefix = game.and_then(|g| {
+        GAME_IDS
+            .iter()
+            .position(|x| *x == g)
+            .map(|i| POINT_PREFIXES[i])
+    });
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    if let Some(rest) = id.strip_prefix("ENC-") {
+        let ok = rest.split_once('.').is_some_and(|(a, b)| digits(a) && digits(b));
+        return match (ok, status) {
+            (false, _) => Err(format!("`{id}`: an encoding note's id is `ENC-<section>.<item>` (e.g. ENC-3.1)")),
+            (true, PointStatus::Encoding) => Ok(()),
+            (true, _) => Err(format!("`{id}` names an encoding's note: its status must be `encoding`")),
+        };
+    }
+    if let Some(rest) = id.strip_prefix("G-").or_else(|| id.strip_prefix("LX-")) {
+        return if game.is_some() {
+            Err(format!("`{id}` is a point shared by several games: it belongs in rulesets/register/general.yaml"))
+        } else if !digits(rest) {
+            Err(format!("`{id}`: expected a number after the prefix (e.g. G-4, LX-1)"))
+        } else {
+            Ok(())
+        };
+    }
+    let Some(prefix) = prefix else {
+        return Err(format!(
+            "`{id}`: general.yaml holds G-n, LX-n and ENC-1.n points; a game's points belong in its own register file"
+        ));
+    };
+    let Some(rest) = id.strip_prefix(prefix).and_then(|r| r.strip_prefix('-')) else {
+        return Err(format!("`{id}`: this game's points are `{prefix}-NN` (open), `{prefix}-SNN` (settled), `{prefix}-DNN` (departed) or `ENC-n.k`"));
+    };
+    let (want, num) = match rest.as_bytes().first() {
+        Some(b'S') => (PointStatus::Settled, &rest[1..]),
+        Some(b'D') => (PointStatus::Departed, &rest[1..]),
+        _ => (PointStatus::Open, rest),
+    };
+    if !digits(num) {
+        return Err(format!("`{id}`: expected `{prefix}-NN`, `{prefix}-SNN` or `{prefix}-DNN`"));
+    }
+    if want != status {
+        return Err(format!(
+            "`{id}`: the id says {} but the status is {}",
+            status_name(want),
+            status_name(status)
+        ));
+    }
+    Ok(())
+}
+
+fn status_name(s: PointStatus) -> &'static str {
+    match s {
+        PointStatus::Open => "open",
+        PointStatus::Settled => "settled",
+        PointStatus::Departed => "departed",
+        PointStatus::Encoding => "encoding",
+    }
+}
+
+/// The point-id prefix of each game, in the order of [`GAME_IDS`].
+const POINT_PREFIXES: [&str; 7] = ["SJ", "BG", "TW", "UB", "HY", "ST", "LA"];
 
 fn is_yaml(path: &str) -> bool {
     path.ends_with(".yaml") || path.ends_with(".yml")

@@ -8,6 +8,7 @@ pub mod diag;
 pub mod files;
 pub mod load;
 pub mod model;
+pub mod provenance;
 mod raw;
 pub mod text;
 
@@ -16,10 +17,12 @@ pub use files::{CorpusFiles, Origin};
 pub use load::{Loaded, load};
 pub use model::*;
 
-/// The JSON Schemas of the published corpus formats: a source file and a ruleset.
-pub fn schemas() -> [(&'static str, schemars::Schema); 2] {
+/// The JSON Schemas of the published corpus formats: a source file, a ruleset and a file
+/// of the register of open points.
+pub fn schemas() -> [(&'static str, schemars::Schema); 3] {
     [
         ("source", schemars::schema_for!(raw::SourceFile)),
         ("ruleset", schemars::schema_for!(raw::RulesetFile)),
+        ("register", schemars::schema_for!(raw::RegisterFile)),
     ]
 }

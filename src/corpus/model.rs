@@ -42,6 +42,65 @@ pub struct Corpus {
     pub encodings: IndexMap<String, Encoding>,
     /// Rulesets, in the order of [`GAME_IDS`].
     pub games: Vec<Game>,
+    /// The register of open points, by id, in file order (general points first).
+    pub points: IndexMap<String, Point>,
+}
+
+/// A point of the register: something the sources leave open, settle, or an encoding
+/// decides.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Point {
+    /// Id (`UB-07`, `UB-S01`, `ENC-2.3`, `G-4`).
+    pub id: String,
+    /// The game it belongs to; `None` for points shared by several games.
+    pub game: Option<String>,
+    /// How it stands.
+    pub status: PointStatus,
+    /// Short title.
+    pub title: String,
+    /// Expected effect of its readings.
+    pub impact: Option<Impact>,
+    /// Why that impact.
+    pub impact_note: Option<String>,
+    /// The point in the corpus' words.
+    pub says: String,
+    /// The source words it turns on.
+    pub cites: Vec<Cite>,
+    /// Related points.
+    pub see: Vec<String>,
+    /// The register point this encoding note is.
+    pub same_as: Option<String>,
+    /// Readings.
+    pub readings: Vec<PointReading>,
+    /// Path relative to the corpus root.
+    pub file: String,
+}
+
+/// One reading of a point.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct PointReading {
+    /// Full id (`UB-07a`).
+    pub id: String,
+    /// In words.
+    pub says: String,
+    /// Who proposes it; empty when only the register does.
+    pub by: Vec<String>,
+}
+
+impl Point {
+    /// The readings that stand for this point: its own, or those of the point it is the
+    /// same as.
+    pub fn effective_readings<'c>(&'c self, corpus: &'c Corpus) -> &'c [PointReading] {
+        match &self.same_as {
+            Some(other) if self.readings.is_empty() => corpus
+                .points
+                .get(other)
+                .map_or(&self.readings[..], |p| &p.readings[..]),
+            _ => &self.readings,
+        }
+    }
 }
 
 /// A source file: a work, the evidence records, or the encodings.
@@ -230,6 +289,18 @@ pub struct Game {
     pub choices: Vec<Choice>,
     /// Interpretations.
     pub interpretations: Vec<Interpretation>,
+    /// Register readings no option or clause offers, with the reason.
+    pub declined: Vec<Declined>,
+}
+
+/// A register reading a ruleset does not offer.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Declined {
+    /// The reading (`UB-18a`).
+    pub reading: String,
+    /// Why.
+    pub why: String,
 }
 
 impl Game {
@@ -296,8 +367,10 @@ pub struct Clause {
     pub sets: Vec<(String, Value)>,
     /// Choices left open.
     pub open: Vec<String>,
-    /// Register points settled.
+    /// Register points settled or decided.
     pub addresses: Vec<String>,
+    /// Register readings it takes.
+    pub register: Vec<String>,
 }
 
 /// An open point.
@@ -330,6 +403,8 @@ pub struct ChoiceOption {
     pub cites: Vec<Cite>,
     /// Parameters.
     pub sets: Vec<(String, Value)>,
+    /// The register readings it is.
+    pub register: Vec<String>,
 }
 
 /// An interpretation with every parameter resolved.
@@ -350,6 +425,143 @@ pub struct Interpretation {
     pub by: Vec<String>,
     /// Every parameter of the family with its value and where it comes from.
     pub params: Vec<ResolvedParam>,
+    /// The sources it reads (anchors or work ids), inherited through `extends`.
+    pub basis: Vec<String>,
+    /// Where each of its clauses and chosen options comes from, relative to the basis:
+    /// computed by the loader, never written by hand.
+    pub provenance: Provenance,
+}
+
+/// How an item of a reading stands to the reading's basis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    /// It quotes words of the basis (or, for an encoding, names it: its words are code).
+    Grounded,
+    /// It quotes only other sources.
+    Borrowed,
+    /// It quotes nothing: somebody added it.
+    Interpolated,
+}
+
+impl Class {
+    /// All classes, in order.
+    pub const ALL: [Class; 3] = [Class::Grounded, Class::Borrowed, Class::Interpolated];
+
+    /// Its name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Grounded => "grounded",
+            Class::Borrowed => "borrowed",
+            Class::Interpolated => "interpolated",
+        }
+    }
+}
+
+/// A class with what it rests on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub struct Classed {
+    /// The class.
+    pub class: Class,
+    /// Grounded and borrowed: the sources whose words it quotes, as labels (`Davies`, `DLP`,
+    /// `Ludii 1.3.12`, or another game's name for a passage on that game); in order, once each.
+    pub sources: Vec<String>,
+    /// Interpolated: who added it (its `by:`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by: Vec<String>,
+}
+
+/// The provenance of a reading, item by item.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Provenance {
+    /// Each clause of the game.
+    pub clauses: Vec<(String, Classed)>,
+    /// Each choice with the option the reading takes.
+    pub choices: Vec<(String, String, Classed)>,
+    /// Rule parameters the reading sets itself (or inherits from one it extends).
+    pub settings: Vec<(String, Classed)>,
+}
+
+impl Provenance {
+    /// The class of a clause.
+    pub fn clause(&self, id: &str) -> Option<&Classed> {
+        self.clauses.iter().find(|(c, _)| c == id).map(|(_, k)| k)
+    }
+
+    /// The class of the option taken for a choice.
+    pub fn choice(&self, id: &str) -> Option<&Classed> {
+        self.choices
+            .iter()
+            .find(|(c, _, _)| c == id)
+            .map(|(_, _, k)| k)
+    }
+
+    /// The class of a reading's own setting of a parameter.
+    pub fn setting(&self, param: &str) -> Option<&Classed> {
+        self.settings
+            .iter()
+            .find(|(p, _)| p == param)
+            .map(|(_, k)| k)
+    }
+
+    /// Counts over clauses and choices (a reading's own settings are counted with the
+    /// choices: each is one decision of the reading): per class, and per source for the
+    /// borrowed.
+    pub fn summary(&self) -> ProvenanceSummary {
+        let mut s = ProvenanceSummary::default();
+        let items = self
+            .clauses
+            .iter()
+            .map(|(_, k)| k)
+            .chain(self.choices.iter().map(|(_, _, k)| k))
+            .chain(self.settings.iter().map(|(_, k)| k));
+        for k in items {
+            match k.class {
+                Class::Grounded => s.grounded += 1,
+                Class::Borrowed => {
+                    s.borrowed += 1;
+                    // Counted once, under the first source it quotes: the sums then add up.
+                    let from = k.sources.first().cloned().unwrap_or_default();
+                    *s.borrowed_from.entry(from).or_insert(0) += 1;
+                }
+                Class::Interpolated => s.interpolated += 1,
+            }
+        }
+        s
+    }
+}
+
+/// A reading's provenance in numbers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub struct ProvenanceSummary {
+    /// Items grounded in the basis.
+    pub grounded: usize,
+    /// Items borrowed from other sources.
+    pub borrowed: usize,
+    /// Borrowed items by the source they are taken from (the first quoted), in order of
+    /// first appearance.
+    pub borrowed_from: IndexMap<String, usize>,
+    /// Items interpolated.
+    pub interpolated: usize,
+}
+
+impl std::fmt::Display for ProvenanceSummary {
+    /// `31 grounded, 6 borrowed (DLP 4, Ludii 1.3.12 2), 9 interpolated`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} grounded, {} borrowed", self.grounded, self.borrowed)?;
+        if !self.borrowed_from.is_empty() {
+            let parts: Vec<String> = self
+                .borrowed_from
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            write!(f, " ({})", parts.join(", "))?;
+        }
+        write!(f, ", {} interpolated", self.interpolated)
+    }
 }
 
 impl Interpretation {
@@ -557,6 +769,21 @@ impl Corpus {
     pub fn work(&self, id: &str) -> Option<&Work> {
         self.works.iter().find(|w| w.id == id)
     }
+
+    /// A register point by id, as a person types it (case aside).
+    pub fn point(&self, id: &str) -> Option<&Point> {
+        let q = id.trim().to_uppercase();
+        self.points
+            .values()
+            .find(|p| p.id.to_uppercase() == q)
+    }
+
+    /// A register reading by full id (`UB-07a`), with its point.
+    pub fn point_reading(&self, id: &str) -> Option<(&Point, &PointReading)> {
+        self.points
+            .values()
+            .find_map(|p| p.readings.iter().find(|r| r.id == id).map(|r| (p, r)))
+    }
 }
 
 #[cfg(test)]
@@ -580,6 +807,38 @@ mod tests {
         assert_eq!(closest("um-el-bagra", &ids, keys), [&"um-el-bagara"]);
         assert!(closest("chess", &ids, keys).is_empty());
     }
+}
+
+/// How a point of the register stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PointStatus {
+    /// The sources leave it open: a question with readings.
+    Open,
+    /// It looks open but the source's words settle it.
+    Settled,
+    /// The source is clear, and an encoding departs from it.
+    Departed,
+    /// An encoding's own decision or departure, as its notes list it (`ENC-n.k`).
+    Encoding,
+}
+
+/// How much a point's readings are expected to change outcomes or length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Impact {
+    /// Likely to change who wins or how long a game lasts, materially.
+    High,
+    /// Between medium and high.
+    MediumHigh,
+    /// Changes play noticeably, outcomes less predictably.
+    Medium,
+    /// Between low and medium.
+    LowMedium,
+    /// An edge case, or nearly settled.
+    Low,
+    /// Not known.
+    Unknown,
 }
 
 /// The kind of a source file.

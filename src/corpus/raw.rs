@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-pub use super::model::{CslItem, SourceKind};
+pub use super::model::{CslItem, Impact, PointStatus, SourceKind};
 
 /// A value with the line and column it was read from.
 pub type Sp<T> = Spanned<T>;
@@ -251,6 +251,10 @@ pub struct RulesetFile {
     /// The open points: each a question with options.
     #[serde(default)]
     pub choices: Vec<Choice>,
+    /// The register readings of the points addressed here that no option or clause offers,
+    /// each with the reason.
+    #[serde(default)]
+    pub declined: Vec<Declined>,
     /// Interpretations: a choice of option for each open point, plus parameter settings.
     pub interpretations: Vec<Interpretation>,
 }
@@ -279,9 +283,16 @@ pub struct Clause {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub open: Vec<Sp<String>>,
-    /// Ids of the points in the ambiguity register that the clause settles (`BG-02`).
+    /// Ids of the points of the register (`rulesets/register/`) that the clause settles or
+    /// takes a reading of (`BG-02`).
     #[serde(default)]
-    pub addresses: Vec<String>,
+    #[schemars(with = "Vec<String>")]
+    pub addresses: Vec<Sp<String>>,
+    /// The register readings the clause takes, for every interpretation (`BG-02a`); each must
+    /// belong to a point the clause addresses.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub register: Vec<Sp<String>>,
 }
 
 /// A citation: a quote from an anchor.
@@ -314,9 +325,10 @@ pub struct Choice {
     /// The quotes the question arises from.
     #[serde(default)]
     pub cites: Vec<Cite>,
-    /// Ids of the points in the ambiguity register it addresses (`BG-04`).
+    /// Ids of the points of the register (`rulesets/register/`) it addresses (`BG-04`).
     #[serde(default)]
-    pub addresses: Vec<String>,
+    #[schemars(with = "Vec<String>")]
+    pub addresses: Vec<Sp<String>>,
     /// The readings on offer.
     pub options: Vec<ChoiceOption>,
 }
@@ -340,6 +352,22 @@ pub struct ChoiceOption {
     #[serde(default)]
     #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
     pub sets: Sets,
+    /// The register readings this option is (`BG-04b`); each must belong to a point its
+    /// choice addresses.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub register: Vec<Sp<String>>,
+}
+
+/// A register reading that no option or clause offers, and why.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Declined {
+    /// The register reading (`UB-18a`).
+    #[schemars(with = "String")]
+    pub reading: Sp<String>,
+    /// Why no option offers it.
+    pub why: String,
 }
 
 /// An interpretation: one complete reading of the game.
@@ -367,9 +395,86 @@ pub struct Interpretation {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub by: Vec<Sp<String>>,
+    /// The sources the reading reads: work ids, passage anchors, evidence records or
+    /// encodings. A clause or chosen option that quotes them is *grounded* for this reading;
+    /// one that quotes only other sources is *borrowed*; one without quotes is
+    /// *interpolated*. Inherited through `extends` unless given.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub basis: Option<Vec<Sp<String>>>,
     /// Another interpretation of the same game that this one starts from: its choices and
     /// settings apply unless this one chooses or sets the same thing.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub extends: Option<Sp<String>>,
+}
+
+/// One file of `rulesets/register/`: the register of open points of one game (or, with no
+/// `game`, the points shared by several games).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RegisterFile {
+    /// Format version; must be 1.
+    #[schemars(with = "u32")]
+    pub schema_version: Sp<u32>,
+    /// The game (ruleset id) whose points these are; the file name must be `<game>.yaml`.
+    /// Without it the file is `general.yaml`: points shared by several games.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub game: Option<Sp<String>>,
+    /// The points.
+    pub points: Vec<Point>,
+}
+
+/// A point of the register.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Point {
+    /// Id: `UB-07` (open), `UB-S01` (settled), `UB-D01` (departed), `ENC-2.3` (an encoding's
+    /// note), `G-4`, `LX-1`.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// How it stands.
+    pub status: PointStatus,
+    /// A short title.
+    pub title: String,
+    /// Expected effect of the readings on outcomes and length (open and encoding points).
+    #[serde(default)]
+    pub impact: Option<Impact>,
+    /// Why that impact, in a sentence.
+    #[serde(default)]
+    pub impact_note: Option<String>,
+    /// The point in the corpus' own words.
+    pub says: String,
+    /// The source words it turns on (checked like clause quotes).
+    #[serde(default)]
+    pub cites: Vec<Cite>,
+    /// Related points.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub see: Vec<Sp<String>>,
+    /// For an encoding's note that is one of the register's points: that point, whose
+    /// readings stand for it.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub same_as: Option<Sp<String>>,
+    /// The readings, (a), (b), (c) …
+    #[serde(default)]
+    pub readings: Vec<PointReading>,
+}
+
+/// One reading of a point.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PointReading {
+    /// A letter: `a`, `b` …; the reading's id is the point's id followed by it (`UB-07a`).
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// The reading in plain words.
+    pub says: String,
+    /// Who proposes it: anchors, or `reading: <who, and why>`; none when only the register
+    /// does.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub by: Vec<Sp<String>>,
 }
