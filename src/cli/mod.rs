@@ -6,6 +6,7 @@
 //! diagnostics are its output.
 
 mod output;
+mod register;
 mod render;
 pub mod replay;
 pub mod run;
@@ -118,9 +119,26 @@ pub enum Command {
     Show {
         /// Game id (see `ludotrace list`).
         game: String,
-        /// Interpretation id: mark the options it takes and list every parameter it sets.
+        /// Interpretation id: mark the options it takes, the class of every rule against the
+        /// sources it reads, and list every parameter it sets.
         #[arg(short, long, value_name = "INTERPRETATION")]
         interpretation: Option<String>,
+        /// Show the matrix of the game's open points (rows) × its readings (columns): the
+        /// option each reading takes and its class.
+        #[arg(long, conflicts_with = "interpretation")]
+        readings: bool,
+    },
+    /// Show a point of the register of open points: its source words, its readings, who
+    /// proposes each and which option of which reading takes it. Without ID, list the points.
+    #[command(
+        after_help = "Examples:\n  ludotrace point UB-18\n  ludotrace point --game seega\n  ludotrace point ENC-3.1 --format json"
+    )]
+    Point {
+        /// Point id: `UB-07` (open), `UB-S01` (settled), `UB-D01` (departed), `ENC-3.1`, `G-4`, `LX-1`.
+        id: Option<String>,
+        /// List only the points a game addresses.
+        #[arg(long, value_name = "GAME", conflicts_with = "id")]
+        game: Option<String>,
     },
     /// List the sources, or show one: a source file, passage, evidence record, encoding or witness.
     Sources {
@@ -239,6 +257,16 @@ pub enum Error {
         /// Where the corpus came from, when that is easy to forget (` in DIR, named by
         /// LUDOTRACE_CORPUS`), else empty.
         origin: String,
+    },
+    /// No such point of the register.
+    #[error(
+        "no point `{id}` in the register{hint}; `ludotrace point` lists them (ids like UB-07, BG-S01, ENC-3.1, G-4)"
+    )]
+    UnknownPoint {
+        /// What was asked for.
+        id: String,
+        /// A did-you-mean, or empty.
+        hint: String,
     },
     /// No such game.
     #[error("unknown game `{id}`{hint}; the games are: {valid}")]
@@ -382,7 +410,34 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         Command::List => render::list(&mut out, &corpus),
         Command::Show {
             game,
+            readings: true,
+            ..
+        } => {
+            let g = game_of(&corpus, game)?;
+            register::matrix(&mut out, &corpus, g);
+        }
+        Command::Point { id: Some(id), .. } => {
+            let p = register::point_of(&corpus, id)?;
+            register::point(&mut out, &corpus, p);
+        }
+        Command::Point { id: None, game } => {
+            let g = match game {
+                Some(g) => Some(game_of(&corpus, g)?),
+                None => None,
+            };
+            register::points(&mut out, &corpus, g);
+        }
+        Command::Sources { id: Some(id) } if corpus.point(id).is_some() => {
+            // A register id typed where a source was expected: the register is part of the
+            // corpus, so show the point rather than refuse.
+            if let Some(p) = corpus.point(id) {
+                register::point(&mut out, &corpus, p);
+            }
+        }
+        Command::Show {
+            game,
             interpretation,
+            ..
         } => {
             let g = game_of(&corpus, game)?;
             let i = match interpretation {
@@ -460,6 +515,7 @@ fn command_name(c: &Command) -> &'static str {
     match c {
         Command::List => "list",
         Command::Show { .. } => "show",
+        Command::Point { .. } => "point",
         Command::Sources { .. } => "sources",
         Command::Collate { .. } => "collate",
         Command::Cite { .. } => "cite",
@@ -477,6 +533,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
     match c {
         Command::List
         | Command::Show { .. }
+        | Command::Point { .. }
         | Command::Sources { .. }
         | Command::Collate { .. } => (&[Table, Json, Markdown], ""),
         Command::Check => (&[Table, Json], ""),
@@ -612,7 +669,7 @@ fn load(cli: &Cli) -> Result<Corpus, Error> {
 }
 
 /// ` (did you mean `a` or `b`?)`, or nothing when no candidate is near.
-fn did_you_mean<'a>(near: impl IntoIterator<Item = &'a str>) -> String {
+pub(super) fn did_you_mean<'a>(near: impl IntoIterator<Item = &'a str>) -> String {
     let near: Vec<String> = near.into_iter().map(|n| format!("`{n}`")).collect();
     if near.is_empty() {
         String::new()

@@ -6,7 +6,10 @@ use serde_json::Value;
 
 use super::output::{Out, style};
 use super::{Error, Format};
-use crate::corpus::{self, Cite, Corpus, Game, Interpretation, Loaded, ParamOrigin, Passage};
+use crate::corpus::{
+    self, Cite, Class, Classed, Corpus, Game, Interpretation, Loaded, ParamOrigin, Passage,
+    ProvenanceSummary,
+};
 use crate::family::{Family, ParamKind, doc_line};
 
 /// Version of every JSON output of this build.
@@ -41,6 +44,10 @@ pub struct ListInterpretation {
     pub id: String,
     /// Title.
     pub title: String,
+    /// The sources it reads.
+    pub basis: Vec<String>,
+    /// Its clauses, chosen options and own rule settings, counted by class against the basis.
+    pub provenance: ProvenanceSummary,
 }
 
 pub fn list(out: &mut Out, corpus: &Corpus) {
@@ -59,6 +66,8 @@ pub fn list(out: &mut Out, corpus: &Corpus) {
                     .map(|i| ListInterpretation {
                         id: i.id.clone(),
                         title: i.title.clone(),
+                        basis: i.basis.clone(),
+                        provenance: i.provenance.summary(),
                     })
                     .collect(),
             })
@@ -97,6 +106,84 @@ pub fn list(out: &mut Out, corpus: &Corpus) {
         ],
         rows,
     );
+    out.line("");
+    if out.format == Format::Markdown {
+        out.line("Where each reading's rules come from, against the sources it reads:");
+    } else {
+        out.styled(
+            style::HEAD,
+            "Where each reading's rules come from, against the sources it reads",
+        );
+        out.raw("\n");
+    }
+    out.line("");
+    let rows = data
+        .games
+        .iter()
+        .flat_map(|g| {
+            g.interpretations.iter().map(move |i| {
+                let s = &i.provenance;
+                vec![
+                    g.id.clone(),
+                    i.id.clone(),
+                    i.basis.join(", "),
+                    s.grounded.to_string(),
+                    borrowed_text(s),
+                    s.interpolated.to_string(),
+                ]
+            })
+        })
+        .collect();
+    out.table(
+        &[
+            "game",
+            "reading",
+            "basis",
+            "grounded",
+            "borrowed (from)",
+            "interpolated",
+        ],
+        rows,
+    );
+}
+
+/// `6 (DLP 4, Ludii 1.3.12 2)`.
+pub(super) fn borrowed_text(s: &ProvenanceSummary) -> String {
+    if s.borrowed_from.is_empty() {
+        return s.borrowed.to_string();
+    }
+    let parts: Vec<String> = s
+        .borrowed_from
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    format!("{} ({})", s.borrowed, parts.join(", "))
+}
+
+/// A class as a short tag: `grounded: Davies`, `borrowed: DLP`, `interpolated: <who>`.
+pub(super) fn class_tag(k: &Classed) -> String {
+    match k.class {
+        Class::Grounded | Class::Borrowed => {
+            format!("{}: {}", k.class.as_str(), k.sources.join(", "))
+        }
+        Class::Interpolated if k.by.is_empty() => "interpolated".to_owned(),
+        Class::Interpolated => format!("interpolated: {}", short_by(&k.by)),
+    }
+}
+
+/// Who interpolated, short: anchors as they are, `reading: X, and why` cut to X.
+fn short_by(by: &[String]) -> String {
+    by.iter()
+        .map(|b| match b.strip_prefix("reading:") {
+            Some(r) => {
+                let r = r.trim();
+                let cut = r.find([',', '(', ':', ';']).unwrap_or(r.len());
+                r[..cut].trim().to_owned()
+            }
+            None => b.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// `show --format json`.
@@ -124,6 +211,8 @@ pub struct ShowOutput {
     pub choices: Vec<ShowChoice>,
     /// The interpretation shown, if one was asked for.
     pub interpretation: Option<ShowInterpretation>,
+    /// Register readings of the points addressed that no option or clause offers.
+    pub declined: Vec<ShowDeclined>,
 }
 
 /// A quote with where it stands.
@@ -154,6 +243,10 @@ pub struct ShowClause {
     pub open: Vec<String>,
     /// Register points settled.
     pub addresses: Vec<String>,
+    /// Register readings it takes.
+    pub register: Vec<String>,
+    /// Its class for the interpretation shown (`null` without `-i`).
+    pub class: Option<Classed>,
 }
 
 /// A choice in `show`.
@@ -171,6 +264,8 @@ pub struct ShowChoice {
     pub options: Vec<ShowOption>,
     /// The option the shown interpretation takes (`null` if none, or no interpretation shown).
     pub chosen: Option<String>,
+    /// The class of the chosen option for the interpretation shown.
+    pub class: Option<Classed>,
 }
 
 /// An option in `show`.
@@ -186,6 +281,19 @@ pub struct ShowOption {
     pub cites: Vec<ShowCite>,
     /// Parameters.
     pub sets: serde_json::Map<String, Value>,
+    /// The register readings it is.
+    pub register: Vec<String>,
+}
+
+/// A register reading the ruleset does not offer.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowDeclined {
+    /// Reading id (`UB-18a`).
+    pub reading: String,
+    /// The reading in words.
+    pub says: String,
+    /// Why it is not offered.
+    pub why: String,
 }
 
 /// The interpretation in `show -i`.
@@ -203,6 +311,10 @@ pub struct ShowInterpretation {
     pub by: Vec<String>,
     /// Every parameter.
     pub params: Vec<ShowParam>,
+    /// The sources it reads.
+    pub basis: Vec<String>,
+    /// Its clauses, chosen options and own rule settings, counted by class.
+    pub provenance: ProvenanceSummary,
 }
 
 /// A resolved parameter.
@@ -220,6 +332,8 @@ pub struct ShowParam {
     pub default: bool,
     /// What the parameter means and which values it takes (the family's documentation of it).
     pub meaning: String,
+    /// For a rule parameter the reading sets itself: its class.
+    pub class: Option<Classed>,
 }
 
 fn locator(corpus: &Corpus, c: &Cite) -> String {
@@ -286,7 +400,7 @@ fn quote_page(p: &Passage, c: &Cite) -> Option<String> {
     None
 }
 
-fn show_cites(corpus: &Corpus, cites: &[Cite]) -> Vec<ShowCite> {
+pub(super) fn show_cites(corpus: &Corpus, cites: &[Cite]) -> Vec<ShowCite> {
     cites
         .iter()
         .map(|c| ShowCite {
@@ -330,6 +444,8 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                 sets: sets_map(&c.sets),
                 open: c.open.clone(),
                 addresses: c.addresses.clone(),
+                register: c.register.clone(),
+                class: interp.and_then(|i| i.provenance.clause(&c.id).cloned()),
             })
             .collect(),
         choices: g
@@ -349,9 +465,11 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                         by: o.by.clone(),
                         cites: show_cites(corpus, &o.cites),
                         sets: sets_map(&o.sets),
+                        register: o.register.clone(),
                     })
                     .collect(),
                 chosen: interp.and_then(|i| i.chosen(&c.id)).map(str::to_owned),
+                class: interp.and_then(|i| i.provenance.choice(&c.id).cloned()),
             })
             .collect(),
         interpretation: interp.map(|i| ShowInterpretation {
@@ -380,9 +498,27 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                         .find(|info| info.name == p.name)
                         .map(|info| doc_line(info.doc))
                         .unwrap_or_default(),
+                    class: match p.origin {
+                        ParamOrigin::Interpretation(_) => i.provenance.setting(&p.name).cloned(),
+                        _ => None,
+                    },
                 })
                 .collect(),
+            basis: i.basis.clone(),
+            provenance: i.provenance.summary(),
         }),
+        declined: g
+            .declined
+            .iter()
+            .map(|d| ShowDeclined {
+                reading: d.reading.clone(),
+                says: corpus
+                    .point_reading(&d.reading)
+                    .map(|(_, r)| r.says.clone())
+                    .unwrap_or_default(),
+                why: d.why.clone(),
+            })
+            .collect(),
     };
     match out.format {
         Format::Json => out.json(&data),
@@ -412,6 +548,10 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
         if !i.by.is_empty() {
             out.line(&format!("  follows: {}", i.by.join("; ")));
         }
+        out.line(&format!("  basis: {}", i.basis.join(", ")));
+        out.raw("  provenance: ");
+        out.styled(style::CHOSEN, &i.provenance.to_string());
+        out.line(" (clauses, chosen options and own rule settings, against the basis)");
     }
     out.raw("\n");
     out.styled(style::HEAD, "RULES");
@@ -419,7 +559,12 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
     for c in &d.rules {
         out.raw("[");
         out.styled(style::ID, &c.id);
-        out.line(&format!("] {}", c.says.trim()));
+        out.raw("] ");
+        if let Some(k) = &c.class {
+            class_text(out, k);
+            out.raw(" ");
+        }
+        out.line(c.says.trim());
         cites_text(out, &c.cites, "    ");
         if !c.by.is_empty() {
             out.styled(
@@ -452,6 +597,13 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
             );
             out.raw("\n");
         }
+        if !c.register.is_empty() {
+            out.styled(
+                style::DIM,
+                &format!("    takes register reading {}", c.register.join(", ")),
+            );
+            out.raw("\n");
+        }
     }
     out.raw("\n");
     out.styled(style::HEAD, "OPEN POINTS");
@@ -472,9 +624,20 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
             } else {
                 out.styled(style::ID, &o.id);
             }
+            if chosen && let Some(k) = &c.class {
+                out.raw(" ");
+                class_text(out, k);
+            }
             out.line(&format!(": {}", o.says.trim()));
             out.styled(style::DIM, &format!("      by: {}", o.by.join("; ")));
             out.raw("\n");
+            if !o.register.is_empty() {
+                out.styled(
+                    style::DIM,
+                    &format!("      register reading {}", o.register.join(", ")),
+                );
+                out.raw("\n");
+            }
             cites_text(out, &o.cites, "      ");
             if !o.sets.is_empty() {
                 out.styled(style::DIM, &format!("      sets {}", map_text(&o.sets)));
@@ -511,7 +674,42 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
             })
             .collect();
         out.table(&["parameter", "value", "kind", "set by", "meaning"], rows);
+        for p in i.params.iter().filter(|p| p.class.is_some()) {
+            if let Some(k) = &p.class {
+                out.raw(&format!("  {} (set by the reading itself) ", p.name));
+                class_text(out, k);
+                out.raw("\n");
+            }
+        }
+        out.raw("\n");
+        out.styled(style::HEAD, &format!("WHAT EACH PARAMETER OF {} MEANS", i.id));
+        out.raw("\n");
+        for p in &i.params {
+            out.styled(style::ID, &p.name);
+            out.line(&format!(" = {}", value_text(&p.value)));
+            out.line(&format!("    {}", p.meaning.replace('`', "")));
+        }
     }
+    if !d.declined.is_empty() {
+        out.raw("\n");
+        out.styled(style::HEAD, "REGISTER READINGS NOT OFFERED");
+        out.raw("\n");
+        for x in &d.declined {
+            out.styled(style::ID, &x.reading);
+            out.line(&format!(": {}", x.says.trim()));
+            out.styled(style::DIM, &format!("    declined: {}", x.why.trim()));
+            out.raw("\n");
+        }
+    }
+}
+
+/// A class in brackets, coloured by kind.
+fn class_text(out: &mut Out, k: &Classed) {
+    let st = match k.class {
+        Class::Grounded => style::DIM,
+        Class::Borrowed | Class::Interpolated => style::CHOSEN,
+    };
+    out.styled(st, &format!("[{}]", class_tag(k)));
 }
 
 /// A parameter's meaning for a table cell: the first sentence of its documentation, code
@@ -594,12 +792,22 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
             out.line("");
             out.line(a.trim());
         }
+        out.line("");
+        out.line(&format!(
+            "Basis: {}. Provenance: {} (clauses, chosen options and own rule settings, against the basis).",
+            i.basis.iter().map(|b| format!("`{b}`")).collect::<Vec<_>>().join(", "),
+            i.provenance
+        ));
     }
     out.line("");
     out.line("## Rules");
     out.line("");
     for c in &d.rules {
-        out.line(&format!("- **{}**: {}", c.id, c.says.trim()));
+        let class = c
+            .class
+            .as_ref()
+            .map_or(String::new(), |k| format!(" *[{}]*", class_tag(k)));
+        out.line(&format!("- **{}**{class}: {}", c.id, c.says.trim()));
         for q in &c.cites {
             out.line(&format!(
                 "  - > {} — `{}` ({})",
@@ -642,9 +850,12 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
         }
         for o in &c.options {
             let mark = if c.chosen.as_deref() == Some(o.id.as_str()) {
-                " **(chosen)**"
+                match &c.class {
+                    Some(k) => format!(" **(chosen)** *[{}]*", class_tag(k)),
+                    None => " **(chosen)**".to_owned(),
+                }
             } else {
-                ""
+                String::new()
             };
             out.line(&format!(
                 "- `{}`{mark}: {} *By* {}.",
@@ -676,6 +887,19 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
             })
             .collect();
         out.table(&["parameter", "value", "kind", "set by", "meaning"], rows);
+    }
+    if !d.declined.is_empty() {
+        out.line("");
+        out.line("## Register readings not offered");
+        out.line("");
+        for x in &d.declined {
+            out.line(&format!(
+                "- `{}`: {} *Declined:* {}",
+                x.reading,
+                x.says.trim(),
+                x.why.trim()
+            ));
+        }
     }
 }
 
