@@ -23,6 +23,8 @@ mod ludii_traces;
 mod override_props;
 /// Committed playthroughs of every reading, regenerated and diffed.
 mod playthroughs;
+/// Provenance classes on a synthetic corpus: grounded, borrowed, interpolated; flagged events.
+mod provenance;
 /// Ludii 1.0.8's published statistics, reproduced within sampling error.
 mod reference_stats;
 /// `ludotrace run`: contract, determinism, formats, overrides, bad input.

@@ -115,7 +115,11 @@ fn takers(g: &Game, id: &str) -> Vec<Taker> {
         }
     }
     for ch in &g.choices {
-        for o in ch.options.iter().filter(|o| o.register.iter().any(|r| r == id)) {
+        for o in ch
+            .options
+            .iter()
+            .filter(|o| o.register.iter().any(|r| r == id))
+        {
             out.push(Taker {
                 game: g.id.clone(),
                 by: format!("choice {} = {}", ch.id, o.id),
@@ -257,7 +261,9 @@ fn point_text(out: &mut Out, v: &PointView) {
     out.line(&format!(" {}", v.title));
     out.line(&format!(
         "  {}{}; impact {}",
-        v.game.as_deref().map_or("shared by several games; ".to_owned(), |g| format!("{g}; ")),
+        v.game
+            .as_deref()
+            .map_or("shared by several games; ".to_owned(), |g| format!("{g}; ")),
         status_text(v.status),
         impact_text(v.impact)
     ));
@@ -273,13 +279,18 @@ fn point_text(out: &mut Out, v: &PointView) {
         out.raw("\n");
     }
     if let Some(s) = &v.same_as {
-        out.line(&format!("  the same point as {s}: its readings stand for this one"));
+        out.line(&format!(
+            "  the same point as {s}: its readings stand for this one"
+        ));
     }
     if !v.see.is_empty() {
         out.line(&format!("  see {}", v.see.join(", ")));
     }
     if !v.addressed_by.is_empty() {
-        out.styled(style::DIM, &format!("  addressed by {}", v.addressed_by.join(", ")));
+        out.styled(
+            style::DIM,
+            &format!("  addressed by {}", v.addressed_by.join(", ")),
+        );
         out.raw("\n");
     }
     if v.readings.is_empty() {
@@ -295,7 +306,11 @@ fn point_text(out: &mut Out, v: &PointView) {
             style::DIM,
             &format!(
                 "    proposed by: {}",
-                if r.by.is_empty() { "the register".to_owned() } else { r.by.join("; ") }
+                if r.by.is_empty() {
+                    "the register".to_owned()
+                } else {
+                    r.by.join("; ")
+                }
             ),
         );
         out.raw("\n");
@@ -316,7 +331,11 @@ fn point_markdown(out: &mut Out, v: &PointView) {
     out.line("");
     out.line(&format!(
         "{}{}; impact {}.",
-        v.game.as_deref().map_or("Shared by several games; ".to_owned(), |g| format!("Game `{g}`; ")),
+        v.game
+            .as_deref()
+            .map_or("Shared by several games; ".to_owned(), |g| format!(
+                "Game `{g}`; "
+            )),
         status_text(v.status),
         impact_text(v.impact)
     ));
@@ -324,7 +343,12 @@ fn point_markdown(out: &mut Out, v: &PointView) {
     out.line(v.says.trim());
     for c in &v.cites {
         out.line("");
-        out.line(&format!("> {} — `{}` ({})", c.quote.trim(), c.at, c.locator));
+        out.line(&format!(
+            "> {} — `{}` ({})",
+            c.quote.trim(),
+            c.at,
+            c.locator
+        ));
     }
     if !v.readings.is_empty() {
         out.line("");
@@ -335,7 +359,11 @@ fn point_markdown(out: &mut Out, v: &PointView) {
                 "- `{}`: {} *Proposed by* {}.",
                 r.id,
                 r.says.trim(),
-                if r.by.is_empty() { "the register".to_owned() } else { r.by.join("; ") }
+                if r.by.is_empty() {
+                    "the register".to_owned()
+                } else {
+                    r.by.join("; ")
+                }
             ));
             for t in &r.taken {
                 out.line(&format!("  - taken by {}", takers_line(t)));
@@ -395,7 +423,10 @@ pub fn points(out: &mut Out, corpus: &Corpus, game: Option<&Game>) {
             ]
         })
         .collect();
-    out.table(&["point", "game", "status", "impact", "readings", "title"], rows);
+    out.table(
+        &["point", "game", "status", "impact", "readings", "title"],
+        rows,
+    );
 }
 
 /// `show GAME --readings --format json`.
@@ -483,7 +514,12 @@ pub fn matrix(out: &mut Out, corpus: &Corpus, g: &Game) {
                 .iter()
                 .map(|i| {
                     let mut takes = Vec::new();
-                    for c in g.clauses.iter().filter(|c| c.addresses.contains(&p.id)) {
+                    // An encoding's note that is a register point is decided where either
+                    // id is addressed.
+                    let here = |a: &Vec<String>| {
+                        a.contains(&p.id) || p.same_as.as_ref().is_some_and(|s| a.contains(s))
+                    };
+                    for c in g.clauses.iter().filter(|c| here(&c.addresses)) {
                         takes.push(CellItem {
                             by: format!("clause {}", c.id),
                             name: c.id.clone(),
@@ -491,7 +527,7 @@ pub fn matrix(out: &mut Out, corpus: &Corpus, g: &Game) {
                             class: i.provenance.clause(&c.id).cloned(),
                         });
                     }
-                    for ch in g.choices.iter().filter(|c| c.addresses.contains(&p.id)) {
+                    for ch in g.choices.iter().filter(|c| here(&c.addresses)) {
                         if let Some(o) = i
                             .chosen(&ch.id)
                             .and_then(|o| ch.options.iter().find(|x| x.id == o))
@@ -544,7 +580,10 @@ pub fn matrix(out: &mut Out, corpus: &Corpus, g: &Game) {
         out.line(&format!("# {}: who reads each open point how", g.name));
         out.line("");
     } else {
-        out.styled(style::HEAD, &format!("{}: who reads each open point how", g.name));
+        out.styled(
+            style::HEAD,
+            &format!("{}: who reads each open point how", g.name),
+        );
         out.raw("\n\n");
     }
     let mut header: Vec<&str> = vec!["point"];

@@ -567,10 +567,14 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
         out.line(c.says.trim());
         cites_text(out, &c.cites, "    ");
         if !c.by.is_empty() {
-            out.styled(
-                style::DIM,
-                &format!("    interpolated by: {}", c.by.join("; ")),
-            );
+            // A clause with quotes names in `by:` who also states or plays it; only one
+            // without any is an interpolation.
+            let label = if c.cites.is_empty() {
+                "interpolated by"
+            } else {
+                "also by"
+            };
+            out.styled(style::DIM, &format!("    {label}: {}", c.by.join("; ")));
             out.raw("\n");
         }
         if !c.sets.is_empty() {
@@ -682,7 +686,10 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
             }
         }
         out.raw("\n");
-        out.styled(style::HEAD, &format!("WHAT EACH PARAMETER OF {} MEANS", i.id));
+        out.styled(
+            style::HEAD,
+            &format!("WHAT EACH PARAMETER OF {} MEANS", i.id),
+        );
         out.raw("\n");
         for p in &i.params {
             out.styled(style::ID, &p.name);
@@ -817,7 +824,12 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
             ));
         }
         if !c.by.is_empty() {
-            out.line(&format!("  - *interpolated by* {}", c.by.join("; ")));
+            let label = if c.cites.is_empty() {
+                "interpolated by"
+            } else {
+                "also by"
+            };
+            out.line(&format!("  - *{label}* {}", c.by.join("; ")));
         }
         if !c.sets.is_empty() {
             out.line(&format!("  - sets `{}`", map_text(&c.sets)));

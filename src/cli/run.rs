@@ -241,9 +241,14 @@ pub fn run(
         // Rows go out block by block as the games finish: memory does not grow with the
         // number of games.
         let mut written = Ok(());
+        let places = if keep_records {
+            b.engine.visit(FlagPlaces { bound: b })
+        } else {
+            Vec::new()
+        };
         let mut sink = |records: &[GameRecord]| {
             if let Some(csv) = &mut csv {
-                csv.rows(out, &game.id, &interp.id, records);
+                csv.rows(out, &game.id, &interp.id, &places, records);
                 if written.is_ok() {
                     written = out.flush();
                 }
@@ -649,6 +654,10 @@ impl CsvRows {
         header.extend(kinds);
         // Added after the event columns, so that every column kept its place.
         header.push("first_mover");
+        // A reading's flagged places differ from another's, so each is one column of
+        // `place=count` pairs (`;`-separated) rather than a column per place.
+        header.push("uncovered");
+        header.push("borrowed");
         out.line(&header.join(","));
         let seats = bound
             .iter()
@@ -658,7 +667,14 @@ impl CsvRows {
         CsvRows { seats }
     }
 
-    fn rows(&mut self, out: &mut Out, game: &str, interp: &str, records: &[GameRecord]) {
+    fn rows(
+        &mut self,
+        out: &mut Out,
+        game: &str,
+        interp: &str,
+        places: &[String],
+        records: &[GameRecord],
+    ) {
         for rec in records {
             let (result, winner, end, scores) = match rec.end {
                 GameEnd::Timeout(why) => ("timeout", String::new(), why.name(), [0, 0]),
@@ -690,8 +706,30 @@ impl CsvRows {
                     .map(|s| (s + 1).to_string())
                     .unwrap_or_default(),
             );
+            for prefix in ["uncovered:", "borrowed:"] {
+                let pairs: Vec<String> = places
+                    .iter()
+                    .zip(&rec.flags)
+                    .filter(|(_, n)| **n > 0)
+                    .filter_map(|(p, n)| p.strip_prefix(prefix).map(|p| format!("{p}={n}")))
+                    .collect();
+                row.push(pairs.join(";"));
+            }
             out.line(&row.join(","));
         }
+    }
+}
+
+/// The flagged places of a bound reading (`uncovered:<place>`, `borrowed:<place>`), in the
+/// order of its [`Coverage`]: the names of a [`GameRecord`]'s `flags`.
+struct FlagPlaces<'a> {
+    bound: &'a Bound,
+}
+
+impl EngineVisitor for FlagPlaces<'_> {
+    type Output = Vec<String>;
+    fn visit<F: GameFamily>(self, _: &F::Rules) -> Self::Output {
+        Coverage::new::<F::Rules>(|p| self.bound.flag(p)).places
     }
 }
 

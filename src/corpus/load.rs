@@ -12,10 +12,10 @@ use serde_json::Value;
 
 use super::diag::{Diagnostics, Place};
 use super::files::{CorpusFiles, MAX_FILE_BYTES};
+use super::model::closest;
 use super::model::*;
 use super::raw::{self, Sets, SourceKind, Sp};
 use super::text::{contains_folded, fold, longest_matching_prefix};
-use super::model::closest;
 use crate::family::{Family, ParamKind};
 
 /// The corpus format version this build reads.
@@ -746,7 +746,9 @@ impl Validator<'_> {
                         self.diags.push(
                             Place::at(path, &r.id.referenced),
                             "point-reading-id",
-                            format!("reading `{l}`: a reading's id is one lower-case letter (a, b, c …)"),
+                            format!(
+                                "reading `{l}`: a reading's id is one lower-case letter (a, b, c …)"
+                            ),
                         );
                     } else if !letters.insert(l.clone()) {
                         self.diags.push(
@@ -802,7 +804,10 @@ impl Validator<'_> {
         } else {
             format!(
                 "did you mean {}?",
-                near.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" or ")
+                near.iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             )
         };
         self.diags.push(
@@ -1215,7 +1220,19 @@ impl Validator<'_> {
                     .filter_map(|a| corpus.points.get(&a.value))
                     .flat_map(|p| p.effective_readings(corpus).iter().map(|r| &r.id))
                     .collect();
-                self.dangling(path, r, "register reading of the points addressed here", all.into_iter());
+                self.diags.push(
+                    Place::at(path, &r.referenced),
+                    "dangling-reading",
+                    format!(
+                        "no register reading `{}`; the readings of the points addressed here are: {}",
+                        r.value,
+                        if all.is_empty() {
+                            "none (address a point first)".to_owned()
+                        } else {
+                            all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                        }
+                    ),
+                );
                 continue;
             };
             let covered = addresses.iter().any(|a| {
@@ -1256,15 +1273,23 @@ impl Validator<'_> {
         for d in &f.declined {
             let here = Place::at(path, &d.reading.referenced);
             if corpus.point_reading(&d.reading.value).is_none() {
-                let all: Vec<&String> = corpus.points.values().flat_map(|p| p.readings.iter().map(|r| &r.id)).collect();
+                let all: Vec<&String> = corpus
+                    .points
+                    .values()
+                    .flat_map(|p| p.readings.iter().map(|r| &r.id))
+                    .collect();
                 let near = closest(&d.reading.value, &all, |k| vec![(*k).clone()]);
                 self.diags.push(
                     here,
-                    "dangling-point",
+                    "dangling-reading",
                     format!(
                         "no register reading `{}`{}",
                         d.reading.value,
-                        if near.is_empty() { String::new() } else { format!("; did you mean `{}`?", near[0]) }
+                        if near.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; did you mean `{}`?", near[0])
+                        }
                     ),
                 );
                 continue;
@@ -1277,10 +1302,18 @@ impl Validator<'_> {
                 );
             }
             if d.why.trim().is_empty() {
-                self.diags.push(here.clone(), "missing-field", format!("declining `{}` needs a reason (`why:`)", d.reading.value));
+                self.diags.push(
+                    here.clone(),
+                    "missing-field",
+                    format!("declining `{}` needs a reason (`why:`)", d.reading.value),
+                );
             }
             if let Some(prev) = declined.insert(d.reading.value.as_str(), here.clone()) {
-                self.diags.push(here, "duplicate-id", format!("`{}` is already declined at {prev}", d.reading.value));
+                self.diags.push(
+                    here,
+                    "duplicate-id",
+                    format!("`{}` is already declined at {prev}", d.reading.value),
+                );
                 continue;
             }
             out.push(Declined {
@@ -1299,7 +1332,9 @@ impl Validator<'_> {
             addressed.entry(a.value.as_str()).or_insert(a);
         }
         for (id, at) in &addressed {
-            let Some(point) = corpus.points.get(*id) else { continue };
+            let Some(point) = corpus.points.get(*id) else {
+                continue;
+            };
             let missing: Vec<&str> = point
                 .effective_readings(corpus)
                 .iter()
@@ -1472,7 +1507,9 @@ impl Validator<'_> {
                     self.diags.push(
                         Place::at(path, &interp.id.referenced),
                         "missing-basis",
-                        format!("interpretation `{id}` has an empty `basis:`: name the sources it reads"),
+                        format!(
+                            "interpretation `{id}` has an empty `basis:`: name the sources it reads"
+                        ),
                     );
                 }
             }
@@ -1651,18 +1688,28 @@ fn point_id_fits(id: &str, status: PointStatus, game: Option<&str>) -> Result<()
     });
     let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
     if let Some(rest) = id.strip_prefix("ENC-") {
-        let ok = rest.split_once('.').is_some_and(|(a, b)| digits(a) && digits(b));
+        let ok = rest
+            .split_once('.')
+            .is_some_and(|(a, b)| digits(a) && digits(b));
         return match (ok, status) {
-            (false, _) => Err(format!("`{id}`: an encoding note's id is `ENC-<section>.<item>` (e.g. ENC-3.1)")),
+            (false, _) => Err(format!(
+                "`{id}`: an encoding note's id is `ENC-<section>.<item>` (e.g. ENC-3.1)"
+            )),
             (true, PointStatus::Encoding) => Ok(()),
-            (true, _) => Err(format!("`{id}` names an encoding's note: its status must be `encoding`")),
+            (true, _) => Err(format!(
+                "`{id}` names an encoding's note: its status must be `encoding`"
+            )),
         };
     }
     if let Some(rest) = id.strip_prefix("G-").or_else(|| id.strip_prefix("LX-")) {
         return if game.is_some() {
-            Err(format!("`{id}` is a point shared by several games: it belongs in rulesets/register/general.yaml"))
+            Err(format!(
+                "`{id}` is a point shared by several games: it belongs in rulesets/register/general.yaml"
+            ))
         } else if !digits(rest) {
-            Err(format!("`{id}`: expected a number after the prefix (e.g. G-4, LX-1)"))
+            Err(format!(
+                "`{id}`: expected a number after the prefix (e.g. G-4, LX-1)"
+            ))
         } else {
             Ok(())
         };
@@ -1673,7 +1720,9 @@ fn point_id_fits(id: &str, status: PointStatus, game: Option<&str>) -> Result<()
         ));
     };
     let Some(rest) = id.strip_prefix(prefix).and_then(|r| r.strip_prefix('-')) else {
-        return Err(format!("`{id}`: this game's points are `{prefix}-NN` (open), `{prefix}-SNN` (settled), `{prefix}-DNN` (departed) or `ENC-n.k`"));
+        return Err(format!(
+            "`{id}`: this game's points are `{prefix}-NN` (open), `{prefix}-SNN` (settled), `{prefix}-DNN` (departed) or `ENC-n.k`"
+        ));
     };
     let (want, num) = match rest.as_bytes().first() {
         Some(b'S') => (PointStatus::Settled, &rest[1..]),
@@ -1681,7 +1730,9 @@ fn point_id_fits(id: &str, status: PointStatus, game: Option<&str>) -> Result<()
         _ => (PointStatus::Open, rest),
     };
     if !digits(num) {
-        return Err(format!("`{id}`: expected `{prefix}-NN`, `{prefix}-SNN` or `{prefix}-DNN`"));
+        return Err(format!(
+            "`{id}`: expected `{prefix}-NN`, `{prefix}-SNN` or `{prefix}-DNN`"
+        ));
     }
     if want != status {
         return Err(format!(

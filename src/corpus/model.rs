@@ -773,9 +773,7 @@ impl Corpus {
     /// A register point by id, as a person types it (case aside).
     pub fn point(&self, id: &str) -> Option<&Point> {
         let q = id.trim().to_uppercase();
-        self.points
-            .values()
-            .find(|p| p.id.to_uppercase() == q)
+        self.points.values().find(|p| p.id.to_uppercase() == q)
     }
 
     /// A register reading by full id (`UB-07a`), with its point.

@@ -163,6 +163,9 @@ pub struct GameRecord {
     pub first_mover: Option<Seat>,
     /// How often each event kind occurred, by kind index.
     pub events: Vec<u32>,
+    /// How often an event was flagged at each place of the run's [`Coverage`] (an
+    /// `uncovered:` or `borrowed:` place), by place index.
+    pub flags: Vec<u64>,
 }
 
 /// Counts events by kind into a slice.
@@ -473,6 +476,7 @@ pub fn block<R: Rules>(
                 passes: played.passes,
                 first_mover: played.first,
                 events: counts.clone(),
+                flags: scratch.clone(),
             });
         }
     }

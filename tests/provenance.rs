@@ -1,0 +1,180 @@
+//! Provenance on a small synthetic corpus (tests/fixtures/mini): two made-up works, Doe's
+//! (`mini`) and Roe's (`roe`), and three readings of one game. `literal` reads Doe and takes
+//! the starter option that only Roe's words carry (borrowed); `roe` reads Roe (grounded);
+//! `engine` takes an option nobody's words carry (interpolated).
+
+use crate::util::{bin, mini_corpus, run};
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let dir = mini_corpus();
+    let (code, out, err) = run(bin().args(args).arg("--corpus").arg(dir.path()));
+    assert_eq!(code, 0, "{out}{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn chosen_class(reading: &str) -> serde_json::Value {
+    let v = json(&["show", "um-el-bagara", "-i", reading, "--format", "json"]);
+    v["choices"][0]["class"].clone()
+}
+
+#[test]
+fn an_option_quoting_the_basis_is_grounded() {
+    let k = chosen_class("roe");
+    assert_eq!(k["class"], "grounded", "{k}");
+    assert_eq!(k["sources"], serde_json::json!(["Roe"]));
+}
+
+#[test]
+fn an_option_quoting_only_another_source_is_borrowed_from_it() {
+    let k = chosen_class("literal");
+    assert_eq!(k["class"], "borrowed", "{k}");
+    assert_eq!(k["sources"], serde_json::json!(["Roe"]));
+}
+
+#[test]
+fn an_option_quoting_nothing_is_interpolated_by_whoever_its_by_names() {
+    let k = chosen_class("engine");
+    assert_eq!(k["class"], "interpolated", "{k}");
+    assert_eq!(k["by"], serde_json::json!(["reading: the tests"]));
+}
+
+#[test]
+fn clauses_are_classed_against_each_readings_basis() {
+    let v = json(&["show", "um-el-bagara", "-i", "literal", "--format", "json"]);
+    let class = |id: &str| {
+        v["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap()["class"]["class"]
+            .clone()
+    };
+    assert_eq!(class("board"), "grounded");
+    assert_eq!(class("the-rest"), "interpolated");
+    // The same clause, for a reading of Roe, rests on another source.
+    let v = json(&["show", "um-el-bagara", "-i", "roe", "--format", "json"]);
+    let board = v["rules"].as_array().unwrap()[0]["class"].clone();
+    assert_eq!(board["class"], "borrowed");
+    assert_eq!(board["sources"], serde_json::json!(["Doe"]));
+}
+
+#[test]
+fn list_and_show_sum_the_classes() {
+    let v = json(&["list", "--format", "json"]);
+    let literal = &v["games"][0]["interpretations"][0];
+    assert_eq!(literal["id"], "literal");
+    assert_eq!(literal["basis"], serde_json::json!(["mini#um-el-bagara"]));
+    let p = &literal["provenance"];
+    assert_eq!(
+        (
+            p["grounded"].as_u64(),
+            p["borrowed"].as_u64(),
+            p["interpolated"].as_u64()
+        ),
+        (Some(2), Some(1), Some(1)),
+        "{p}"
+    );
+    assert_eq!(p["borrowed_from"]["Roe"], 1);
+    let dir = mini_corpus();
+    let (_, out, _) = run(bin()
+        .args(["show", "um-el-bagara", "-i", "literal", "--corpus"])
+        .arg(dir.path()));
+    assert!(
+        out.contains("provenance: 2 grounded, 1 borrowed (Roe 1), 1 interpolated"),
+        "{out}"
+    );
+    assert!(out.contains("▶ lot [borrowed: Roe]"), "{out}");
+}
+
+#[test]
+fn run_counts_events_decided_by_a_borrowed_parameter() {
+    // The lot is drawn once a game, and `literal` takes it from Roe.
+    let v = json(&[
+        "run",
+        "um-el-bagara",
+        "-i",
+        "literal",
+        "-n",
+        "20",
+        "--format",
+        "json",
+    ]);
+    let e = &v["events"];
+    assert_eq!(e["borrowed:the-rest"]["games"], 20, "{e}");
+    assert_eq!(e["lot"]["games"], 20, "{e}");
+    // For the reading of Roe the lot is grounded: nothing is flagged for it.
+    let v = json(&[
+        "run",
+        "um-el-bagara",
+        "-i",
+        "roe",
+        "-n",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        v["events"].get("borrowed:the-rest").is_none(),
+        "{}",
+        v["events"]
+    );
+    // Every output format carries it.
+    let dir = mini_corpus();
+    let (_, out, _) = run(bin()
+        .args([
+            "run",
+            "um-el-bagara",
+            "-i",
+            "literal",
+            "-n",
+            "5",
+            "--format",
+            "csv",
+            "--corpus",
+        ])
+        .arg(dir.path()));
+    let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();
+    assert_eq!(header[header.len() - 2..], ["uncovered", "borrowed"], "{out}");
+    for row in out.lines().skip(1) {
+        assert!(row.ends_with(",the-rest=1"), "{row}");
+    }
+}
+
+#[test]
+fn the_matrix_and_the_point_say_who_takes_each_reading() {
+    let v = json(&["show", "um-el-bagara", "--readings", "--format", "json"]);
+    assert_eq!(
+        v["interpretations"],
+        serde_json::json!(["literal", "engine", "roe"])
+    );
+    let row = &v["points"][0];
+    assert_eq!(row["point"], "BG-01");
+    assert_eq!(
+        row["cells"][0]["takes"][0]["readings"],
+        serde_json::json!(["BG-01a"])
+    );
+    assert_eq!(row["cells"][0]["takes"][0]["class"]["class"], "borrowed");
+    assert_eq!(row["cells"][1]["takes"][0]["name"], "first-seat");
+    let p = json(&["point", "BG-01", "--format", "json"]);
+    let a = &p["point"]["readings"][0];
+    assert_eq!(a["id"], "BG-01a");
+    assert_eq!(a["taken"][0]["by"], "choice starter = lot");
+    let takers: Vec<&str> = a["taken"][0]["interpretations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(takers, ["literal", "roe"]);
+    // A register id given to `sources` shows the point too; an unknown one suggests.
+    let dir = mini_corpus();
+    let (code, out, _) = run(bin()
+        .args(["sources", "BG-S01", "--corpus"])
+        .arg(dir.path()));
+    assert_eq!(code, 0);
+    assert!(out.contains("Singletons are frozen"), "{out}");
+    let (code, _, err) = run(bin().args(["point", "BG-1", "--corpus"]).arg(dir.path()));
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean"), "{err}");
+}
