@@ -492,11 +492,16 @@ pub fn matrix(out: &mut Out, corpus: &Corpus, g: &Game) {
             ids.push(a);
         }
     }
-    // Register order, not the ruleset's: a reader follows the register's numbering.
-    let rows: Vec<MatrixRow> = corpus
+    // Register order, not the ruleset's: a reader follows the register's numbering. The
+    // game's own points first, then the points it shares with other games.
+    let mut points: Vec<&Point> = corpus
         .points
         .values()
         .filter(|p| ids.contains(&&p.id) && !p.effective_readings(corpus).is_empty())
+        .collect();
+    points.sort_by_key(|p| p.game.as_deref() != Some(g.id.as_str()));
+    let rows: Vec<MatrixRow> = points
+        .into_iter()
         .map(|p| {
             let own: Vec<&str> = p
                 .effective_readings(corpus)
@@ -597,10 +602,11 @@ pub fn matrix(out: &mut Out, corpus: &Corpus, g: &Game) {
             for c in &r.cells {
                 row.push(cell_text(c));
             }
+            // A reading id is its point's id and one letter.
             row.push(
                 r.declined
                     .iter()
-                    .map(|d| d.strip_prefix(&r.point).unwrap_or(d).to_owned())
+                    .map(|d| &d[d.len().saturating_sub(1)..])
                     .collect::<Vec<_>>()
                     .join(" "),
             );

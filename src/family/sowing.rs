@@ -141,7 +141,8 @@ family_params! {
             /// does: its backtracking stops at the origin, which it never examines).
             chain: Chain,
             /// Where a chain may take: `opponent` (it stops at the first house outside the
-            /// opponent's row), `own` or `any` (every house the counters fell into).
+            /// opponent's row), `own` or `any` (either row, back to the house the sowing
+            /// started from, which it never takes).
             chain_rows: Rows,
             /// Whether the chain is `compulsory` (taken whole), `optional-all` (all or
             /// nothing, the player's choice) or `optional-each` (the player may stop before

@@ -56,8 +56,10 @@ family_params! {
             overtaken: Overtaken,
             /// What spare tâbas can do: `none`; `any` (any number of banked tâbas, one house
             /// each, may be added to a throw, only to make a move that eats); `all` (all of the
-            /// banked tâbas or none, only to eat by landing: Ludii); `spare` (as `any`, but
-            /// only the tâbas beyond those the counters not yet released will need).
+            /// banked tâbas or none, only to make a move that eats: Ludii, whose capture is by
+            /// landing); `spare` (as `any`, but only the tâbas beyond those the counters not
+            /// yet released will need, where banked tâbas release counters; where only a
+            /// freshly thrown tâba releases one, every banked tâba is spare).
             credits: Credits,
             /// A throw of 2, 4 or 6 that no counter can use: `throw-again` (it is lost and the
             /// player throws again; a 2 still ends the turn) or `end-turn` (it is lost and the
