@@ -232,7 +232,7 @@ fn ungrounded_place(
         // A default is the absence of an engine behaviour: it never fires an event.
         ParamOrigin::Default => return None,
     };
-    (classed.class != Class::Grounded).then(|| (classed.class, place))
+    (classed.class != Class::Grounded).then_some((classed.class, place))
 }
 
 /// Builds the engine of a family from resolved parameter values.

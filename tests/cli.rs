@@ -20,7 +20,7 @@ fn list_json_is_the_published_contract() {
         for i in g["interpretations"].as_array().unwrap() {
             assert_eq!(
                 i.as_object().unwrap().keys().collect::<Vec<_>>(),
-                ["id", "title"]
+                ["id", "title", "basis", "provenance"]
             );
         }
     }
@@ -655,7 +655,7 @@ fn completion_scripts_offer_the_game_reading_and_parameter_ids() {
         .arg(dir.path())
         .args(["completions", "bash"]));
     assert_eq!(exit, 0);
-    assert!(mini.contains("\"literal engine\""), "mini readings");
+    assert!(mini.contains("\"literal engine roe\""), "mini readings");
     // The script still parses leniently: an alias is not among the offered values.
     assert!(!bash.contains("Mangala"));
     assert!(ok(&["show", "mangala"]).contains("Um el-Bagara"));
@@ -680,6 +680,10 @@ fn version_prints_the_version_and_the_built_in_corpus_hash() {
 fn show_gives_each_parameter_its_meaning() {
     let out = ok(&["show", "um-el-bagara", "-i", "davies"]);
     let table = &out[out.find("PARAMETERS of davies").unwrap()..];
+    let (table, meanings) =
+        table.split_at(table.find("WHAT EACH PARAMETER OF davies MEANS").unwrap());
+    // Below the table, every parameter's meaning whole: a rule of the reading.
+    assert!(meanings.contains("started from"), "{meanings}");
     // Single words: however the table is laid out, they stay whole.
     assert!(table.contains("meaning"), "{table}");
     assert!(table.contains("Houses"), "{table}");

@@ -139,7 +139,7 @@ fn every_register_point_of_every_game_is_addressed() {
         ("um-el-banat", "UB", 19, "ENC-2.", 7),
         ("lib-al-aqil", "LA", 19, "ENC-5.", 8),
         ("seega", "SJ", 11, "ENC-6.", 7),
-        ("sijat-el-taba", "ST", 16, "ENC-8.", 7),
+        ("sijat-el-taba", "ST", 17, "ENC-8.", 7),
         ("lib-el-merafib", "HY", 26, "ENC-7.", 12),
     ];
     for (game, prefix, n, enc, m) in expect {
@@ -151,7 +151,6 @@ fn every_register_point_of_every_game_is_addressed() {
             let p = &c.points[&id];
             assert_eq!(p.status, corpus::PointStatus::Open, "{id}");
             assert_eq!(p.game.as_deref(), Some(game), "{id}");
-            assert!(!p.readings.is_empty(), "{id} has no readings");
         }
         for i in 1..=m {
             let id = format!("{enc}{i}");
@@ -173,7 +172,11 @@ fn the_corrected_register_is_the_one_shipped() {
     // TW-01: twelve of the eighteen, all nine of the opponent's.
     let tw01 = &c.points["TW-01"];
     assert!(tw01.says.contains("nine"), "{}", tw01.says);
-    assert!(!tw01.says.contains("twelve of the opponent"), "{}", tw01.says);
+    assert!(
+        !tw01.says.contains("twelve of the opponent"),
+        "{}",
+        tw01.says
+    );
     // The made-up ids of earlier versions are gone.
     for g in &c.games {
         for id in addressed(g) {
@@ -215,6 +218,21 @@ fn the_attributions_the_review_found_wrong_are_computed_true() {
             .iter()
             .any(|d| d.reading == "UB-18a")
     );
+    // The hyena game: exact arrival at the village and keeping each banked score apart are
+    // the DLP's; what the releasing tâba does and what a tâba thrown on the way home does,
+    // nobody's words say.
+    for (choice, class) in [
+        ("village-exact", corpus::Class::Borrowed),
+        ("well-pay", corpus::Class::Borrowed),
+        ("leave", corpus::Class::Interpolated),
+        ("return-taba", corpus::Class::Interpolated),
+    ] {
+        let k = chosen_class("lib-el-merafib", "davies", choice);
+        assert_eq!(k.class, class, "{choice}: {k:?}");
+        if class == corpus::Class::Borrowed {
+            assert_eq!(k.sources[0], "DLP", "{choice}: {k:?}");
+        }
+    }
     // Um el-Bagara: the DLP says nothing of rows, so `any` rests on nobody's words.
     let g = c.game("um-el-bagara").unwrap();
     let any = g
@@ -223,7 +241,10 @@ fn the_attributions_the_review_found_wrong_are_computed_true() {
         .flat_map(|ch| ch.options.iter())
         .find(|o| o.register.iter().any(|r| r == "BG-04b"))
         .unwrap();
-    assert!(!any.cites.iter().any(|q| q.at.starts_with("DLP")), "{any:?}");
+    assert!(
+        !any.cites.iter().any(|q| q.at.starts_with("DLP")),
+        "{any:?}"
+    );
 }
 
 #[test]
@@ -231,7 +252,8 @@ fn no_reading_claims_to_read_its_source_literally() {
     let c = corpus();
     for g in &c.games {
         for i in &g.interpretations {
-            let text = format!("{} {}", i.title, i.about.clone().unwrap_or_default()).to_lowercase();
+            let text =
+                format!("{} {}", i.title, i.about.clone().unwrap_or_default()).to_lowercase();
             for claim in ["read literally", "as they stand", "as it stands"] {
                 assert!(!text.contains(claim), "{}/{}: «{claim}»", g.id, i.id);
             }

@@ -107,13 +107,11 @@ pub fn list(out: &mut Out, corpus: &Corpus) {
         rows,
     );
     out.line("");
+    // Where each reading's rules come from, against the sources it reads (its basis).
     if out.format == Format::Markdown {
-        out.line("Where each reading's rules come from, against the sources it reads:");
+        out.line("## Provenance");
     } else {
-        out.styled(
-            style::HEAD,
-            "Where each reading's rules come from, against the sources it reads",
-        );
+        out.styled(style::HEAD, "PROVENANCE");
         out.raw("\n");
     }
     out.line("");
