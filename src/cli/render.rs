@@ -126,7 +126,7 @@ pub fn list(out: &mut Out, corpus: &Corpus) {
                     i.id.clone(),
                     i.basis.join(", "),
                     s.grounded.to_string(),
-                    borrowed_text(s),
+                    s.borrowed_text(),
                     s.interpolated.to_string(),
                 ]
             })
@@ -143,19 +143,6 @@ pub fn list(out: &mut Out, corpus: &Corpus) {
         ],
         rows,
     );
-}
-
-/// `6 (DLP 4, Ludii 1.3.12 2)`.
-pub(super) fn borrowed_text(s: &ProvenanceSummary) -> String {
-    if s.borrowed_from.is_empty() {
-        return s.borrowed.to_string();
-    }
-    let parts: Vec<String> = s
-        .borrowed_from
-        .iter()
-        .map(|(k, n)| format!("{k} {n}"))
-        .collect();
-    format!("{} ({})", s.borrowed, parts.join(", "))
 }
 
 /// A class as a short tag: `grounded: Davies`, `borrowed: DLP`, `interpolated: <who>`.

@@ -548,19 +548,37 @@ pub struct ProvenanceSummary {
     pub interpolated: usize,
 }
 
+impl ProvenanceSummary {
+    /// The borrowed count with its sources: `6 (DLP 4, Ludii 1.3.12 2)`.
+    pub fn borrowed_text(&self) -> String {
+        format!("{}{}", self.borrowed, self.sources_text())
+    }
+
+    /// ` (DLP 4, Ludii 1.3.12 2)`, or nothing when nothing is borrowed.
+    fn sources_text(&self) -> String {
+        if self.borrowed_from.is_empty() {
+            return String::new();
+        }
+        let parts: Vec<String> = self
+            .borrowed_from
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        format!(" ({})", parts.join(", "))
+    }
+}
+
 impl std::fmt::Display for ProvenanceSummary {
     /// `31 grounded, 6 borrowed (DLP 4, Ludii 1.3.12 2), 9 interpolated`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} grounded, {} borrowed", self.grounded, self.borrowed)?;
-        if !self.borrowed_from.is_empty() {
-            let parts: Vec<String> = self
-                .borrowed_from
-                .iter()
-                .map(|(k, n)| format!("{k} {n}"))
-                .collect();
-            write!(f, " ({})", parts.join(", "))?;
-        }
-        write!(f, ", {} interpolated", self.interpolated)
+        write!(
+            f,
+            "{} grounded, {} borrowed{}, {} interpolated",
+            self.grounded,
+            self.borrowed,
+            self.sources_text(),
+            self.interpolated
+        )
     }
 }
 
