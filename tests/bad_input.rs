@@ -204,3 +204,22 @@ fn a_corpus_directory_without_rulesets_or_sources_is_a_problem_for_check() {
     assert_eq!(exit, 2);
     assert!(err.contains("error[empty-corpus]"), "{err}");
 }
+
+#[test]
+fn a_register_file_that_does_not_parse_hides_the_cascade_it_causes() {
+    // Every point the file would define looks undefined to the ruleset that addresses it.
+    let dir = mini_corpus();
+    std::fs::write(
+        dir.path().join("rulesets/register/um-el-bagara.yaml"),
+        "schema_version: 1\npoints:\n  - id: [\n",
+    )
+    .unwrap();
+    let (exit, out, err) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1, "{out}{err}");
+    assert!(
+        out.starts_with("rulesets/register/um-el-bagara.yaml:3:9: error["),
+        "{out}"
+    );
+    assert!(!out.contains("dangling-point"), "{out}");
+    assert!(out.contains("left out until they parse"), "{out}");
+}

@@ -375,7 +375,7 @@ fn point_markdown(out: &mut Out, v: &PointView) {
     }
 }
 
-/// `point --list`: every point (of one game, or all), one row each.
+/// `point` without an id: every point (of one game, or all), one row each.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct PointsOutput {
     /// Always 1.

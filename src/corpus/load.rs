@@ -44,6 +44,14 @@ const CASCADE_CODES: &[&str] = &[
     "unknown-proponent",
 ];
 
+/// The codes a reference into an unparsable register file produces by itself.
+const REGISTER_CASCADE_CODES: &[&str] = &[
+    "dangling-point",
+    "dangling-reading",
+    "reading-outside-point",
+    "reading-not-offered",
+];
+
 /// Counts of what was checked.
 #[derive(Debug, Default, Clone, Copy, serde::Serialize, schemars::JsonSchema)]
 pub struct LoadStats {
@@ -165,11 +173,19 @@ pub fn load(files: &CorpusFiles) -> Loaded {
     let ok = v.diags.is_empty();
     let mut diagnostics = v.diags.into_sorted();
     let mut suppressed = 0;
+    let before = diagnostics.len();
     if v.unparsed.iter().any(|p| p.starts_with("sources/")) {
-        let before = diagnostics.len();
         diagnostics.retain(|d| !CASCADE_CODES.contains(&d.code));
-        suppressed = before - diagnostics.len();
     }
+    // Likewise a register file that does not parse: every point it would define looks
+    // undefined to the rulesets that address it.
+    if v.unparsed
+        .iter()
+        .any(|p| p.starts_with("rulesets/register/"))
+    {
+        diagnostics.retain(|d| !REGISTER_CASCADE_CODES.contains(&d.code));
+    }
+    suppressed += before - diagnostics.len();
     // The files that could not be read or parsed first: their problem is the one to fix first,
     // and what follows may change once they parse. Stable, so place order holds within each.
     diagnostics.sort_by_key(|d| !v.unparsed.contains(&d.place.file));
@@ -691,7 +707,11 @@ impl Validator<'_> {
                     );
                     continue;
                 }
-                if let Err(msg) = point_id_fits(id, pt.status, game.as_deref()) {
+                // Under an unknown game (reported above) the id scheme cannot be known.
+                let known = game.as_deref().is_none_or(|g| GAME_IDS.contains(&g));
+                if let Err(msg) = point_id_fits(id, pt.status, game.as_deref())
+                    && known
+                {
                     self.diags.push(here.clone(), "point-id", msg);
                 }
                 let has_readings = !pt.readings.is_empty();
@@ -798,7 +818,7 @@ impl Validator<'_> {
         let near = closest(&id.value.to_lowercase(), &ids, |k| vec![k.to_lowercase()]);
         let hint = if near.is_empty() {
             format!(
-                "the register (rulesets/register/) has {} points; `ludotrace point --list` lists them",
+                "the register (rulesets/register/) has {} points; `ludotrace point` lists them",
                 ids.len()
             )
         } else {
