@@ -1122,7 +1122,7 @@ fn check_random_games<R: Rules>(
             WalkEnd::Over(EndReason::TurnCap | EndReason::MoveCap) => report.capped += 1,
             // A relay that goes round for ever: the game cannot end (reported, like a game
             // that cycles).
-            WalkEnd::Over(EndReason::Cycle) => report.endless_moves += 1,
+            WalkEnd::Over(EndReason::Cycle | EndReason::Endless) => report.endless_moves += 1,
             WalkEnd::Unfinished { cycle } => {
                 assert!(
                     fam.cap(rules).is_none(),

@@ -98,8 +98,13 @@ pub struct RunResults {
     pub wins: Vec<u64>,
     /// Draws, capped games that score as draws included.
     pub draws: u64,
-    /// Games stopped by the run's ply limit (readings without an engine cap).
+    /// Games that did not finish: stopped by the run's ply limit (readings without an engine
+    /// cap), or found by the rules never to end.
     pub timeouts: u64,
+    /// The timeouts by reason: `ply-limit` (the run's `--max-plies`), `cycle` (a relay or
+    /// replay that would go round for ever), `endless` (no end of the game can be reached
+    /// any more under the reading's rules). Only reasons that occurred are listed.
+    pub timeouts_by_reason: IndexMap<String, u64>,
     /// Games that reached an engine cap, whatever they scored.
     pub capped: u64,
     /// `p1`, `p2` (… one per seat), `draw`, `timeout`: each a rate with its Wilson 95 %
@@ -108,6 +113,11 @@ pub struct RunResults {
     /// The same games by turn order rather than seat: where a lot decides who begins, seat
     /// results alone mislead.
     pub by_order: ByOrder,
+    /// In games that rank their players (the hyena game's degrees of defeat): `ranks[i][k]`
+    /// is the number of games in which seat i+1 took place k+1 (1 the best). Absent when no
+    /// game of the run ranked its players.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ranks: Vec<Vec<u64>>,
 }
 
 /// Outcomes by the order in which the seats first moved.
@@ -379,9 +389,25 @@ fn output(
             wins: t.wins.to_vec(),
             draws: t.draws,
             timeouts: t.timeouts,
+            timeouts_by_reason: t
+                .timeouts_by_reason
+                .iter()
+                .map(|&(name, c)| (name.to_owned(), c))
+                .collect(),
             capped: t.capped,
             rates,
             by_order,
+            ranks: {
+                let places = t.ranks.iter().map(Vec::len).max().unwrap_or(0);
+                t.ranks
+                    .iter()
+                    .map(|c| {
+                        let mut c = c.clone();
+                        c.resize(places, 0);
+                        c
+                    })
+                    .collect()
+            },
         },
         plies: t.plies.summary(),
         turns: t.turns.summary(),
@@ -587,6 +613,31 @@ fn table(
             },
             r.capped
         ));
+        if !r.timeouts_by_reason.is_empty() {
+            let why: Vec<String> = r
+                .timeouts_by_reason
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            out.line(&format!("timeouts by reason: {}", why.join(", ")));
+        }
+        if !r.ranks.is_empty() {
+            let rows = r
+                .ranks
+                .iter()
+                .enumerate()
+                .map(|(seat, counts)| {
+                    let mut row = vec![format!("seat {}", seat + 1)];
+                    row.extend(counts.iter().map(u64::to_string));
+                    row
+                })
+                .collect();
+            let places = r.ranks.iter().map(Vec::len).max().unwrap_or(0);
+            let mut head = vec!["ranks".to_owned()];
+            head.extend((1..=places).map(|k| format!("place {k}")));
+            let head: Vec<&str> = head.iter().map(String::as_str).collect();
+            out.table(&head, rows);
+        }
         out.line(&format!("plies: {}", lengths(&o.plies)));
         out.line(&format!(
             "passes per game: mean {:.2} · legal moves per decision: {:.2}",

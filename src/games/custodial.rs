@@ -1189,6 +1189,7 @@ impl Custodial {
             result,
             end,
             scores: [u32::from(s.taken[0]), u32::from(s.taken[1])],
+            ranks: Outcome::UNRANKED,
         });
     }
 

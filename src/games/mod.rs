@@ -89,6 +89,9 @@ pub enum EndReason {
     MoveCap,
     /// A move that can never end (a relay that cycles) was detected.
     Cycle,
+    /// No end of the game can be reached any more under the reading's rules (the engine
+    /// proved it: for instance the hyena can no longer arrive home exactly).
+    Endless,
 }
 
 impl EndReason {
@@ -101,6 +104,7 @@ impl EndReason {
             EndReason::TurnCap => "turn-cap",
             EndReason::MoveCap => "move-cap",
             EndReason::Cycle => "cycle",
+            EndReason::Endless => "endless",
         }
     }
 
@@ -119,9 +123,20 @@ pub struct Outcome {
     pub end: EndReason,
     /// Final scores, where the game scores (counters taken, captures); zero otherwise.
     pub scores: [u32; 2],
+    /// Each seat's place where the game ranks its players (1 the best; equal places share a
+    /// number), [`Outcome::UNRANKED`] where it does not.
+    pub ranks: [u8; 8],
 }
 
 impl Outcome {
+    /// The ranks of a game that ranks nobody.
+    pub const UNRANKED: [u8; 8] = [0; 8];
+
+    /// Whether the game ranked its players.
+    pub fn is_ranked(&self) -> bool {
+        self.ranks[0] != 0
+    }
+
     /// Whether the seat is among the winners.
     pub fn won(&self, seat: Seat) -> bool {
         matches!(self.result, Result_::Win(mask) if mask & (1 << seat) != 0)

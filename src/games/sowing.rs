@@ -1821,6 +1821,7 @@ impl Sowing {
             result,
             end,
             scores: s.pos.store,
+            ranks: Outcome::UNRANKED,
         });
     }
 
@@ -1914,6 +1915,7 @@ impl Sowing {
             result,
             end: EndReason::Natural,
             scores,
+            ranks: Outcome::UNRANKED,
         });
     }
 
@@ -2106,6 +2108,7 @@ impl Sowing {
             result: Result_::Win(1 << (1 - seat)),
             end: EndReason::Natural,
             scores: holdings,
+            ranks: Outcome::UNRANKED,
         });
     }
 
@@ -2140,6 +2143,7 @@ impl Sowing {
                 result: Result_::Win(1 << w),
                 end: EndReason::Natural,
                 scores: [s.points[0].max(0) as u32, s.points[1].max(0) as u32],
+                ranks: Outcome::UNRANKED,
             });
             return;
         }
@@ -2161,6 +2165,7 @@ impl Sowing {
                 },
                 end: EndReason::Natural,
                 scores: [s.points[0].max(0) as u32, s.points[1].max(0) as u32],
+                ranks: Outcome::UNRANKED,
             });
             return;
         }

@@ -901,6 +901,7 @@ impl SpiralRace {
             result,
             end,
             scores: [0, 0],
+            ranks: Outcome::UNRANKED,
         });
     }
 

@@ -1039,6 +1039,7 @@ impl StickRace {
             result,
             end,
             scores: s.score,
+            ranks: Outcome::UNRANKED,
         });
     }
 

@@ -174,7 +174,7 @@ pub fn end_name(end: EndReason) -> Option<&'static str> {
         EndReason::AllPassDraw => Some("allPassDraw"),
         EndReason::TurnCap => Some("turnLimit"),
         EndReason::MoveCap => Some("moveLimit"),
-        EndReason::Repetition | EndReason::Cycle => None,
+        EndReason::Repetition | EndReason::Cycle | EndReason::Endless => None,
     }
 }
 

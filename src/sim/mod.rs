@@ -134,6 +134,8 @@ pub enum Timeout {
     PlyLimit,
     /// A cycle the rules detected (a relay or a replay that would never end).
     Cycle,
+    /// The rules proved that no end can be reached any more ([`EndReason::Endless`]).
+    Endless,
 }
 
 impl Timeout {
@@ -142,6 +144,7 @@ impl Timeout {
         match self {
             Timeout::PlyLimit => "ply-limit",
             Timeout::Cycle => "cycle",
+            Timeout::Endless => "endless",
         }
     }
 }
@@ -195,9 +198,20 @@ pub fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
 fn game_end(outcome: Option<Outcome>) -> GameEnd {
     let outcome = outcome.expect("a finished game has an outcome");
     if outcome.result == Result_::Unfinished {
-        GameEnd::Timeout(Timeout::Cycle)
+        GameEnd::Timeout(match outcome.end {
+            EndReason::Endless => Timeout::Endless,
+            _ => Timeout::Cycle,
+        })
     } else {
         GameEnd::Over(outcome)
+    }
+}
+
+/// Adds `count` to the named counter of a small name-keyed list, keeping first-seen order.
+fn bump(counts: &mut Vec<(&'static str, u64)>, name: &'static str, count: u64) {
+    match counts.iter_mut().find(|(n, _)| *n == name) {
+        Some((_, c)) => *c += count,
+        None => counts.push((name, count)),
     }
 }
 
@@ -272,8 +286,14 @@ pub struct Tally {
     pub order_wins: Vec<u64>,
     /// Draws (capped games that score as draws included).
     pub draws: u64,
-    /// Timeouts at the run's ply limit.
+    /// Timeouts: games stopped at the run's ply limit, and games the rules found could
+    /// never end.
     pub timeouts: u64,
+    /// The timeouts by [`Timeout`] name.
+    pub timeouts_by_reason: Vec<(&'static str, u64)>,
+    /// `ranks[seat][k]`: games in which the seat took place k+1, in games that rank their
+    /// players (empty when none did).
+    pub ranks: Vec<Vec<u64>>,
     /// Games that reached an engine cap, whatever they scored.
     pub capped: u64,
     /// Games by how they ended (natural, all-pass draw, ...), by [`EndReason`] name.
@@ -340,8 +360,21 @@ impl Tally {
             self.first_moves[first] += 1;
         }
         match p.end {
-            GameEnd::Timeout(_) => self.timeouts += 1,
+            GameEnd::Timeout(why) => {
+                self.timeouts += 1;
+                bump(&mut self.timeouts_by_reason, why.name(), 1);
+            }
             GameEnd::Over(o) => {
+                if o.is_ranked() {
+                    self.ranks.resize(seats, Vec::new());
+                    for (seat, counts) in self.ranks.iter_mut().enumerate() {
+                        let place = usize::from(o.ranks[seat].max(1)) - 1;
+                        if counts.len() <= place {
+                            counts.resize(place + 1, 0);
+                        }
+                        counts[place] += 1;
+                    }
+                }
                 let mut winner = false;
                 for seat in 0..seats {
                     if o.won(seat) {
@@ -375,11 +408,7 @@ impl Tally {
     }
 
     fn count_end(&mut self, end: EndReason) {
-        let name = end.name();
-        match self.ends.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, c)) => *c += 1,
-            None => self.ends.push((name, 1)),
-        }
+        bump(&mut self.ends, end.name(), 1);
     }
 
     fn merge(&mut self, other: Tally) {
@@ -397,9 +426,20 @@ impl Tally {
         self.timeouts += other.timeouts;
         self.capped += other.capped;
         for (name, c) in other.ends {
-            match self.ends.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, mine)) => *mine += c,
-                None => self.ends.push((name, c)),
+            bump(&mut self.ends, name, c);
+        }
+        for (name, c) in other.timeouts_by_reason {
+            bump(&mut self.timeouts_by_reason, name, c);
+        }
+        if self.ranks.len() < other.ranks.len() {
+            self.ranks.resize(other.ranks.len(), Vec::new());
+        }
+        for (mine, theirs) in self.ranks.iter_mut().zip(other.ranks) {
+            if mine.len() < theirs.len() {
+                mine.resize(theirs.len(), 0);
+            }
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
             }
         }
         self.plies.merge(&other.plies);

@@ -64,6 +64,9 @@ pub fn playthrough<R: Rules>(
         GameEnd::Timeout(Timeout::Cycle) => {
             let _ = writeln!(text, "result: timeout, a cycle that never ends");
         }
+        GameEnd::Timeout(Timeout::Endless) => {
+            let _ = writeln!(text, "result: timeout, no end can be reached any more");
+        }
         GameEnd::Over(o) => {
             let who = match o.result {
                 Result_::Draw => "draw".to_owned(),
@@ -83,6 +86,12 @@ pub fn playthrough<R: Rules>(
                 o.scores[1],
                 o.end.name()
             );
+            if o.is_ranked() {
+                let places: Vec<String> = (0..rules.seats())
+                    .map(|s| format!("seat {} {}", s + 1, o.ranks[s]))
+                    .collect();
+                let _ = writeln!(text, "ranks: {}", places.join(", "));
+            }
         }
     }
     text
