@@ -161,6 +161,21 @@ pub fn bind(
     interp: &Interpretation,
     overrides: &Map<String, Value>,
 ) -> Result<Bound, BindError> {
+    bind_with(game, interp, overrides, &|_| "--set".to_owned())
+}
+
+/// [`bind`], with the place each override is named by (`--set`, or `--choose CHOICE=OPTION`
+/// for the parameters of an option switched into the reading): an override is always an
+/// interpolation of the reading, made by whoever typed it.
+///
+/// # Errors
+/// As [`bind`].
+pub fn bind_with(
+    game: &Game,
+    interp: &Interpretation,
+    overrides: &Map<String, Value>,
+    place: &dyn Fn(&str) -> String,
+) -> Result<Bound, BindError> {
     let mut values = interp.param_values();
     for (name, value) in overrides {
         game.family
@@ -176,7 +191,7 @@ pub fn bind(
         .iter()
         .map(|p| {
             let place = if overrides.contains_key(&p.name) {
-                Some((Class::Interpolated, "--set".to_owned()))
+                Some((Class::Interpolated, place(&p.name)))
             } else {
                 ungrounded_place(game, interp, p)
             };

@@ -162,7 +162,7 @@ pub enum Command {
     Check,
     /// Play a game's readings by seeded random simulation and report outcomes with 95 % intervals.
     #[command(
-        after_help = "Examples:\n  ludotrace run um-el-bagara -i ludii-1.0.8 -n 2000\n  ludotrace run um-el-tuweisat --all-interpretations --format json\n  ludotrace run um-el-bagara -i davies --set skip_origin=true --format csv"
+        after_help = "Examples:\n  ludotrace run um-el-bagara -i ludii-1.0.8 -n 2000\n  ludotrace run um-el-tuweisat --all-interpretations --format json\n  ludotrace run um-el-bagara -i davies --set skip_origin=true --format csv\n  ludotrace run lib-al-aqil -i lane --choose board-end=no-capture\n  ludotrace run lib-el-merafib --each-option -n 200"
     )]
     Run {
         /// Game id (see `ludotrace list`).
@@ -190,6 +190,15 @@ pub enum Command {
         /// Override a parameter, e.g. `--set skip_origin=true` or `--set 'capture_counts=[2]'` (repeatable).
         #[arg(long = "set", value_name = "PARAM=VALUE")]
         set: Vec<String>,
+        /// Switch an option of a choice into the reading, e.g. `--choose origin=skip`: its
+        /// parameters are set as with `--set` (repeatable; `ludotrace show GAME` lists the
+        /// choices and their options).
+        #[arg(long = "choose", value_name = "CHOICE=OPTION")]
+        choose: Vec<String>,
+        /// Play the reading, then the reading with each option of each choice that it does not
+        /// take switched in alone (the same games: the same seed and streams), one row each.
+        #[arg(long, conflicts_with = "all_interpretations")]
+        each_option: bool,
         /// Worker threads (default: one per core). Results do not depend on it.
         #[arg(long)]
         threads: Option<usize>,
@@ -477,6 +486,8 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             seed,
             max_plies,
             set,
+            choose,
+            each_option,
             threads,
         } => {
             let files = files(&cli)?;
@@ -489,6 +500,8 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 seed: *seed,
                 max_plies: *max_plies,
                 set: set.clone(),
+                choose: choose.clone(),
+                each_option: *each_option,
                 threads: *threads,
                 corpus: cli.corpus.clone(),
             };
@@ -761,9 +774,16 @@ fn choices_are_not_parameters(g: &corpus::Game, set: &[String]) -> Result<(), Er
             .as_str()
             .and_then(|v| choice.options.iter().find(|o| o.id.eq_ignore_ascii_case(v)));
         let how = match asked {
-            Some(o) => format!("To play its option `{}`, write {}", o.id, sets(o)),
+            Some(o) => format!(
+                "To play its option `{}`, write --choose {}={} (or {})",
+                o.id,
+                choice.id,
+                o.id,
+                sets(o)
+            ),
             None => format!(
-                "Its options are: {}",
+                "Switch one in with --choose {}=OPTION; its options are: {}",
+                choice.id,
                 choice
                     .options
                     .iter()

@@ -10,13 +10,13 @@ use std::io::IsTerminal;
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::{Error, Format};
 use crate::bind::{self, Bound};
-use crate::corpus::{CorpusFiles, Game, Interpretation};
+use crate::corpus::{Choice, ChoiceOption, CorpusFiles, Game, Interpretation};
 use crate::family::Cap;
 use crate::games::{Event, EventKind, Rules};
 use crate::registry::{EngineVisitor, GameFamily};
@@ -40,6 +40,10 @@ pub struct RunArgs {
     pub max_plies: u32,
     /// `PARAM=VALUE` overrides.
     pub set: Vec<String>,
+    /// `CHOICE=OPTION` switches.
+    pub choose: Vec<String>,
+    /// Play the reading with each option it does not take switched in alone, too.
+    pub each_option: bool,
     /// Worker threads (`None`: one per core).
     pub threads: Option<usize>,
     /// The corpus directory, if not the built-in corpus (for the reproduce line).
@@ -63,8 +67,13 @@ pub struct RunOutput {
     pub game: String,
     /// Interpretation id.
     pub interpretation: String,
-    /// `--set` overrides, parameter → value.
+    /// `--set` overrides, parameter → value (the parameters of options switched in with
+    /// `--choose` or `--each-option` included).
     pub overrides: BTreeMap<String, Value>,
+    /// Options switched into the reading (`--choose`, `--each-option`), choice → option.
+    /// Absent when none was.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub choose: IndexMap<String, String>,
     /// BLAKE3 of the corpus files (paths and contents).
     pub corpus_hash: String,
     /// Run seed.
@@ -148,13 +157,152 @@ pub struct EventStat {
     pub per_game: f64,
 }
 
-/// `run --all-interpretations --format json`: one result per reading.
+/// `run --all-interpretations --format json`: one result per reading; `run --each-option`:
+/// the reading, then one result per option switched in.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct RunAllOutput {
     /// Always 1.
     pub schema_version: u32,
-    /// The runs, in the ruleset's order of readings.
+    /// The runs, in the ruleset's order of readings (or of choices and options).
     pub runs: Vec<RunOutput>,
+    /// `--each-option`: the options the engine refused to play in the reading, with its
+    /// reason. Absent when none was refused.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<Refused>,
+}
+
+/// An option the engine cannot play in a reading.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Refused {
+    /// Choice → option.
+    pub choose: IndexMap<String, String>,
+    /// The engine's reason.
+    pub reason: String,
+}
+
+/// One row of a run: a reading, the options switched into it, and its overrides.
+struct Variant<'a> {
+    interp: &'a Interpretation,
+    choose: Vec<(&'a Choice, &'a ChoiceOption)>,
+    overrides: Map<String, Value>,
+}
+
+impl Variant<'_> {
+    fn choose_map(&self) -> IndexMap<String, String> {
+        self.choose
+            .iter()
+            .map(|(c, o)| (c.id.clone(), o.id.clone()))
+            .collect()
+    }
+
+    fn label(&self) -> String {
+        if self.choose.is_empty() {
+            format!("{} as it stands", self.interp.id)
+        } else {
+            self.choose
+                .iter()
+                .map(|(c, o)| format!("{}={}", c.id, o.id))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    }
+
+    fn bind(&self, game: &Game) -> Result<Bound, bind::BindError> {
+        let place = |param: &str| {
+            self.choose
+                .iter()
+                .find(|(_, o)| o.sets.iter().any(|(p, _)| p == param))
+                .map_or_else(
+                    || "--set".to_owned(),
+                    |(c, o)| format!("--choose {}={}", c.id, o.id),
+                )
+        };
+        bind::bind_with(game, self.interp, &self.overrides, &place)
+    }
+}
+
+/// Parses `CHOICE=OPTION` switches against a game's choices.
+///
+/// # Errors
+/// [`Error::Usage`] for a malformed item, an unknown choice or option (listing the valid
+/// ones), or a choice given twice.
+fn parse_choose<'a>(
+    game: &'a Game,
+    items: &[String],
+) -> Result<Vec<(&'a Choice, &'a ChoiceOption)>, Error> {
+    let mut out: Vec<(&Choice, &ChoiceOption)> = Vec::new();
+    for item in items {
+        let Some((c, o)) = item.split_once('=') else {
+            return Err(Error::Usage(format!(
+                "--choose {item}: expected CHOICE=OPTION, e.g. --choose {}",
+                game.choices.first().map_or_else(
+                    || "CHOICE=OPTION".to_owned(),
+                    |c| format!("{}={}", c.id, c.options[0].id)
+                )
+            )));
+        };
+        let (c, o) = (c.trim(), o.trim());
+        let Some(choice) = game.choices.iter().find(|x| x.id == c) else {
+            return Err(Error::Usage(format!(
+                "--choose {item}: {} has no choice `{c}`; its choices are {}",
+                game.id,
+                game.choices
+                    .iter()
+                    .map(|x| x.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        };
+        let Some(option) = choice.options.iter().find(|x| x.id == o) else {
+            return Err(Error::Usage(format!(
+                "--choose {item}: the choice `{c}` has no option `{o}`; its options are {}",
+                choice
+                    .options
+                    .iter()
+                    .map(|x| x.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        };
+        if let Some((_, first)) = out.iter().find(|(x, _)| x.id == choice.id) {
+            return Err(Error::Usage(format!(
+                "--choose {c} is given twice ({} and {o}): switch each choice once",
+                first.id
+            )));
+        }
+        out.push((choice, option));
+    }
+    Ok(out)
+}
+
+/// `--set` overrides with the parameters of the switched options added.
+///
+/// # Errors
+/// [`Error::Usage`] when a switched option sets a parameter `--set` or another switched
+/// option also sets: which value was meant is not for the program to guess.
+fn merge_options(
+    set: &Map<String, Value>,
+    choose: &[(&Choice, &ChoiceOption)],
+) -> Result<Map<String, Value>, Error> {
+    let mut merged = set.clone();
+    let mut by: BTreeMap<&str, String> = BTreeMap::new();
+    for (c, o) in choose {
+        for (param, value) in &o.sets {
+            let here = format!("--choose {}={}", c.id, o.id);
+            if merged.contains_key(param) {
+                let first = by
+                    .get(param.as_str())
+                    .cloned()
+                    .unwrap_or_else(|| format!("--set {param}"));
+                return Err(Error::Usage(format!(
+                    "{here} sets `{param}`, which {first} sets too: give each parameter once"
+                )));
+            }
+            merged.insert(param.clone(), value.clone());
+            by.insert(param, here);
+        }
+    }
+    Ok(merged)
 }
 
 /// The hash that identifies a corpus's content.
@@ -212,11 +360,68 @@ pub fn run(
             None => game.interpretations.iter().take(1).collect(),
         }
     };
-    let overrides = bind::parse_overrides(&args.set)?;
-    let bound: Vec<Bound> = readings
+    if args.each_option && out.format == Format::Csv {
+        return Err(Error::Usage(
+            "--each-option gives one row per option, not per game: use --format table or json, or --choose one option with --format csv".to_owned(),
+        ));
+    }
+    let set = bind::parse_overrides(&args.set)?;
+    let chosen = parse_choose(game, &args.choose)?;
+    let overrides = merge_options(&set, &chosen)?;
+    let mut variants: Vec<Variant> = readings
         .iter()
-        .map(|i| bind::bind(game, i, &overrides))
-        .collect::<Result<_, _>>()?;
+        .map(|&interp| Variant {
+            interp,
+            choose: chosen.clone(),
+            overrides: overrides.clone(),
+        })
+        .collect();
+    if args.each_option {
+        let interp = readings[0];
+        for choice in &game.choices {
+            if chosen.iter().any(|(c, _)| c.id == choice.id) {
+                continue;
+            }
+            let taken = interp
+                .choose
+                .iter()
+                .find(|(c, _)| *c == choice.id)
+                .map(|(_, o)| o.as_str());
+            for option in choice
+                .options
+                .iter()
+                .filter(|o| Some(o.id.as_str()) != taken)
+            {
+                let mut choose = chosen.clone();
+                choose.push((choice, option));
+                let overrides = merge_options(&set, &choose)?;
+                variants.push(Variant {
+                    interp,
+                    choose,
+                    overrides,
+                });
+            }
+        }
+    }
+    // Under --each-option an option the engine cannot play is a row of its own (a finding);
+    // otherwise it is the command's error.
+    let mut refused = Vec::new();
+    let mut bound: Vec<Bound> = Vec::new();
+    let mut kept: Vec<Variant> = Vec::new();
+    for (k, v) in variants.into_iter().enumerate() {
+        match v.bind(game) {
+            Ok(b) => {
+                bound.push(b);
+                kept.push(v);
+            }
+            Err(e) if args.each_option && k > 0 => refused.push(Refused {
+                choose: v.choose_map(),
+                reason: e.to_string(),
+            }),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let variants = kept;
     let pool = match args.threads {
         Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build(),
         None => rayon::ThreadPoolBuilder::new().build(),
@@ -225,7 +430,7 @@ pub fn run(
     let bar = if quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
-        let bar = indicatif::ProgressBar::new(args.games * readings.len() as u64);
+        let bar = indicatif::ProgressBar::new(args.games * variants.len() as u64);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
                 "{prefix} [{bar:30}] {pos}/{len} games ({per_sec}, {eta} left)",
@@ -239,8 +444,9 @@ pub fn run(
     let keep_records = out.format == Format::Csv;
     let mut results = Vec::new();
     let mut csv = keep_records.then(|| CsvRows::header(out, &bound));
-    for (&interp, b) in readings.iter().zip(&bound) {
-        bar.set_prefix(interp.id.clone());
+    for (v, b) in variants.iter().zip(&bound) {
+        let interp = v.interp;
+        bar.set_prefix(v.label());
         let spec = RunSpec {
             games: args.games,
             seed: args.seed,
@@ -278,16 +484,23 @@ pub fn run(
     bar.finish_and_clear();
     let outputs: Vec<RunOutput> = results
         .iter()
-        .map(|(interp, b, tally)| output(game, interp, b, tally, args, &hash))
+        .zip(&variants)
+        .map(|((interp, b, tally), v)| {
+            let mut o = output(game, interp, b, tally, args, &hash);
+            o.choose = v.choose_map();
+            o
+        })
         .collect();
     match out.format {
-        Format::Json if args.all => out.json(&RunAllOutput {
+        Format::Json if args.all || args.each_option => out.json(&RunAllOutput {
             schema_version: OUTPUT_SCHEMA_VERSION,
             runs: outputs,
+            refused,
         }),
         Format::Json => out.json(&outputs[0]),
         Format::Csv => {}
         // (`check_format` refuses markdown for `run`.)
+        _ if args.each_option => each_option_table(out, game, &variants, &outputs, &refused, args),
         _ => table(out, game, &results, &outputs, args),
     }
     Ok(())
@@ -380,6 +593,7 @@ fn output(
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
+        choose: IndexMap::new(),
         corpus_hash: hash.to_owned(),
         seed: args.seed,
         games: n,
@@ -439,6 +653,12 @@ pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String 
     ));
     for s in &args.set {
         cmd.push_str(&format!(" --set {}", shell_quote(s)));
+    }
+    for c in &args.choose {
+        cmd.push_str(&format!(" --choose {}", shell_quote(c)));
+    }
+    if args.each_option {
+        cmd.push_str(" --each-option");
     }
     cmd
 }
@@ -674,6 +894,114 @@ fn table(
     ));
     out.styled(style::DIM, "reproduce: ");
     out.line(&command_line(&game.id, interp, args));
+}
+
+/// `--each-option`'s table: the reading as it stands, then one row per option switched in
+/// alone, with the register readings each option is and why games did not end.
+fn each_option_table(
+    out: &mut Out,
+    game: &Game,
+    variants: &[Variant],
+    outputs: &[RunOutput],
+    refused: &[Refused],
+    args: &RunArgs,
+) {
+    let interp = variants[0].interp;
+    out.styled(
+        style::HEAD,
+        &format!(
+            "{} · {} with each option it does not take switched in alone · {} random games each (the same games) · seed {}",
+            game.name, interp.id, args.games, args.seed
+        ),
+    );
+    out.line("");
+    let seats = outputs
+        .iter()
+        .map(|o| o.results.wins.len())
+        .max()
+        .unwrap_or(2);
+    let rows = variants
+        .iter()
+        .zip(outputs)
+        .map(|(v, o)| {
+            let r = &o.results.rates;
+            let cell = |k: &str| match r.get(k) {
+                Some(rate) => {
+                    let (v, ci) = pct(rate);
+                    format!("{v} [{ci}]")
+                }
+                None => "–".to_owned(),
+            };
+            let register: Vec<&str> = v
+                .choose
+                .iter()
+                .flat_map(|(_, o)| o.register.iter().map(String::as_str))
+                .collect();
+            let mut row = vec![v.label(), register.join(" ")];
+            row.extend((1..=seats).map(|s| cell(&format!("p{s}"))));
+            let reasons: Vec<String> = o
+                .results
+                .timeouts_by_reason
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            row.extend([
+                cell("draw"),
+                cell("timeout"),
+                reasons.join(", "),
+                format!(
+                    "{:.1} [{:.1}–{:.1}]",
+                    o.plies.mean, o.plies.mean_ci[0], o.plies.mean_ci[1]
+                ),
+            ]);
+            row
+        })
+        .collect();
+    let seat_heads: Vec<String> = (1..=seats)
+        .map(|s| {
+            if s == 1 {
+                "seat 1 wins [95 % CI]".to_owned()
+            } else {
+                format!("seat {s} wins")
+            }
+        })
+        .collect();
+    let mut heads = vec!["option switched in", "register"];
+    heads.extend(seat_heads.iter().map(String::as_str));
+    heads.extend([
+        "draws",
+        "timeouts",
+        "timeouts by reason",
+        "mean plies [95 % CI]",
+    ]);
+    out.table(&heads, rows);
+    for r in refused {
+        let label: Vec<String> = r.choose.iter().map(|(c, o)| format!("{c}={o}")).collect();
+        out.line(&format!("refused: {}: {}", label.join(" "), r.reason));
+    }
+    let endless: Vec<String> = variants
+        .iter()
+        .zip(outputs)
+        .filter(|(_, o)| o.results.timeouts == o.games)
+        .map(|(v, _)| v.label())
+        .collect();
+    if !endless.is_empty() {
+        out.line(&format!(
+            "no game ended under: {} (each a finding about the combination)",
+            endless.join(", ")
+        ));
+    }
+    out.styled(style::DIM, "corpus: ");
+    out.line(&format!(
+        "{} (blake3 {})",
+        match &args.corpus {
+            Some(dir) => dir.display().to_string(),
+            None => "built-in".to_owned(),
+        },
+        outputs[0].corpus_hash
+    ));
+    out.styled(style::DIM, "reproduce: ");
+    out.line(&command_line(&game.id, Some(&interp.id), args));
 }
 
 /// The CSV view: one row per game, written block by block as the games finish.
