@@ -550,7 +550,10 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
         | Command::Sources { .. }
         | Command::Collate { .. } => (&[Table, Json, Markdown], ""),
         Command::Check => (&[Table, Json], ""),
-        Command::Run { .. } => (&[Table, Json, Csv], ""),
+        Command::Run { .. } => (
+            &[Table, Json, Csv, Markdown],
+            "; markdown only with --each-option",
+        ),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Cite { .. } => (
             &[Table],

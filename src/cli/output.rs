@@ -112,6 +112,20 @@ impl Out {
         self.buf.push('\n');
     }
 
+    /// Appends a line that stands alone: in Markdown a paragraph of its own (a blank line
+    /// after it, and before it when it follows a table), elsewhere a line.
+    pub fn para(&mut self, s: &str) {
+        if self.format == Format::Markdown {
+            if self.buf.ends_with("|\n") {
+                self.buf.push('\n');
+            }
+            self.line(s);
+            self.buf.push('\n');
+        } else {
+            self.line(s);
+        }
+    }
+
     /// Appends styled text (the style is removed later when colour is off).
     pub fn styled(&mut self, st: Style, s: &str) {
         self.buf.push_str(&format!("{st}{s}{st:#}"));

@@ -360,6 +360,11 @@ pub fn run(
             None => game.interpretations.iter().take(1).collect(),
         }
     };
+    if !args.each_option && out.format == Format::Markdown {
+        return Err(Error::Usage(
+            "--format markdown: run writes Markdown only with --each-option (the table of readings); use table, json or csv".to_owned(),
+        ));
+    }
     if args.each_option && out.format == Format::Csv {
         return Err(Error::Usage(
             "--each-option gives one row per option, not per game: use --format table or json, or --choose one option with --format csv".to_owned(),
@@ -499,7 +504,7 @@ pub fn run(
         }),
         Format::Json => out.json(&outputs[0]),
         Format::Csv => {}
-        // (`check_format` refuses markdown for `run`.)
+        // (`check_format` refuses markdown for `run` except with `--each-option`.)
         _ if args.each_option => each_option_table(out, game, &variants, &outputs, &refused, args),
         _ => table(out, game, &results, &outputs, args),
     }
@@ -907,14 +912,16 @@ fn each_option_table(
     args: &RunArgs,
 ) {
     let interp = variants[0].interp;
-    out.styled(
-        style::HEAD,
-        &format!(
-            "{} · {} with each option it does not take switched in alone · {} random games each (the same games) · seed {}",
-            game.name, interp.id, args.games, args.seed
-        ),
+    let head = format!(
+        "{} · {} with each option it does not take switched in alone · {} random games each (the same games) · seed {}",
+        game.name, interp.id, args.games, args.seed
     );
-    out.line("");
+    if out.format == Format::Markdown {
+        out.para(&format!("**{head}**"));
+    } else {
+        out.styled(style::HEAD, &head);
+        out.line("");
+    }
     let seats = outputs
         .iter()
         .map(|o| o.results.wins.len())
@@ -977,7 +984,7 @@ fn each_option_table(
     out.table(&heads, rows);
     for r in refused {
         let label: Vec<String> = r.choose.iter().map(|(c, o)| format!("{c}={o}")).collect();
-        out.line(&format!("refused: {}: {}", label.join(" "), r.reason));
+        out.para(&format!("refused: {}: {}", label.join(" "), r.reason));
     }
     let endless: Vec<String> = variants
         .iter()
@@ -986,22 +993,29 @@ fn each_option_table(
         .map(|(v, _)| v.label())
         .collect();
     if !endless.is_empty() {
-        out.line(&format!(
+        out.para(&format!(
             "no game ended under: {} (each a finding about the combination)",
             endless.join(", ")
         ));
     }
-    out.styled(style::DIM, "corpus: ");
-    out.line(&format!(
+    let corpus = format!(
         "{} (blake3 {})",
         match &args.corpus {
             Some(dir) => dir.display().to_string(),
             None => "built-in".to_owned(),
         },
         outputs[0].corpus_hash
-    ));
-    out.styled(style::DIM, "reproduce: ");
-    out.line(&command_line(&game.id, Some(&interp.id), args));
+    );
+    let reproduce = command_line(&game.id, Some(&interp.id), args);
+    if out.format == Format::Markdown {
+        out.para(&format!("corpus: {corpus}"));
+        out.para(&format!("reproduce: `{reproduce}`"));
+    } else {
+        out.styled(style::DIM, "corpus: ");
+        out.line(&corpus);
+        out.styled(style::DIM, "reproduce: ");
+        out.line(&reproduce);
+    }
 }
 
 /// The CSV view: one row per game, written block by block as the games finish.
