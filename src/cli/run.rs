@@ -986,6 +986,18 @@ fn each_option_table(
         let label: Vec<String> = r.choose.iter().map(|(c, o)| format!("{c}={o}")).collect();
         out.para(&format!("refused: {}: {}", label.join(" "), r.reason));
     }
+    if !game.declined.is_empty() {
+        let rows = game
+            .declined
+            .iter()
+            .map(|d| vec![d.reading.clone(), d.why.clone()])
+            .collect();
+        out.para(&format!(
+            "Register readings no option offers ({}; `ludotrace point ID` gives each):",
+            game.declined.len()
+        ));
+        out.table(&["declined reading", "why"], rows);
+    }
     let endless: Vec<String> = variants
         .iter()
         .zip(outputs)
