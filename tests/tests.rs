@@ -13,6 +13,8 @@ mod cli;
 mod corpus_content;
 /// Um el Banât's daughters, pecking and the reckoning in fours.
 mod daughters;
+/// Every option of every choice switched alone into a game's first reading plays.
+mod each_option;
 /// Engine properties over every reading, and the rules through the public API.
 mod engine_props;
 /// Li'b el-Merafib, the hyena game: the well, the hyena, eating, turns.
