@@ -69,13 +69,15 @@ family_params! {
             /// `only-daughters` (when no counters are left except in daughters' houses; each
             /// player then takes his daughters' counters), `cleared` (when the board is
             /// empty), or `no-capture` (when the board is empty or no capture is possible any
-            /// more: no sequence of moves of either player, with the passes and gifts the rules
-            /// give, can end in a capture, so the counters left can never be taken; those
-            /// counters then go as `remaining` says). The engine decides "possible" exactly:
-            /// at once when fewer counters are left than the smallest capturing count, and
-            /// otherwise by trying every position the board can reach without a capture, which
-            /// it does only once at most 16 counters are left and gives up after 50 000
-            /// positions (a board it cannot decide goes on).
+            /// more).
+            ///
+            /// "No capture is possible any more" means that no sequence of moves of either
+            /// player, with the passes and gifts the rules give, can end in a capture, so the
+            /// counters left can never be taken; they then go as `remaining` says. The engine
+            /// decides it exactly: at once when fewer counters are left than the smallest
+            /// capturing count, and otherwise by trying every position the board can reach
+            /// without a capture, which it does once at most 16 counters are left, giving up
+            /// (the board goes on) after 50 000 positions.
             stage_end: StageEnd,
             /// Stages: `none` (the game is one stage, scored by the totals) or `fours` (the
             /// holdings are divided into fours, the board is reset with one house per four, a
