@@ -25,10 +25,10 @@ use super::{
     event_kinds,
 };
 use crate::family::sowing::{
-    BoardTurn, Borrowing, Chain, ChainOrigin, ChainTake, Compulsion, Correspond, Daughters, Direction, Distribution,
-    DrivenOff, EmptiedDaughter, EmptyStops, End, EndCheck, ExtraHouses, Gift, MoveOrder,
-    NextDistributor, Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining, Repetition,
-    RoundStarter, Rounds, Rows, SowingParams, StageEnd, Starter, TargetReach, Tie,
+    BoardTurn, Borrowing, Chain, ChainOrigin, ChainTake, Compulsion, Correspond, Daughters,
+    Direction, Distribution, DrivenOff, EmptiedDaughter, EmptyStops, End, EndCheck, ExtraHouses,
+    Gift, MoveOrder, NextDistributor, Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining,
+    Repetition, RoundStarter, Rounds, Rows, SowingParams, StageEnd, Starter, TargetReach, Tie,
 };
 
 /// Sowings of one move after which an uncapped relay counts as never stopping: far beyond
@@ -1387,7 +1387,13 @@ impl Sowing {
     /// last house again. Under `take`, an origin the lap passed over (`skip_origin`) is passed
     /// over by the chain too.
     #[inline]
-    fn chain_prev(&self, h: usize, last: usize, (origin, lapped): (usize, bool), dir: Dir) -> Option<usize> {
+    fn chain_prev(
+        &self,
+        h: usize,
+        last: usize,
+        (origin, lapped): (usize, bool),
+        dir: Dir,
+    ) -> Option<usize> {
         let mut x = self.prev(h, dir);
         match self.p.chain_origin {
             ChainOrigin::Stop => (x != origin).then_some(x),
@@ -1490,7 +1496,11 @@ impl Sowing {
                 }
                 if usize::from(mark) == mover + 1 {
                     events.emit(SowingEvent::Drink { house: last as u8 });
-                    return Landing::Stop { origin, last, lapped };
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
                 }
             }
             // Empty before the last counter fell; under `before-move`, also empty before the
@@ -1502,7 +1512,11 @@ impl Sowing {
                 RelayWhen::OddOrEmpty => pos.board[last].is_multiple_of(2),
             };
             if stops {
-                return Landing::Stop { origin, last, lapped };
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
             }
             if self.p.daughters != Daughters::None
                 && pos.board[last] == u16::from(self.p.daughter_count)
@@ -1510,15 +1524,27 @@ impl Sowing {
                 if self.opponents_house(pos, last, mover) {
                     pos.mark[last] = mover as u8 + 1;
                     events.emit(SowingEvent::Daughter { house: last as u8 });
-                    return Landing::Stop { origin, last, lapped };
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
                 }
                 if self.p.own_count == OwnCount::Stop {
                     events.emit(SowingEvent::OwnCountStop { house: last as u8 });
-                    return Landing::Stop { origin, last, lapped };
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
                 }
             }
             if !self.p.relay {
-                return Landing::Stop { origin, last, lapped };
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
             }
             events.emit(SowingEvent::Relay {
                 house: last as u8,
@@ -1848,7 +1874,10 @@ impl Sowing {
                 origin,
                 last,
                 lapped,
-            } => self.capture_run(&p.board, (origin, lapped), last, dir, seat).0,
+            } => {
+                self.capture_run(&p.board, (origin, lapped), last, dir, seat)
+                    .0
+            }
             Landing::Again | Landing::Cycle => 0,
         };
         self.takes(len, |take| f(mv(take)));
@@ -2116,7 +2145,10 @@ impl Sowing {
                             last,
                             lapped,
                         } => {
-                            if self.capture_run(&p.board, (origin, lapped), last, dir, seat).0 > 0
+                            if self
+                                .capture_run(&p.board, (origin, lapped), last, dir, seat)
+                                .0
+                                > 0
                             {
                                 capture = true;
                             }
