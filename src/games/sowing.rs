@@ -1036,7 +1036,13 @@ impl Sowing {
             return Err(SowingError::Quirk);
         }
         let limit = Limit::new(p.cap)?;
-        let rule_limit = Limit::new(p.move_limit)?;
+        let rule_limit = Limit::new(p.move_limit).map_err(|e| {
+            let e = e.to_string();
+            SowingError::Combination(format!(
+                "move_limit{}",
+                e.strip_prefix("cap").unwrap_or(&e)
+            ))
+        })?;
         let n = usize::from(p.holes);
         let mut cands = [[Cand {
             house: 0,
