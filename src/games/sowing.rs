@@ -10,7 +10,11 @@
 //! The parameters are resolved once, in [`Sowing::new`], into tables (which houses may be
 //! sown which way, in list order; a bit mask of capture counts; the caps), so the playout
 //! loop only indexes arrays and never allocates: the state is a fixed array plus one vector
-//! (the position history, used only by a repetition rule) that [`Rules::reset`] reuses.
+//! (the position history, used only by a repetition rule) that [`Rules::reset`] reuses. The
+//! one exception is the search of what a board can still reach (`Sowing::reach`: a capture,
+//! an end, or neither), which a board that ends when no capture is possible, and the proof
+//! that a game can never end, need: it allocates its set of positions, and runs only once
+//! few counters are left on the board (`SEARCH_COUNTERS`).
 //!
 //! A move may carry the capture decision when the reading makes a capture optional: the
 //! player chooses how many houses to take as part of the move, so every choice the rules
@@ -1038,10 +1042,7 @@ impl Sowing {
         let limit = Limit::new(p.cap)?;
         let rule_limit = Limit::new(p.move_limit).map_err(|e| {
             let e = e.to_string();
-            SowingError::Combination(format!(
-                "move_limit{}",
-                e.strip_prefix("cap").unwrap_or(&e)
-            ))
+            SowingError::Combination(format!("move_limit{}", e.strip_prefix("cap").unwrap_or(&e)))
         })?;
         let n = usize::from(p.holes);
         let mut cands = [[Cand {
