@@ -20,7 +20,7 @@ use ludotrace::family::custodial::{
     CaptureLine, CustodialParams, Sandwich, Stall, Step as CustodialStep,
 };
 use ludotrace::family::sowing::{
-    Chain, ChainTake, Compulsion, Direction, End, Repetition, Rows, SowingParams,
+    Chain, ChainOrigin, ChainTake, Compulsion, Direction, End, Repetition, Rows, SowingParams,
 };
 use ludotrace::family::stick_race::{
     Capture as StickCapture, Credits as StickCredits, Overshoot, Overtaken as StickOvertaken,
@@ -170,6 +170,49 @@ fn override_combinations() -> Vec<(&'static str, &'static str, Value)> {
             combos.push((game, "ludii-1.0.8", overrides));
         }
     }
+    combos.extend(issue_16_combinations());
+    combos
+}
+
+/// Li'b al-'Aqil's, Um el-Bagara's and Um el Tuweisat's options of issue 16: the chain at the
+/// origin, a move limit as a rule, the board ending when no capture is possible, Lane's
+/// manners of distribution, the mirror flip and exactly sixty.
+fn issue_16_combinations() -> Vec<(&'static str, &'static str, Value)> {
+    let mut combos = Vec::new();
+    for game in ["um-el-bagara", "um-el-tuweisat"] {
+        for overrides in [
+            json!({"chain_origin": "take", "chain_rows": "any"}),
+            json!({"chain_origin": "take", "chain_rows": "any", "skip_origin": true, "counters": 9}),
+            json!({"chain_origin": "take", "chain_rows": "any", "counters": 12, "direction": "either"}),
+            json!({"move_limit": {"moves": 60, "outcome": "draw"}}),
+            json!({"move_limit": {"turns": 30, "moves": 1000, "outcome": "draw"}, "min_sow": 1}),
+        ] {
+            combos.push((game, "davies", overrides));
+        }
+    }
+    let aqil = json!({
+        "holes": 6, "counters": 6, "direction": "anticlockwise", "min_sow": 1,
+        "relay": true, "relay_when": "odd", "capture_counts": [2, 4],
+        "capture_rows": "any", "chain": "previous", "chain_rows": "any",
+        "chain_take": "compulsory", "opposite": "last", "gift": "none",
+        "distribution": "lane-manners", "correspond": "rotated", "turn_board": true,
+        "stage_end": "no-capture", "rounds": "points", "target": 20, "points": "gross",
+        "next_distributor": "loser", "remaining": "uncounted"
+    });
+    for extra in [
+        json!({}),
+        json!({"board_turn": "mirror", "target_reach": "exactly", "distribution": "one-a-side"}),
+        json!({"distribution": "all-houses", "chain_origin": "take", "chain": "backward"}),
+        json!({"distribution": "free", "gift": "takes-turn", "remaining": "owner"}),
+        json!({"capture_rows": "opponent", "stage_end": "cleared", "skip_origin": true,
+               "chain_origin": "take"}),
+    ] {
+        let mut overrides = aqil.clone();
+        for (k, v) in extra.as_object().expect("an object") {
+            overrides[k] = v.clone();
+        }
+        combos.push(("um-el-bagara", "davies", overrides));
+    }
     combos
 }
 
@@ -308,7 +351,7 @@ impl FamilyChecks<Sowing> for SowingChecks {
     }
 
     fn must_end(&self, rules: &Sowing) -> bool {
-        rules.params().repetition == Repetition::Draw
+        rules.params().repetition == Repetition::Draw || move_limited(rules)
     }
 
     fn position_key(&self, rules: &Sowing, s: &SowingState) -> Vec<u32> {
@@ -390,6 +433,8 @@ impl FamilyChecks<Sowing> for SowingChecks {
             | SowingMove::Distribute { .. }
             | SowingMove::Keep
             | SowingMove::Turn => return Ok(()),
+            // Choosing the manner of a distribution (Lane's manners): no sowing.
+            SowingMove::Manner { .. } => return Ok(()),
             SowingMove::Sow {
                 house,
                 dir,
@@ -405,7 +450,7 @@ impl FamilyChecks<Sowing> for SowingChecks {
                     expected.push(SowingEvent::Lap { counters });
                 }
                 let last = model.sow(&mut board, origin, dir);
-                let (run, row_stop) = model.run(&board, origin, last, dir, seat);
+                let (run, row_stop) = model.run(&board, (origin, counters), last, dir, seat);
                 let len = run.len();
                 if take != u8::MAX && usize::from(take) > len {
                     return fail(format!(
@@ -432,6 +477,7 @@ impl FamilyChecks<Sowing> for SowingChecks {
                         if h / model.n == seat {
                             expected.push(SowingEvent::ChainOwnRow { house });
                         }
+                        expected.extend(model.chain_origin_event(h, origin));
                     }
                 }
                 if taken > 0 && taken < len {
@@ -460,6 +506,7 @@ impl FamilyChecks<Sowing> for SowingChecks {
                         | SowingEvent::ChainOwnRow { .. }
                         | SowingEvent::ChainStopped { .. }
                         | SowingEvent::ChainRowStop { .. }
+                        | SowingEvent::ChainOrigin { .. }
                 )
             })
             .collect();
@@ -483,6 +530,11 @@ impl FamilyChecks<Sowing> for SowingChecks {
         }
         Ok(())
     }
+}
+
+/// Whether the reading's own move limit ends every game.
+fn move_limited(rules: &Sowing) -> bool {
+    rules.params().move_limit.is_some()
 }
 
 /// Whether two lists hold the same moves, whatever the order.
@@ -580,7 +632,7 @@ impl<'a> Model<'a> {
     fn run(
         &self,
         board: &[u16],
-        origin: usize,
+        (origin, counters): (usize, u16),
         last: usize,
         dir: Dir,
         seat: usize,
@@ -594,8 +646,11 @@ impl<'a> Model<'a> {
         }
         let mut h = last;
         loop {
-            h = self.back(h, dir);
-            if h == origin || !self.captures(board[h]) {
+            h = match self.chain_back(h, (origin, counters), last, dir) {
+                Some(x) => x,
+                None => return (run, None),
+            };
+            if !self.captures(board[h]) {
                 return (run, None);
             }
             if !self.row_ok(self.p.chain_rows, h, seat) {
@@ -603,6 +658,37 @@ impl<'a> Model<'a> {
             }
             run.push(h);
         }
+    }
+
+    /// The house the chain looks at after `h`, or `None` where it stops whatever the counts:
+    /// at the origin (`chain_origin: stop`), or back at the last house (`take`, where the
+    /// origin is an ordinary house unless the sowing of `counters` passed over it on a lap).
+    fn chain_back(
+        &self,
+        h: usize,
+        (origin, counters): (usize, u16),
+        last: usize,
+        dir: Dir,
+    ) -> Option<usize> {
+        let x = self.back(h, dir);
+        match self.p.chain_origin {
+            ChainOrigin::Stop => (x != origin).then_some(x),
+            ChainOrigin::Take => {
+                let lap = 2 * self.n - usize::from(self.p.skip_origin);
+                let passed_over = self.p.skip_origin && usize::from(counters) >= lap;
+                let x = if x == origin && passed_over {
+                    self.back(x, dir)
+                } else {
+                    x
+                };
+                (x != last).then_some(x)
+            }
+        }
+    }
+
+    /// The event of a chain that takes the house the sowing started from.
+    fn chain_origin_event(&self, h: usize, origin: usize) -> Option<SowingEvent> {
+        (h == origin).then_some(SowingEvent::ChainOrigin { house: h as u8 })
     }
 
     fn optional_take(&self) -> bool {
@@ -656,7 +742,7 @@ impl<'a> Model<'a> {
             let takes = if self.optional_take() {
                 let mut b = board.to_vec();
                 let last = self.sow(&mut b, house, dir);
-                self.takes(self.run(&b, house, last, dir, seat).0.len())
+                self.takes(self.run(&b, (house, board[house]), last, dir, seat).0.len())
             } else {
                 vec![u8::MAX]
             };
@@ -683,7 +769,7 @@ impl<'a> Model<'a> {
         let mut b = board.to_vec();
         let origin = usize::from(house);
         let last = self.sow(&mut b, origin, dir);
-        let (run, _) = self.run(&b, origin, last, dir, seat);
+        let (run, _) = self.run(&b, (origin, board[origin]), last, dir, seat);
         let taken = if take == u8::MAX {
             run.len()
         } else {

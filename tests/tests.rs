@@ -3,6 +3,8 @@
 /// Shared helpers: the binary, temporary corpora.
 mod util;
 
+/// Li'b al-'Aqil's, Um el-Bagara's and Um el Tuweisat's readings of issue 16, on worked positions.
+mod aqil_readings;
 /// Every class of bad corpus input, from data-driven fixtures.
 mod bad_input;
 /// Li'b al-'Aqil's distribution, turned board, gift, odd relays and boards to sixty.

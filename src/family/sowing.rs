@@ -67,8 +67,17 @@ family_params! {
             emptied_daughter: EmptiedDaughter,
             /// When a stage ends besides the blocked-player rule (`end`): `none`,
             /// `only-daughters` (when no counters are left except in daughters' houses; each
-            /// player then takes his daughters' counters), or `cleared` (when the board is
-            /// empty).
+            /// player then takes his daughters' counters), `cleared` (when the board is
+            /// empty), or `no-capture` (when the board is empty or no capture is possible any
+            /// more).
+            ///
+            /// "No capture is possible any more" means that no sequence of moves of either
+            /// player, with the passes and gifts the rules give, can end in a capture, so the
+            /// counters left can never be taken; they then go as `remaining` says. The engine
+            /// decides it exactly: at once when fewer counters are left than the smallest
+            /// capturing count, and otherwise by trying every position the board can reach
+            /// without a capture, which it does once at most 16 counters are left, giving up
+            /// (the board goes on) after 50 000 positions.
             stage_end: StageEnd,
             /// Stages: `none` (the game is one stage, scored by the totals) or `fours` (the
             /// holdings are divided into fours, the board is reset with one house per four, a
@@ -105,9 +114,14 @@ family_params! {
             /// How the counters are set out for a board: `even` (`counters` in every house),
             /// or by the distributing player, all `2 × holes × counters` of them, without
             /// counting: in `corresponding` houses of his choice (occupied houses correspond,
-            /// the only rule), the `conventional-four` middle houses of each row, or
+            /// the only rule), the `conventional-four` middle houses of each row,
             /// `half-and-half` (about half, three to five eighths, into his first house A and
-            /// the rest into its corresponding house a).
+            /// the rest into its corresponding house a), `one-a-side` (any one house of his
+            /// choice and its corresponding house, any amounts), `all-houses` (every house of
+            /// both rows holds counters), `lane-manners` (he first chooses one of the four
+            /// manners `conventional-four`, `half-and-half`, `one-a-side` and `all-houses`, a
+            /// decision of his, then distributes in it), or `free` (any amounts in any houses,
+            /// occupied houses need not correspond).
             distribution: Distribution,
             /// Which house corresponds to a house: the one directly `opposite`, or the same
             /// position counted from the other player's side (`rotated`).
@@ -194,6 +208,31 @@ family_params! {
             /// right house anticlockwise, the left clockwise, the centre anticlockwise, then
             /// clockwise: Ludii's Um el Tuweisat). Default: `houses`.
             move_order: MoveOrder = MoveOrder::Houses,
+            // Li'b al-'Aqil, Um el-Bagara, Um el Tuweisat (issue 16)
+            /// Whether the chain may take the house the last lap of the sowing started from:
+            /// `stop` (it never takes that house nor goes back past it, as Ludii's backtracking
+            /// stops there without examining it) or `take` (the origin is like any other house
+            /// of the sowing: taken if it now holds a capturing count, and the chain may go on
+            /// back past it; an origin the sowing passed over on a lap (`skip_origin`) is
+            /// passed over by the chain too; the chain never comes round to the last house
+            /// again). No source states either. Default: `stop`.
+            chain_origin: ChainOrigin = ChainOrigin::Stop,
+            /// A limit on the number of moves as a rule of the game (not an engine's cap):
+            /// `moves` (decisions, passes included), optionally `turns`, and the result when it
+            /// is reached (`draw`: the game ends drawn by its own rule, whatever the takings).
+            /// Default: no limit.
+            move_limit: Option<Cap> = None,
+            /// With `rounds: points`: how the target must be reached: `at-least` (a gain that
+            /// takes a player to `target` or past it wins) or `exactly` (only a gain that makes
+            /// exactly `target` wins; a board whose gain would take its winner past `target`
+            /// counts for nothing, for either player). Default: `at-least`.
+            target_reach: TargetReach = TargetReach::AtLeast,
+            /// How the other player turns the distributed board round (`turn_board`): a
+            /// `half-turn` (each row goes to the other side, each house to the same position
+            /// counted from its new owner's left) or a `mirror` flip (each house goes to the
+            /// one directly opposite it, so each row's order is reversed for its new owner).
+            /// Default: `half-turn`.
+            board_turn: BoardTurn = BoardTurn::HalfTurn,
         }
     }
 }
@@ -386,6 +425,8 @@ pub enum StageEnd {
     OnlyDaughters,
     /// The board is empty.
     Cleared,
+    /// The board is empty, or no capture is possible any more (Li'b al-'Aqil, LA-14 (b)).
+    NoCapture,
 }
 
 /// Stages of play.
@@ -494,6 +535,15 @@ pub enum Distribution {
     ConventionalFour,
     /// House A and its corresponding house a.
     HalfAndHalf,
+    /// One house a side, any house and its corresponding one, any amounts.
+    OneASide,
+    /// Every house of both rows.
+    AllHouses,
+    /// Any of Lane's manners (four a side, half and half, one a side, all the houses), the
+    /// distributor choosing which before he sets out the counters.
+    LaneManners,
+    /// Any amounts in any houses, without the correspondence of occupied houses.
+    Free,
 }
 
 /// Which house corresponds.
@@ -528,4 +578,34 @@ pub enum NextDistributor {
     Alternate,
     /// Whoever would move next.
     AfterLastMover,
+}
+
+/// Whether the chain may take the house the sowing started from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainOrigin {
+    /// It stops there, never taking it.
+    Stop,
+    /// The origin is like any other house of the sowing.
+    Take,
+}
+
+/// How the target of a game in points must be reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetReach {
+    /// The target or more.
+    AtLeast,
+    /// Exactly the target; a board that would pass it counts for nothing.
+    Exactly,
+}
+
+/// How the board is turned round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardTurn {
+    /// A half-turn: each house to the same position of the other row from its owner's left.
+    HalfTurn,
+    /// A mirror flip: each house to the one directly opposite.
+    Mirror,
 }

@@ -10,7 +10,11 @@
 //! The parameters are resolved once, in [`Sowing::new`], into tables (which houses may be
 //! sown which way, in list order; a bit mask of capture counts; the caps), so the playout
 //! loop only indexes arrays and never allocates: the state is a fixed array plus one vector
-//! (the position history, used only by a repetition rule) that [`Rules::reset`] reuses.
+//! (the position history, used only by a repetition rule) that [`Rules::reset`] reuses. The
+//! one exception is the search of what a board can still reach (`Sowing::reach`: a capture,
+//! an end, or neither), which a board that ends when no capture is possible, and the proof
+//! that a game can never end, need: it allocates its set of positions, and runs only once
+//! few counters are left on the board (`SEARCH_COUNTERS`).
 //!
 //! A move may carry the capture decision when the reading makes a capture optional: the
 //! player chooses how many houses to take as part of the move, so every choice the rules
@@ -25,16 +29,24 @@ use super::{
     event_kinds,
 };
 use crate::family::sowing::{
-    Borrowing, Chain, ChainTake, Compulsion, Correspond, Daughters, Direction, Distribution,
-    DrivenOff, EmptiedDaughter, EmptyStops, End, EndCheck, ExtraHouses, Gift, MoveOrder,
-    NextDistributor, Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining, Repetition,
-    RoundStarter, Rounds, Rows, SowingParams, StageEnd, Starter, Tie,
+    BoardTurn, Borrowing, Chain, ChainOrigin, ChainTake, Compulsion, Correspond, Daughters,
+    Direction, Distribution, DrivenOff, EmptiedDaughter, EmptyStops, End, EndCheck, ExtraHouses,
+    Gift, MoveOrder, NextDistributor, Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining,
+    Repetition, RoundStarter, Rounds, Rows, SowingParams, StageEnd, Starter, TargetReach, Tie,
 };
 
 /// Sowings of one move after which an uncapped relay counts as never stopping: far beyond
 /// any relay that stops (the longest seen in random play are a few hundred), and few enough
 /// that a move always returns.
 pub const RELAY_LIMIT: u32 = 100_000;
+
+/// The most counters left on the board for which the engine searches whether a capture (or
+/// an end) can still be reached: with more, it is taken to be reachable.
+pub const SEARCH_COUNTERS: u32 = 16;
+/// The most positions that search visits before giving up (a capture is then taken to be
+/// reachable). With few counters left the positions are few: 12 houses and 5 counters make
+/// 4 368 boards.
+pub const SEARCH_POSITIONS: usize = 50_000;
 
 /// The most houses in a row.
 pub const MAX_HOLES: usize = 16;
@@ -95,7 +107,23 @@ pub enum SowingMove {
     Keep,
     /// After the distribution: the other player turns the board round (and plays second).
     Turn,
+    /// Before distributing, where the reading leaves the manner to the distributor: he
+    /// chooses the manner [`MANNERS`]`[manner]`.
+    Manner {
+        /// The index into [`MANNERS`].
+        manner: u8,
+    },
 }
+
+/// The manners a distributor may choose from under `distribution: lane-manners`: Lane's
+/// common four a side, half into A and the rest into a, one beyt on each side, or all the
+/// beyts.
+pub const MANNERS: [Distribution; 4] = [
+    Distribution::ConventionalFour,
+    Distribution::HalfAndHalf,
+    Distribution::OneASide,
+    Distribution::AllHouses,
+];
 
 impl SowingMove {
     /// A sowing whose captures the rules decide.
@@ -137,6 +165,7 @@ impl fmt::Display for MoveDisplay {
             }
             SowingMove::Keep => f.write_str("keep the board"),
             SowingMove::Turn => f.write_str("turn the board"),
+            SowingMove::Manner { manner } => manner_text(f, manner),
             SowingMove::Sow {
                 house,
                 dir,
@@ -170,6 +199,7 @@ impl fmt::Display for SowingMove {
             SowingMove::Distribute { house, count } => write!(f, "put {count} in #{house}"),
             SowingMove::Keep => f.write_str("keep the board"),
             SowingMove::Turn => f.write_str("turn the board"),
+            SowingMove::Manner { manner } => manner_text(f, manner),
             SowingMove::Sow {
                 house,
                 dir,
@@ -189,10 +219,18 @@ impl fmt::Display for SowingMove {
     }
 }
 
+/// "distribute in the conventional-four manner".
+fn manner_text(f: &mut fmt::Formatter<'_>, manner: u8) -> fmt::Result {
+    match MANNERS.get(usize::from(manner)) {
+        Some(m) => write!(f, "distribute in the {} manner", kebab_name(m)),
+        None => write!(f, "distribute in manner #{manner}"),
+    }
+}
+
 event_kinds! {
     /// The kinds of sowing event.
     pub enum SowingEventKind;
-    endless = ["repetition"];
+    endless = ["repetition", "stage_end", "move_limit"];
     /// A lot decided who begins.
     Lot = "lot" ["starter"],
     /// The last counter fell into an occupied house and its counters were sown on.
@@ -278,7 +316,7 @@ event_kinds! {
     /// The distributor set out the counters of a board.
     Distributed = "distributed" ["distribution", "correspond"],
     /// The other player turned the distributed board round.
-    BoardTurned = "board-turned" ["turn_board"],
+    BoardTurned = "board-turned" ["turn_board", "board_turn"],
     /// A board was scored.
     BoardScored = "board-scored" ["rounds", "points"],
     /// A new board was distributed by the rule for who distributes.
@@ -286,6 +324,19 @@ event_kinds! {
     /// A stage ended before anyone could decide anything and its reckoning gave the board it
     /// started from: every stage after it would do the same, for ever.
     StageCycle = "stage-cycle" ["rounds", "min_sow"],
+    /// The chain took the house the last lap of the sowing started from.
+    ChainOrigin = "chain-origin" ["chain_origin"],
+    /// The board ended because no capture was possible any more.
+    NoCapture = "no-capture" ["stage_end", "capture_counts"],
+    /// No end of the game can be reached any more: no capture is possible, the board cannot
+    /// be cleared, and no end rule can fire on any position the board can reach.
+    Endless = "endless" ["stage_end", "end", "capture_counts"],
+    /// The game's own move limit ended it.
+    MoveLimit = "move-limit" ["move_limit"],
+    /// A board's gain would have taken its winner past the target, and counted for nothing.
+    TargetPassed = "target-passed" ["target_reach"],
+    /// The distributor chose the manner of his distribution.
+    Manner = "manner" ["distribution"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
@@ -514,6 +565,34 @@ pub enum SowingEvent {
     },
     /// Stages would follow each other for ever without a decision.
     StageCycle,
+    /// The chain took the origin `house`.
+    ChainOrigin {
+        /// The house.
+        house: u8,
+    },
+    /// No capture is possible any more: the board is finished.
+    NoCapture,
+    /// No end can be reached any more.
+    Endless,
+    /// The move limit was reached after `plies` decisions in turn `turns`.
+    MoveLimit {
+        /// Turn number.
+        turns: u32,
+        /// Decisions.
+        plies: u32,
+    },
+    /// `seat`'s gain of `points` would have passed the target.
+    TargetPassed {
+        /// The board's winner.
+        seat: Seat,
+        /// The gain that did not count.
+        points: u32,
+    },
+    /// The distributor chose manner `manner` (an index into [`MANNERS`]).
+    Manner {
+        /// The index.
+        manner: u8,
+    },
 }
 
 impl Event for SowingEvent {
@@ -566,6 +645,12 @@ impl Event for SowingEvent {
             SowingEvent::BoardScored { .. } => K::BoardScored,
             SowingEvent::NextDistributor { .. } => K::NextDistributor,
             SowingEvent::StageCycle => K::StageCycle,
+            SowingEvent::ChainOrigin { .. } => K::ChainOrigin,
+            SowingEvent::NoCapture => K::NoCapture,
+            SowingEvent::Endless => K::Endless,
+            SowingEvent::MoveLimit { .. } => K::MoveLimit,
+            SowingEvent::TargetPassed { .. } => K::TargetPassed,
+            SowingEvent::Manner { .. } => K::Manner,
         }
     }
 }
@@ -635,9 +720,18 @@ impl fmt::Display for SowingEvent {
                 seat + 1
             ),
             SowingEvent::Tie { score } => write!(f, "{name} score={score}"),
-            SowingEvent::CapReached { turns, plies } => {
+            SowingEvent::CapReached { turns, plies } | SowingEvent::MoveLimit { turns, plies } => {
                 write!(f, "{name} turn={turns} plies={plies}")
             }
+            SowingEvent::ChainOrigin { house } => write!(f, "{name} house=#{house}"),
+            SowingEvent::TargetPassed { seat, points } => {
+                write!(f, "{name} seat={} points={points}", seat + 1)
+            }
+            SowingEvent::Manner { manner } => match MANNERS.get(usize::from(manner)) {
+                Some(m) => write!(f, "{name} manner={}", kebab_name(m)),
+                None => write!(f, "{name} manner=#{manner}"),
+            },
+            SowingEvent::NoCapture | SowingEvent::Endless => f.write_str(name),
             SowingEvent::Replay
             | SowingEvent::EndNoMoves
             | SowingEvent::ReplayCycle
@@ -783,6 +877,9 @@ pub struct SowingState {
     distributor: u8,
     /// Stages completed.
     stages: u32,
+    /// The manner of the board's distribution: the reading's, or under `lane-manners` the
+    /// one the distributor chose (`LaneManners` until he has).
+    manner: Distribution,
 }
 
 impl SowingState {
@@ -848,12 +945,30 @@ struct Pos {
 /// How a sowing ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Landing {
-    /// At `last`, the final lap having started at `origin`: the capture rules apply there.
-    Stop { origin: usize, last: usize },
+    /// At `last`, the final lap having started at `origin` (and gone all the way round past
+    /// it if `lapped`): the capture rules apply there.
+    Stop {
+        origin: usize,
+        last: usize,
+        lapped: bool,
+    },
     /// A peck: the mover plays again.
     Again,
     /// A relay that never ends.
     Cycle,
+}
+
+/// What a board can still reach (see [`Sowing::reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// A capture.
+    Capture,
+    /// No capture, but a position where an end rule (or a relay that never stops) ends it.
+    End,
+    /// Neither: the board goes on for ever without a capture.
+    Neither,
+    /// Not searched (too many counters or positions): a capture is taken to be reachable.
+    Unknown,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -876,6 +991,8 @@ pub struct Sowing {
     limit: Limit,
     /// Sowings after which a relay counts as never stopping (see `sow_all`).
     relay_limit: u32,
+    /// The game's own move limit (`move_limit`), as a limit on the clock.
+    rule_limit: Limit,
     /// `order[dir][origin][k]`: the k-th house a sowing from `origin` fills (one lap).
     order: Box<[[[u8; RING]; RING]; 2]>,
     /// `rank[dir][origin][house]`: the inverse of `order`; `NOT_SOWN` for a skipped origin
@@ -923,6 +1040,10 @@ impl Sowing {
             return Err(SowingError::Quirk);
         }
         let limit = Limit::new(p.cap)?;
+        let rule_limit = Limit::new(p.move_limit).map_err(|e| {
+            let e = e.to_string();
+            SowingError::Combination(format!("move_limit{}", e.strip_prefix("cap").unwrap_or(&e)))
+        })?;
         let n = usize::from(p.holes);
         let mut cands = [[Cand {
             house: 0,
@@ -1064,6 +1185,7 @@ impl Sowing {
             ncands,
             optional_take,
             relay_limit: limit.moves().unwrap_or(RELAY_LIMIT),
+            rule_limit,
             limit,
             order,
             rank,
@@ -1260,14 +1382,45 @@ impl Sowing {
         usize::from(self.order[d][house][last])
     }
 
+    /// Whether a lap of `counters` goes all the way round past the house it starts from.
+    #[inline]
+    fn laps(&self, counters: u16) -> bool {
+        usize::from(counters) >= self.r - usize::from(self.p.skip_origin)
+    }
+
+    /// The house the chain examines after `h`, going back along the sowing that ended at
+    /// `last` and whose last lap started at `origin`; `None` where the chain must stop: at the
+    /// origin under `chain_origin: stop`, or, under `take`, when it would come round to the
+    /// last house again. Under `take`, an origin the lap passed over (`skip_origin`) is passed
+    /// over by the chain too.
+    #[inline]
+    fn chain_prev(
+        &self,
+        h: usize,
+        last: usize,
+        (origin, lapped): (usize, bool),
+        dir: Dir,
+    ) -> Option<usize> {
+        let mut x = self.prev(h, dir);
+        match self.p.chain_origin {
+            ChainOrigin::Stop => (x != origin).then_some(x),
+            ChainOrigin::Take => {
+                if x == origin && lapped && self.p.skip_origin {
+                    x = self.prev(x, dir);
+                }
+                (x != last).then_some(x)
+            }
+        }
+    }
+
     /// How many houses the last counter and the chain may take, from `last` back toward
-    /// `origin` (never examined), and the house where the chain stopped only because of its
-    /// row.
+    /// `origin` (never examined under `chain_origin: stop`), and the house where the chain
+    /// stopped only because of its row.
     #[inline]
     fn capture_run(
         &self,
         board: &[u16; RING],
-        origin: usize,
+        (origin, lapped): (usize, bool),
         last: usize,
         dir: Dir,
         mover: usize,
@@ -1281,8 +1434,11 @@ impl Sowing {
         let mut len = 1u8;
         let mut h = last;
         loop {
-            h = self.prev(h, dir);
-            if h == origin || !self.captures(board[h]) {
+            h = match self.chain_prev(h, last, (origin, lapped), dir) {
+                Some(x) => x,
+                None => return (len, None),
+            };
+            if !self.captures(board[h]) {
                 return (len, None);
             }
             if !self.row_ok(self.p.chain_rows, h, mover) {
@@ -1309,9 +1465,14 @@ impl Sowing {
         let start =
             (self.p.relay && self.p.empty_stops == EmptyStops::BeforeMove).then_some(pos.board);
         let mut origin = house;
+        let mut lapped = self.laps(pos.board[origin]);
         let mut last = self.sow_counters(&mut pos.board, origin, dir, events);
         if !self.p.relay && self.p.daughters == Daughters::None {
-            return Landing::Stop { origin, last };
+            return Landing::Stop {
+                origin,
+                last,
+                lapped,
+            };
         }
         // Brent's cycle detection on (board, house) once a relay has gone on for long: the
         // counters are finite, so a relay either stops or revisits a position.
@@ -1342,7 +1503,11 @@ impl Sowing {
                 }
                 if usize::from(mark) == mover + 1 {
                     events.emit(SowingEvent::Drink { house: last as u8 });
-                    return Landing::Stop { origin, last };
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
                 }
             }
             // Empty before the last counter fell; under `before-move`, also empty before the
@@ -1354,7 +1519,11 @@ impl Sowing {
                 RelayWhen::OddOrEmpty => pos.board[last].is_multiple_of(2),
             };
             if stops {
-                return Landing::Stop { origin, last };
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
             }
             if self.p.daughters != Daughters::None
                 && pos.board[last] == u16::from(self.p.daughter_count)
@@ -1362,21 +1531,34 @@ impl Sowing {
                 if self.opponents_house(pos, last, mover) {
                     pos.mark[last] = mover as u8 + 1;
                     events.emit(SowingEvent::Daughter { house: last as u8 });
-                    return Landing::Stop { origin, last };
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
                 }
                 if self.p.own_count == OwnCount::Stop {
                     events.emit(SowingEvent::OwnCountStop { house: last as u8 });
-                    return Landing::Stop { origin, last };
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
                 }
             }
             if !self.p.relay {
-                return Landing::Stop { origin, last };
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
             }
             events.emit(SowingEvent::Relay {
                 house: last as u8,
                 counters: pos.board[last],
             });
             origin = last;
+            lapped = self.laps(pos.board[origin]);
             last = self.sow_counters(&mut pos.board, origin, dir, events);
             laps += 1;
             if laps >= 64 {
@@ -1407,12 +1589,17 @@ impl Sowing {
         (house, dir, take): (usize, Dir, u8),
         events: &mut impl EventSink<SowingEvent>,
     ) -> Landing {
-        let (house, last) = match self.sow_all(pos, mover, house, dir, events) {
-            Landing::Stop { origin, last } => (origin, last),
+        let (house, last, lapped) = match self.sow_all(pos, mover, house, dir, events) {
+            Landing::Stop {
+                origin,
+                last,
+                lapped,
+            } => (origin, last, lapped),
             other => return other,
         };
         let Pos { board, store, .. } = pos;
-        let (len, row_stop) = self.capture_run(board, house, last, dir, mover);
+        let (len, row_stop) = self.capture_run(board, (house, lapped), last, dir, mover);
+        let back = |h: usize| self.chain_prev(h, last, (house, lapped), dir).unwrap_or(h);
         let take = if take == TAKE_ALL { len } else { take.min(len) };
         if len > 0 && take == 0 {
             events.emit(SowingEvent::CaptureDeclined { house: last as u8 });
@@ -1422,7 +1609,7 @@ impl Sowing {
             let counters = board[h];
             if counters == 0 {
                 // Emptied already, as an earlier house's opposite: nothing to take here.
-                h = self.prev(h, dir);
+                h = back(h);
                 continue;
             }
             board[h] = 0;
@@ -1440,6 +1627,9 @@ impl Sowing {
                 if h / self.n == mover {
                     events.emit(SowingEvent::ChainOwnRow { house: h as u8 });
                 }
+                if h == house {
+                    events.emit(SowingEvent::ChainOrigin { house: h as u8 });
+                }
             }
             // The house directly opposite goes too, where the reading says so (Ludii's
             // "OppositePitTwoRows"); taken in order, so a house already emptied gives nothing.
@@ -1454,7 +1644,7 @@ impl Sowing {
                     });
                 }
             }
-            h = self.prev(h, dir);
+            h = back(h);
         }
         if take > 0 && take < len {
             events.emit(SowingEvent::ChainStopped {
@@ -1470,6 +1660,7 @@ impl Sowing {
         Landing::Stop {
             origin: house,
             last,
+            lapped,
         }
     }
 
@@ -1534,25 +1725,34 @@ impl Sowing {
         }
     }
 
-    /// Whether the distribution may put counters into house `h`.
-    fn distributable(&self, h: usize) -> bool {
+    /// Whether the distribution in `manner` may put counters into house `h`, given the
+    /// board so far.
+    fn distributable(&self, h: usize, manner: Distribution, b: &[u16; RING]) -> bool {
         let j = h % self.n;
-        match self.p.distribution {
-            Distribution::Even => false,
-            Distribution::Corresponding => true,
+        match manner {
+            Distribution::Even | Distribution::HalfAndHalf | Distribution::LaneManners => false,
+            Distribution::Corresponding | Distribution::AllHouses | Distribution::Free => true,
             Distribution::ConventionalFour => self.n < 3 || (j != 0 && j != self.n - 1),
-            Distribution::HalfAndHalf => false,
+            Distribution::OneASide => {
+                // The first house he fills chooses the pair: then only it and its partner.
+                match (0..self.r).find(|&x| b[x] > 0) {
+                    None => true,
+                    Some(a) => h == a || h == self.partner(a),
+                }
+            }
         }
     }
 
-    /// The distributor's choices: any count into any house the pattern allows, as long as
-    /// the counters left can still give every occupied house an occupied partner.
+    /// The distributor's choices: under `lane-manners` first the manner, then any count into
+    /// any house the manner allows, as long as the counters left can still complete it
+    /// (every occupied house an occupied partner; under `all-houses`, every house filled).
     fn distribution_moves(&self, s: &SowingState, out: &mut Vec<SowingMove>) {
         let b = &s.pos.board;
-        let unmatched = (0..self.r)
-            .filter(|&h| b[h] > 0 && b[self.partner(h)] == 0)
-            .count() as u32;
-        if self.p.distribution == Distribution::HalfAndHalf {
+        if s.manner == Distribution::LaneManners {
+            out.extend((0..MANNERS.len() as u8).map(|manner| SowingMove::Manner { manner }));
+            return;
+        }
+        if s.manner == Distribution::HalfAndHalf {
             // "About half into beyt A and the remainder in beyt a": A is the distributor's
             // first house; he puts between three eighths and five eighths of the counters
             // there (he does not count), and the rest into its corresponding house.
@@ -1577,15 +1777,25 @@ impl Sowing {
             }
             return;
         }
+        // Houses that still need a counter for the distribution to be complete: unmatched
+        // occupied houses' partners, or under `all-houses` every empty house; none under
+        // `free`.
+        let needed = |board: &[u16; RING]| -> u32 {
+            match s.manner {
+                Distribution::Free => 0,
+                Distribution::AllHouses => (0..self.r).filter(|&h| board[h] == 0).count() as u32,
+                _ => (0..self.r)
+                    .filter(|&h| board[h] > 0 && board[self.partner(h)] == 0)
+                    .count() as u32,
+            }
+        };
         for h in 0..self.r {
-            if !self.distributable(h) {
+            if !self.distributable(h, s.manner, b) {
                 continue;
             }
-            let after = match (b[h] > 0, b[self.partner(h)] > 0) {
-                (true, _) => unmatched,
-                (false, false) => unmatched + 1,
-                (false, true) => unmatched - 1,
-            };
+            let mut after = *b;
+            after[h] += 1;
+            let after = needed(&after);
             for k in 1..=s.hand.min(255) {
                 if s.hand - k >= after {
                     out.push(SowingMove::Distribute {
@@ -1667,7 +1877,14 @@ impl Sowing {
         }
         let mut p = *pos;
         let len = match self.sow_all(&mut p, seat, house, dir, &mut NoEvents) {
-            Landing::Stop { origin, last } => self.capture_run(&p.board, origin, last, dir, seat).0,
+            Landing::Stop {
+                origin,
+                last,
+                lapped,
+            } => {
+                self.capture_run(&p.board, (origin, lapped), last, dir, seat)
+                    .0
+            }
             Landing::Again | Landing::Cycle => 0,
         };
         self.takes(len, |take| f(mv(take)));
@@ -1683,8 +1900,18 @@ impl Sowing {
         let next = s.mover as usize;
         let other = 1 - next;
         let no_moves = |s: &SowingState| !self.can_move(&s.pos, 0) && !self.can_move(&s.pos, 1);
-        if self.p.stage_end == StageEnd::Cleared && s.pos.board.iter().all(|&c| c == 0) {
+        if matches!(self.p.stage_end, StageEnd::Cleared | StageEnd::NoCapture)
+            && s.pos.board.iter().all(|&c| c == 0)
+        {
             events.emit(SowingEvent::StageEnd);
+            self.finish(s, events);
+            return;
+        }
+        if self.p.stage_end == StageEnd::NoCapture
+            && matches!(self.reach(s), Reach::End | Reach::Neither)
+        {
+            // LA-14 (b): no capture is possible any more, so the board is finished.
+            events.emit(SowingEvent::NoCapture);
             self.finish(s, events);
             return;
         }
@@ -1780,6 +2007,15 @@ impl Sowing {
             self.finish(s, events);
             return;
         }
+        if s.clock.plies() > 0 && self.rule_limit.reached(&s.clock).is_some() {
+            // The game's own limit (BG-09 (a), TW-10 (a), G-4 (a)): it ends drawn.
+            events.emit(SowingEvent::MoveLimit {
+                turns: s.clock.turns(),
+                plies: s.clock.plies(),
+            });
+            self.over(s, Result_::Draw, EndReason::Natural);
+            return;
+        }
         if s.clock.plies() > 0 {
             if self.p.all_pass_draw && s.clock.all_passed(2) {
                 events.emit(SowingEvent::AllPassDraw);
@@ -1789,6 +2025,13 @@ impl Sowing {
             if self.capped(s, events) {
                 return;
             }
+        }
+        if self.can_be_endless() && self.reach(s) == Reach::Neither {
+            // Nothing can be captured, the board cannot clear, and no position the board can
+            // reach ends it: the game can never end.
+            events.emit(SowingEvent::Endless);
+            self.over(s, Result_::Unfinished, EndReason::Endless);
+            return;
         }
         if self.p.repetition == Repetition::Draw {
             // The exact position (houses and player to move), the start included.
@@ -1800,6 +2043,144 @@ impl Sowing {
                 s.history.push(position);
             }
         }
+    }
+
+    /// Whether a game of this reading could go on for ever without any rule ending it: no
+    /// engine cap, no move limit, no repetition rule, and a board that ends only when
+    /// cleared (or by the end rules). Daughters and stages are not searched.
+    fn can_be_endless(&self) -> bool {
+        !self.limit.is_on()
+            && !self.rule_limit.is_on()
+            && self.p.repetition == Repetition::None
+            && self.p.end_check == EndCheck::Immediate
+            && matches!(self.p.stage_end, StageEnd::Cleared | StageEnd::None)
+            && !self.dynamic
+    }
+
+    /// Whether the end rule (`end`) would end the game on `pos` with `mover` to move, as
+    /// [`Sowing::settle`] tests it; under `opponent-feeds`, any blocked player counts (he may
+    /// not be fed), which errs toward an end.
+    fn end_fires(&self, pos: &Pos, mover: usize) -> bool {
+        let no_moves = !self.can_move(pos, 0) && !self.can_move(pos, 1);
+        match self.p.end {
+            End::NeitherCanMove => no_moves,
+            End::MoverBlocked => !self.can_move(pos, mover),
+            End::OpponentFeeds => !self.can_move(pos, 0) || !self.can_move(pos, 1),
+            End::RowEmpty => {
+                no_moves
+                    || (0..2).any(|seat| {
+                        pos.board[seat * self.n..(seat + 1) * self.n]
+                            .iter()
+                            .all(|&c| c == 0)
+                    })
+            }
+        }
+    }
+
+    /// What the board can still reach from `s` (play phase, ordinary houses): every position
+    /// reachable without a capture is tried, with each seat's sowings (all of them, a feeding
+    /// obligation ignored), the gifts the rules give and the passes of a blocked player. A
+    /// relay that never stops counts as an end (the engine ends the game there).
+    fn reach(&self, s: &SowingState) -> Reach {
+        let on_board = s.total_on_board();
+        if self.dynamic || on_board == 0 {
+            return Reach::Unknown;
+        }
+        if on_board > SEARCH_COUNTERS {
+            // Fewer counters than the smallest capturing count can never make one: nothing
+            // can be captured, and whether an end can be reached is left open (taken as yes).
+            let smallest = self.capture_mask.trailing_zeros();
+            return if on_board < smallest {
+                Reach::End
+            } else {
+                Reach::Unknown
+            };
+        }
+        let mut seen: std::collections::HashSet<([u16; RING], u8)> =
+            std::collections::HashSet::new();
+        let mut queue = vec![(s.pos, s.mover)];
+        seen.insert((s.pos.board, s.mover));
+        let mut end = false;
+        while let Some((pos, mover)) = queue.pop() {
+            let seat = usize::from(mover);
+            if self.end_fires(&pos, seat) {
+                // The board ends here; the positions after it cannot be reached this way.
+                end = true;
+                continue;
+            }
+            let mut next = |p: Pos, m: usize, queue: &mut Vec<(Pos, u8)>| {
+                if seen.insert((p.board, m as u8)) {
+                    queue.push((p, m as u8));
+                }
+            };
+            let gift_due = self.p.gift != Gift::None
+                && self.row_empty(&pos, 1 - seat)
+                && !self.row_empty(&pos, seat);
+            if gift_due {
+                let to = if seat == 1 && self.p.ludii_leftmost_quirk {
+                    1
+                } else {
+                    (1 - seat) * self.n
+                };
+                let after = if self.p.gift == Gift::Extra {
+                    seat
+                } else {
+                    1 - seat
+                };
+                for h in 0..self.r {
+                    if usize::from(pos.owner[h]) == seat && pos.board[h] > 0 {
+                        let mut p = pos;
+                        p.board[h] -= 1;
+                        p.board[to] += 1;
+                        next(p, after, &mut queue);
+                    }
+                }
+            } else {
+                let mut moved = false;
+                let mut capture = false;
+                let mut cycle = false;
+                let mut after = Vec::new();
+                self.each_candidate(&pos, seat, |mv| {
+                    let SowingMove::Sow { house, dir, .. } = mv else {
+                        return;
+                    };
+                    moved = true;
+                    let mut p = pos;
+                    match self.sow_all(&mut p, seat, usize::from(house), dir, &mut NoEvents) {
+                        Landing::Stop {
+                            origin,
+                            last,
+                            lapped,
+                        } => {
+                            if self
+                                .capture_run(&p.board, (origin, lapped), last, dir, seat)
+                                .0
+                                > 0
+                            {
+                                capture = true;
+                            }
+                            after.push(p);
+                        }
+                        Landing::Again | Landing::Cycle => cycle = true,
+                    }
+                });
+                if capture {
+                    return Reach::Capture;
+                }
+                end |= cycle;
+                if moved {
+                    for p in after {
+                        next(p, 1 - seat, &mut queue);
+                    }
+                } else {
+                    next(pos, 1 - seat, &mut queue);
+                }
+            }
+            if seen.len() > SEARCH_POSITIONS {
+                return Reach::Unknown;
+            }
+        }
+        if end { Reach::End } else { Reach::Neither }
     }
 
     /// Ends the game as the engine's cap scores it, if the clock has reached the cap.
@@ -2132,9 +2513,19 @@ impl Sowing {
         if diff == 0 {
             events.emit(SowingEvent::Tie { score: scores[0] });
         }
-        s.points[w] += diff as i32;
-        if self.p.points == Points::Net {
-            s.points[1 - w] -= diff as i32;
+        if self.p.target_reach == TargetReach::Exactly
+            && s.points[w] + diff as i32 > i32::from(self.p.target)
+        {
+            // Sixty exactly: a gain that would pass it counts for nothing, for either player.
+            events.emit(SowingEvent::TargetPassed {
+                seat: w,
+                points: diff,
+            });
+        } else {
+            s.points[w] += diff as i32;
+            if self.p.points == Points::Net {
+                s.points[1 - w] -= diff as i32;
+            }
         }
         if s.points[w] >= i32::from(self.p.target) {
             // The board's counters stay where they are (in the takings) for conservation.
@@ -2187,6 +2578,7 @@ impl Sowing {
         s.history.clear();
         s.game_start = s.clock.plies();
         s.distributor = distributor as u8;
+        s.manner = self.p.distribution;
         if self.p.distribution == Distribution::Even {
             for (h, c) in s.pos.board[..self.r].iter_mut().enumerate() {
                 *c = (total / self.r as u32 + u32::from((h as u32) < total % self.r as u32)) as u16;
@@ -2218,6 +2610,7 @@ impl Sowing {
         s.points = [0; 2];
         s.hand = 0;
         s.distributor = 0;
+        s.manner = self.p.distribution;
         s.clock.clear_passes();
         s.must_feed = false;
         s.outcome = None;
@@ -2265,6 +2658,7 @@ impl Rules for Sowing {
             points: [0; 2],
             hand: 0,
             distributor: 0,
+            manner: self.p.distribution,
         };
         self.reset(&mut s, &mut NoEvents);
         s
@@ -2359,13 +2753,27 @@ impl Rules for Sowing {
                 self.capped(s, events);
                 return;
             }
+            SowingMove::Manner { manner } => {
+                if let Some(&m) = MANNERS.get(usize::from(manner)) {
+                    s.manner = m;
+                    events.emit(SowingEvent::Manner { manner });
+                }
+                self.capped(s, events);
+                return;
+            }
             SowingMove::Keep | SowingMove::Turn => {
                 if mv == SowingMove::Turn {
                     // Turned round: each row goes to the other side, and the distributor
-                    // plays first.
+                    // plays first. A half-turn puts each house at the same position of the
+                    // other row from its new owner's left; a mirror flip puts it directly
+                    // opposite, reversing each row's order for its new owner.
                     let b = s.pos.board;
                     for (h, &c) in b.iter().enumerate().take(self.r) {
-                        s.pos.board[(h + self.n) % self.r] = c;
+                        let to = match self.p.board_turn {
+                            BoardTurn::HalfTurn => (h + self.n) % self.r,
+                            BoardTurn::Mirror => self.r - 1 - h,
+                        };
+                        s.pos.board[to] = c;
                     }
                     events.emit(SowingEvent::BoardTurned { seat });
                     s.mover = s.distributor;
@@ -2507,7 +2915,8 @@ impl Rules for Sowing {
             | SowingEvent::OwnCountStop { house }
             | SowingEvent::CaptureDeclined { house }
             | SowingEvent::ChainOwnRow { house }
-            | SowingEvent::ChainRowStop { house } => format!("{kind} {}", name(house)),
+            | SowingEvent::ChainRowStop { house }
+            | SowingEvent::ChainOrigin { house } => format!("{kind} {}", name(house)),
             _ => event.to_string(),
         }
     }
