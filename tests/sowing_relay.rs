@@ -24,7 +24,10 @@ fn a_relay_sows_on_from_an_occupied_house_and_stops_in_an_empty_one() {
     // Two houses a row, anticlockwise: a1 a2 | b1 b2 in circuit order.
     let r = rules(json!({
         "holes": 2, "relay": true, "direction": "anticlockwise", "min_sow": 1,
-        "starter": "first-seat", "capture_counts": [4]
+        "starter": "first-seat", "capture_counts": [4],
+        // Three counters and a capture only on four: a board that can never end, which the
+        // engine would end as endless before the move; a repetition rule lets it be played.
+        "repetition": "draw"
     }));
     let mut s = r
         .setup(&SowingSetup {
@@ -54,7 +57,7 @@ fn a_relay_sows_on_from_an_occupied_house_and_stops_in_an_empty_one() {
 fn without_relay_the_same_sowing_ends_with_its_last_counter() {
     let r = rules(json!({
         "holes": 2, "direction": "anticlockwise", "min_sow": 1, "starter": "first-seat",
-        "capture_counts": [4]
+        "capture_counts": [4], "repetition": "draw"
     }));
     let mut s = r
         .setup(&SowingSetup {
