@@ -360,3 +360,81 @@ fn stall_rules_end_a_stalled_game() {
     assert_eq!(events, ["stall-end pieces=2-2"]);
     assert_eq!(rules.status(&s), Status::Over);
 }
+
+/// `step: jump` (SJ-01 (c), the editors' simplest jump): a dog may step, or jump over one
+/// neighbouring dog of either side to the empty square beyond. The dog jumped over is not
+/// harmed, and the square the jumper left does not count as a friend behind it.
+#[test]
+fn a_dog_jumps_over_one_neighbour_under_jump() {
+    let jump = engine("davies", &json!({ "step": "jump" }));
+    let one = engine("davies", &json!({}));
+    // x on a1 hemmed in by o on b1 and a2: under `one` it can only pass; under `jump` it
+    // jumps over either.
+    let rows = [".....", ".....", ".....", "o....", "xo..o"];
+    let s = position(&one, &rows, 0);
+    assert_eq!(legal(&one, &s), ["pass"]);
+    let s = position(&jump, &rows, 0);
+    assert_eq!(legal(&jump, &s), ["a1-a3", "a1-c1"]);
+
+    // Over an enemy: b3 jumps c3 to d3. c3 now stands between d3 and the empty b3: not eaten.
+    // (e3 stands by: d3 lands between friends, which matters to nothing.)
+    let mut s = position(&jump, &[".....", ".....", ".xo.x", ".....", "....."], 0);
+    assert_eq!(play(&jump, &mut s, step(&jump, "b3", "d3")), ["jump c3"]);
+    assert_eq!(jump.board_text(&s), "...../...../..oxx/...../.....");
+
+    // Over a friend: c1 jumps c2 to c3, enclosing the enemy on c4 against c5: it eats.
+    let mut s = position(&jump, &["..x..", "..o..", ".....", "..x..", "..x.o"], 0);
+    assert_eq!(
+        play(&jump, &mut s, step(&jump, "c1", "c3")),
+        ["jump c2", "capture c4"]
+    );
+    // Compulsory capture judges a jump with the jumper moved: c1-c3 eats as c2-c3 does; and
+    // in the first position only e3-d3 eats (c3 against b3), not the jump b3-d3 (once b3 is
+    // empty, c3 is not enclosed).
+    let forced = engine(
+        "davies",
+        &json!({ "step": "jump", "compulsory_capture": true }),
+    );
+    let s = position(&forced, &["..x..", "..o..", ".....", "..x..", "..x.o"], 0);
+    assert_eq!(legal(&forced, &s), ["c1-c3", "c2-c3"]);
+    let s = position(&forced, &[".....", ".....", ".xo.x", ".....", "....."], 0);
+    assert_eq!(legal(&forced, &s), ["e3-d3"]);
+}
+
+/// `stall: barrier` (SJ-09 (d), the editors' definition): the game ends, and the dogs are
+/// counted, when the two sides are walled off and neither is made to open its wall.
+#[test]
+fn a_barrier_ends_the_game_by_count() {
+    let barrier = engine(
+        "davies",
+        &json!({ "stall": "barrier", "stall_result": "count" }),
+    );
+    // Seat 1 (x, nine dogs) closes its wall on row 3 by c2-c3. Seat 2 (o, six) holds rows 4
+    // and 5; a5 can step to b5 without leaving a square an x could reach, and x can shuffle
+    // behind its wall: neither side can bring a dog next to an enemy without opening its own
+    // line. The game ends before seat 2 moves, x ahead by nine to six.
+    let rows = ["o....", "ooooo", "xx.xx", "x.x.x", "x...x"];
+    let mut s = position(&barrier, &rows, 0);
+    assert_eq!(barrier.status(&s), Status::ToMove(0), "c3 is open to both");
+    let events = play(&barrier, &mut s, step(&barrier, "c2", "c3"));
+    assert_eq!(events, ["stall-end pieces=9-6"]);
+    let outcome = barrier.outcome(&s).unwrap();
+    assert_eq!(outcome.result, Result_::Win(1));
+    assert_eq!(outcome.end, EndReason::Natural);
+
+    // With every o next to the wall, each o move opens it: no barrier, and o must move.
+    let rows = [".....", "ooooo", "xx.xx", "x.x.x", "x...x"];
+    let mut s = position(&barrier, &rows, 0);
+    assert_eq!(
+        play(&barrier, &mut s, step(&barrier, "c2", "c3")),
+        [] as [&str; 0]
+    );
+    assert_eq!(barrier.status(&s), Status::ToMove(1));
+
+    // Under the davies reading (no stall rule) the closed wall ends nothing.
+    let davies = engine("davies", &json!({}));
+    let rows = ["o....", "ooooo", "xx.xx", "x.x.x", "x...x"];
+    let mut s = position(&davies, &rows, 0);
+    play(&davies, &mut s, step(&davies, "c2", "c3"));
+    assert_eq!(davies.status(&s), Status::ToMove(1));
+}

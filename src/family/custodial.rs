@@ -36,8 +36,12 @@ family_params! {
             /// `other-moves` (the other player moves first instead), `redo-placement` (the
             /// board is cleared and placed again) or `loses`.
             first_blocked: FirstBlocked,
-            /// How far a piece moves: `one` (to an orthogonally adjacent empty cell) or
-            /// `rook` (any distance along a rank or file through empty cells).
+            /// How far a piece moves: `one` (to an orthogonally adjacent empty cell),
+            /// `rook` (any distance along a rank or file through empty cells) or `jump` (a
+            /// one-cell step, or a jump over one adjacent piece of either side to the empty
+            /// cell just beyond it on the same rank or file; the piece jumped over is not
+            /// harmed, only the landing eats, as any move's does, and a move makes one jump
+            /// at most).
             step: Step,
             /// A piece that moves in between two enemy pieces: `safe` (only the mover's
             /// action captures) or `suicide` (it is removed, as any flanked piece is).
@@ -62,8 +66,14 @@ family_params! {
             /// An end for games that cannot reach total capture: `none` (only total capture
             /// ends the game; one that never ends is a timeout at the run's ply limit, or
             /// meets an engine cap), `repetition` (a position that recurs with the same player
-            /// to move ends it) or `no-capture` (`stall_plies` decisions without a capture end
-            /// it).
+            /// to move ends it), `no-capture` (`stall_plies` decisions without a capture end
+            /// it) or `barrier` (it ends at a movement decision where a barrier stands: the
+            /// two sides are walled off, no empty cell being reached by both, a side reaching
+            /// every empty cell joined to one of its pieces along ranks and files through empty
+            /// cells and its own pieces, and under `step: jump` by jumps over any piece; and
+            /// neither side is made to open its wall, each having no move or a move after
+            /// which they are still walled off. Then neither side can bring a piece next to an
+            /// enemy piece, and so eat, unless the other chooses to open its own wall).
             stall: Stall,
             /// Decisions without a capture that end the game under `stall: no-capture`
             /// (ignored otherwise).
@@ -125,6 +135,8 @@ pub enum Step {
     One,
     /// Any distance through empty cells.
     Rook,
+    /// One cell, or a jump over one adjacent piece.
+    Jump,
 }
 
 /// A piece moving in between two enemies.
@@ -181,6 +193,8 @@ pub enum Stall {
     Repetition,
     /// A run of decisions without a capture ends it.
     NoCapture,
+    /// The two sides walled off from each other end it.
+    Barrier,
 }
 
 /// How a stalled game scores.

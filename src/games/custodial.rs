@@ -14,8 +14,13 @@
 //!
 //! The end tests run after every decision in Ludii 1.0.8's order (TRACES.md §3.5): the game's
 //! own end (a seat with no pieces left loses), the engine's all-pass draw, the engine's cap,
-//! then the rules no Ludii reading uses (a blocked player's loss or count, a stalled game,
-//! two players blocked for ever).
+//! then the rules no Ludii reading uses (a stalled game: a repetition, a run without captures,
+//! or a barrier, the two sides walled off from each other; then a blocked player's loss or
+//! count).
+//!
+//! A move is a step of one cell, a rook's move, or (`step: jump`) a step or a jump over one
+//! neighbouring piece; a jump is judged, for its captures, with the jumper already moved,
+//! since the cell it left is two cells back with a piece between.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -146,6 +151,8 @@ event_kinds! {
     AllPassDraw = "all-pass-draw" ["all_pass_draw"],
     /// An engine's cap ended the game.
     CapReached = "cap-reached" ["cap"],
+    /// A piece jumped over another.
+    Jump = "jump" ["step"],
 }
 
 /// A custodial event with its data. Cells are board indices.
@@ -272,6 +279,11 @@ pub enum CustodialEvent {
         /// The decisions.
         plies: u32,
     },
+    /// The moving piece jumped over the piece on `over`.
+    Jump {
+        /// The cell jumped over.
+        over: u8,
+    },
 }
 
 impl Event for CustodialEvent {
@@ -306,6 +318,7 @@ impl Event for CustodialEvent {
             CustodialEvent::TotalCapture { .. } => K::TotalCapture,
             CustodialEvent::AllPassDraw => K::AllPassDraw,
             CustodialEvent::CapReached { .. } => K::CapReached,
+            CustodialEvent::Jump { .. } => K::Jump,
         }
     }
 }
@@ -321,7 +334,8 @@ impl fmt::Display for CustodialEvent {
             | CustodialEvent::PlacementFlank { cell }
             | CustodialEvent::Continuation { cell }
             | CustodialEvent::LooseContinuation { cell }
-            | CustodialEvent::ContinuationForgone { cell } => write!(f, "{name} cell=#{cell}"),
+            | CustodialEvent::ContinuationForgone { cell }
+            | CustodialEvent::Jump { over: cell } => write!(f, "{name} cell=#{cell}"),
             CustodialEvent::Lot { seat }
             | CustodialEvent::ForcedPass { seat }
             | CustodialEvent::Opening { seat }
@@ -865,11 +879,97 @@ impl Custodial {
         self.full & !(s.pieces[0] | s.pieces[1])
     }
 
-    /// Whether a seat has a piece with an empty neighbour.
+    /// Whether a seat has a move: a piece with an empty neighbour, or, under `step: jump`,
+    /// a piece next to a piece with an empty cell beyond.
     #[inline]
     fn can_step(&self, pieces: &[u128; 2], seat: usize) -> bool {
         let empty = self.full & !(pieces[0] | pieces[1]);
         (0..4).any(|d| self.shift(pieces[seat], d) & empty != 0)
+            || (self.p.step == Step::Jump && (0..4).any(|d| self.jumps(pieces, seat, d) != 0))
+    }
+
+    /// The landing cells of `seat`'s jumps in direction `d`: over an adjacent piece of either
+    /// side to the empty cell beyond it.
+    #[inline]
+    fn jumps(&self, pieces: &[u128; 2], seat: usize, d: usize) -> u128 {
+        let occupied = pieces[0] | pieces[1];
+        self.shift(self.shift(pieces[seat], d) & occupied, d) & self.full & !occupied
+    }
+
+    /// Whether the two sides are walled off from each other (`stall: barrier`): no empty cell
+    /// is reached by both, a side reaching every empty cell joined to one of its pieces
+    /// through empty cells and its own pieces (and by jumps, under `step: jump`). The reach
+    /// of a side counts its own pieces as passable because they may move away: the test
+    /// errs towards "not walled off", never the other way.
+    fn walled_off(&self, pieces: &[u128; 2]) -> bool {
+        let occupied = pieces[0] | pieces[1];
+        let empty = self.full & !occupied;
+        let reach = |seat: usize| {
+            let open = pieces[seat] | empty;
+            let mut r = pieces[seat];
+            loop {
+                let mut grown = r;
+                for d in 0..4 {
+                    grown |= self.shift(r, d) & open;
+                    if self.p.step == Step::Jump {
+                        grown |= self.shift(self.shift(r, d) & occupied, d) & empty;
+                    }
+                }
+                if grown == r {
+                    return r & empty;
+                }
+                r = grown;
+            }
+        };
+        reach(0) & reach(1) == 0
+    }
+
+    /// The barrier of `stall: barrier`: the sides are walled off, and neither is made to open
+    /// its wall: each has no move at all, or a move after which they are still walled off
+    /// (so a side whose every move opens the wall, as a first mover who must step into the
+    /// middle from beside an enemy, plays on). No move eats while the sides are walled off:
+    /// a landing next to an enemy would be reached by both.
+    fn barrier(&self, pieces: &[u128; 2]) -> bool {
+        self.walled_off(pieces) && (0..2).all(|seat| self.can_keep_wall(pieces, seat))
+    }
+
+    /// Whether `seat` has no move, or a move that keeps the sides walled off.
+    fn can_keep_wall(&self, pieces: &[u128; 2], seat: usize) -> bool {
+        let occupied = pieces[0] | pieces[1];
+        let mut moves = false;
+        for from in cells_of(pieces[seat]) {
+            let keeps = |to: u8| {
+                let mut after = *pieces;
+                after[seat] ^= (1 << from) | (1 << to);
+                self.walled_off(&after)
+            };
+            for d in 0..4 {
+                let mut c = self.nbr[from][d];
+                while c != NONE && occupied >> c & 1 == 0 {
+                    moves = true;
+                    if keeps(c) {
+                        return true;
+                    }
+                    if self.p.step != Step::Rook {
+                        break;
+                    }
+                    c = self.nbr[usize::from(c)][d];
+                }
+                let (over, to) = (self.nbr[from][d], self.far[from & (SLOTS - 1)][d]);
+                if self.p.step == Step::Jump
+                    && over != NONE
+                    && occupied >> over & 1 == 1
+                    && to != 127
+                    && occupied >> to & 1 == 0
+                {
+                    moves = true;
+                    if keeps(to) {
+                        return true;
+                    }
+                }
+            }
+        }
+        !moves
     }
 
     /// The enemy pieces a piece of `seat` standing on `at` encloses, as a bit board; with
@@ -1058,21 +1158,37 @@ impl Custodial {
                 if self.captures_at(pieces, seat, usize::from(c)) {
                     return true;
                 }
-                if self.p.step == Step::One {
+                if self.p.step != Step::Rook {
                     break;
                 }
                 c = self.nbr[usize::from(c)][d];
             }
-            false
+            // Under `step: jump`, over a neighbouring piece to the empty cell beyond.
+            let (over, to) = (self.nbr[at][d], self.far[at & (SLOTS - 1)][d]);
+            self.p.step == Step::Jump
+                && over != NONE
+                && to != 127
+                && empty >> to & 1 == 1
+                && (pieces[0] | pieces[1]) >> over & 1 == 1
+                && self.eats_by(pieces, seat, at as u8, to)
         })
     }
 
-    /// Every step of `seat`'s pieces (or of the one piece on `only`), by direction then cell.
+    /// Whether a move of `seat` from `from` to `to` eats, judged with the piece moved: a
+    /// jump's landing must not count the cell it left, two cells back, as a friend.
+    fn eats_by(&self, pieces: &[u128; 2], seat: usize, from: u8, to: u8) -> bool {
+        let mut after = *pieces;
+        after[seat] ^= (1 << from) | (1 << to);
+        self.captures_at(&after, seat, usize::from(to))
+    }
+
+    /// Every step of `seat`'s pieces (or of the one piece on `only`), by direction then cell
+    /// (under `step: jump`, the one-cell steps, then the jumps by direction then cell).
     fn steps(&self, s: &CustodialState, seat: usize, only: u128, out: &mut Vec<CustodialMove>) {
         let own = s.pieces[seat] & only;
         let empty = self.empty(s);
         match self.p.step {
-            Step::One => {
+            Step::One | Step::Jump => {
                 // One shift per direction; the piece that steps is the target minus the
                 // direction's offset.
                 let n = self.n as u8;
@@ -1091,6 +1207,23 @@ impl Custodial {
                 push((own << 1) & self.not_left & empty, |to, _| to - 1);
                 push((own >> self.n) & empty, |to, n| to + n);
                 push((own >> 1) & self.not_right & empty, |to, _| to + 1);
+                if self.p.step == Step::Jump {
+                    // Jumps, after every one-cell step: over a piece of either side to
+                    // the empty cell beyond; the jumper stands two cells back.
+                    let occupied = s.pieces[0] | s.pieces[1];
+                    for d in 0..4 {
+                        let mut bits = self.shift(self.shift(own, d) & occupied, d) & empty;
+                        while bits != 0 {
+                            let to = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let back = self.nbr[to][(d + 2) % 4];
+                            out.push(CustodialMove::Step {
+                                from: self.nbr[usize::from(back)][(d + 2) % 4],
+                                to: to as u8,
+                            });
+                        }
+                    }
+                }
             }
             Step::Rook => {
                 for from in cells_of(own) {
@@ -1161,9 +1294,7 @@ impl Custodial {
         self.steps(s, seat, u128::MAX, out);
         if self.p.compulsory_capture {
             let capturing = |mv: &CustodialMove| match *mv {
-                CustodialMove::Step { to, .. } => {
-                    self.captures_at(&s.pieces, seat, usize::from(to))
-                }
+                CustodialMove::Step { from, to } => self.eats_by(&s.pieces, seat, from, to),
                 _ => false,
             };
             if out.iter().any(capturing) {
@@ -1284,6 +1415,11 @@ impl Custodial {
             Stall::Repetition => {
                 let key = (s.pieces[0], s.pieces[1], s.mover, u8::from(s.must_open));
                 if !s.seen.insert(key) {
+                    return self.stall_end(s, events);
+                }
+            }
+            Stall::Barrier => {
+                if self.barrier(&s.pieces) {
                     return self.stall_end(s, events);
                 }
             }
@@ -1455,6 +1591,14 @@ impl Custodial {
             if distance > 1 {
                 events.emit(CustodialEvent::LongStep { cells: distance });
             }
+        } else if self.p.step == Step::Jump
+            && to.abs_diff(from) != 1
+            && to.abs_diff(from) != self.n as u8
+        {
+            // A jump: the cell jumped over lies half way.
+            events.emit(CustodialEvent::Jump {
+                over: ((u16::from(from) + u16::from(to)) / 2) as u8,
+            });
         }
         let at = usize::from(to);
         let moved = self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)];
@@ -1581,9 +1725,7 @@ impl Rules for Custodial {
                 });
             } else {
                 out.retain(|mv| match *mv {
-                    CustodialMove::Step { to, .. } => {
-                        self.captures_at(&s.pieces, seat, usize::from(to))
-                    }
+                    CustodialMove::Step { from, to } => self.eats_by(&s.pieces, seat, from, to),
                     _ => false,
                 });
             }
@@ -1797,7 +1939,8 @@ impl Rules for Custodial {
             | CustodialEvent::PlacementFlank { cell }
             | CustodialEvent::Continuation { cell }
             | CustodialEvent::LooseContinuation { cell }
-            | CustodialEvent::ContinuationForgone { cell } => format!("{kind} {}", name(cell)),
+            | CustodialEvent::ContinuationForgone { cell }
+            | CustodialEvent::Jump { over: cell } => format!("{kind} {}", name(cell)),
             _ => event.to_string(),
         }
     }
