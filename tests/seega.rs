@@ -438,3 +438,41 @@ fn a_barrier_ends_the_game_by_count() {
     play(&davies, &mut s, step(&davies, "c2", "c3"));
     assert_eq!(davies.status(&s), Status::ToMove(1));
 }
+
+/// One dog each can never eat (eating takes two dogs of a side, and so does a sandwich):
+/// where only total destruction ends the game, it is ended as endless (a timeout with its
+/// reason) as soon as play begins; where a rule can still end it, play goes on. (In play the
+/// case arises only with one dog each from the start: eating never costs the eater a dog.)
+#[test]
+fn one_dog_each_is_endless_where_nothing_else_ends_the_game() {
+    let place = |rules: &Custodial| {
+        let mut s = rules.initial();
+        rules.apply_chance(&mut s, 0, &mut Vec::new());
+        let mut events = Vec::new();
+        for c in ["a1", "e5"] {
+            events.extend(play(
+                rules,
+                &mut s,
+                CustodialMove::Place(parse_cell(c, 5).unwrap()),
+            ));
+        }
+        (s, events)
+    };
+    let rules = engine("davies", &json!({ "pieces": 1 }));
+    let (s, events) = place(&rules);
+    assert_eq!(events, ["lone-pieces"]);
+    let outcome = rules.outcome(&s).unwrap();
+    assert_eq!(
+        (outcome.result, outcome.end),
+        (Result_::Unfinished, EndReason::Endless)
+    );
+    for overrides in [
+        json!({ "pieces": 1, "stall": "no-capture", "stall_plies": 10, "stall_result": "draw" }),
+        json!({ "pieces": 1, "cap": { "moves": 100, "outcome": "draw" } }),
+    ] {
+        let rules = engine("davies", &overrides);
+        let (s, events) = place(&rules);
+        assert!(events.is_empty(), "{overrides}: {events:?}");
+        assert_eq!(rules.status(&s), Status::ToMove(0), "{overrides}");
+    }
+}

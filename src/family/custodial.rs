@@ -52,7 +52,8 @@ family_params! {
             /// Whether a player who can capture must choose a capturing move.
             compulsory_capture: bool,
             /// After a capture: `none` (the turn ends) or `while-capturing` (the same piece
-            /// moves again while it can make a further capturing step).
+            /// moves again while it can make a further capturing step; the further move is
+            /// obligatory).
             continuation: Continuation,
             /// Whether a placement that encloses an enemy piece eats it.
             placement_capture: bool,

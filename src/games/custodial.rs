@@ -96,7 +96,7 @@ impl fmt::Display for CustodialMove {
 event_kinds! {
     /// The kinds of custodial event.
     pub enum CustodialEventKind;
-    endless = ["stall", "blocked", "cap"];
+    endless = ["stall", "blocked", "cap", "voluntary_pass", "all_pass_draw"];
     /// The toss decided who places first.
     Lot = "lot" ["starter"],
     /// A piece was eaten.
@@ -153,6 +153,9 @@ event_kinds! {
     CapReached = "cap-reached" ["cap"],
     /// A piece jumped over another.
     Jump = "jump" ["step"],
+    /// Each side had one piece left, so neither could capture again, and no rule of the
+    /// reading ends such a game: it was ended as endless.
+    LonePieces = "lone-pieces" ["stall", "cap", "voluntary_pass", "all_pass_draw"],
 }
 
 /// A custodial event with its data. Cells are board indices.
@@ -284,6 +287,8 @@ pub enum CustodialEvent {
         /// The cell jumped over.
         over: u8,
     },
+    /// One piece each: no end is reachable any more.
+    LonePieces,
 }
 
 impl Event for CustodialEvent {
@@ -319,6 +324,7 @@ impl Event for CustodialEvent {
             CustodialEvent::AllPassDraw => K::AllPassDraw,
             CustodialEvent::CapReached { .. } => K::CapReached,
             CustodialEvent::Jump { .. } => K::Jump,
+            CustodialEvent::LonePieces => K::LonePieces,
         }
     }
 }
@@ -364,7 +370,8 @@ impl fmt::Display for CustodialEvent {
             | CustodialEvent::EmptyContinuation
             | CustodialEvent::PlacementRedone
             | CustodialEvent::CaptureForced
-            | CustodialEvent::AllPassDraw => f.write_str(name),
+            | CustodialEvent::AllPassDraw
+            | CustodialEvent::LonePieces => f.write_str(name),
         }
     }
 }
@@ -557,6 +564,13 @@ pub struct Custodial {
     placeable: u128,
     limit: Limit,
     loose: bool,
+    /// One piece each ends the game as endless: nothing can be captured any more (a capture
+    /// takes two pieces of a side, and so does a sandwich), a lone piece on a board of nine
+    /// cells or more always has a step, so no blocked-player rule fires, and no rule of the
+    /// reading ends such a game (no repetition or quiet-decisions rule, no cap, no all-pass
+    /// draw that voluntary passes could bring about; two lone pieces are never walled off).
+    /// In play this arises only with `pieces: 1`: eating never costs the eater a piece.
+    lone_is_endless: bool,
 }
 
 /// A bit board's cells, lowest first.
@@ -773,6 +787,9 @@ impl Custodial {
             placeable: full & !(1u128 << centre),
             limit,
             loose: p.ludii_loose_continuation,
+            lone_is_endless: matches!(p.stall, Stall::None | Stall::Barrier)
+                && p.cap.is_none()
+                && !(p.all_pass_draw && p.voluntary_pass),
         })
     }
 
@@ -1423,6 +1440,14 @@ impl Custodial {
                     return self.stall_end(s, events);
                 }
             }
+        }
+        if self.lone_is_endless
+            && s.hand == [0, 0]
+            && s.pieces[0].count_ones() == 1
+            && s.pieces[1].count_ones() == 1
+        {
+            events.emit(CustodialEvent::LonePieces);
+            return self.over(s, Result_::Unfinished, EndReason::Endless);
         }
         // A blocked player who passes needs nothing here: his only legal move is the pass.
         if (self.blocked_passes && !s.first_move) || self.can_step(&s.pieces, next) {
