@@ -476,3 +476,73 @@ fn one_dog_each_is_endless_where_nothing_else_ends_the_game() {
         assert_eq!(rules.status(&s), Status::ToMove(0), "{overrides}");
     }
 }
+
+/// `placing: pair` (SJ-11 (b)): Davies' toss winner "places two dogs where he likes" as one
+/// decision. Under `each` (Ludii's, every reading's), with placing that eats, the first dog
+/// eats before the second is chosen, so the second may go where the eaten dog stood; under
+/// `pair` both squares are chosen on the board as it was, and the turn is one ply.
+#[test]
+fn a_pair_of_dogs_placed_as_one_decision() {
+    let rows = [".....", ".....", ".....", ".....", "xo..."];
+    let hands = [4, 4];
+    let cell = |c: &str| parse_cell(c, 5).unwrap();
+    let setup = |rules: &Custodial| {
+        rules
+            .setup(&CustodialSetup {
+                rows: &rows,
+                hands,
+                to_move: 0,
+            })
+            .unwrap()
+    };
+    // Each dog a decision: c1 eats b1, and b1 is then free for the second dog.
+    let each = engine("dlp", &json!({ "placement_capture": true }));
+    let mut s = setup(&each);
+    assert_eq!(
+        play(&each, &mut s, CustodialMove::Place(cell("c1"))),
+        ["capture b1", "placement-capture c1"]
+    );
+    assert_eq!(
+        each.status(&s),
+        Status::ToMove(0),
+        "the second dog of the turn"
+    );
+    assert!(legal(&each, &s).contains(&"place b1".to_owned()));
+    play(&each, &mut s, CustodialMove::Place(cell("b1")));
+    assert_eq!((each.plies(&s), each.status(&s)), (2, Status::ToMove(1)));
+
+    // The pair as one decision: b1 is occupied when the pair is chosen, so no pair takes it;
+    // c1 and e1 land together, c1 eats b1, and the turn, one ply, passes.
+    let pair = engine(
+        "dlp",
+        &json!({ "placement_capture": true, "placing": "pair" }),
+    );
+    let mut s = setup(&pair);
+    let moves = legal(&pair, &s);
+    assert_eq!(
+        moves.len(),
+        22 * 21 / 2,
+        "pairs of the 22 empty squares but the middle"
+    );
+    assert!(moves.iter().all(|m| !m.contains("b1")));
+    assert_eq!(
+        play(
+            &pair,
+            &mut s,
+            CustodialMove::PlacePair(cell("c1"), cell("e1"))
+        ),
+        ["capture b1", "placement-capture c1"]
+    );
+    assert_eq!((pair.plies(&s), pair.status(&s)), (1, Status::ToMove(1)));
+    assert_eq!(s.hands(), [2, 4]);
+    assert_eq!(pair.board_text(&s), "...../...../...../...../x.x.x");
+
+    // The readings keep a dog a decision.
+    for reading in ["davies", "dlp", "ludii", "ludii-1.0.8"] {
+        let rules = engine(reading, &json!({}));
+        assert_eq!(
+            rules.params().placing,
+            ludotrace::family::custodial::Placing::Each
+        );
+    }
+}

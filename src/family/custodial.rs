@@ -100,6 +100,13 @@ family_params! {
             /// forced pass. Needs `continuation: while-capturing`, `step: one` and
             /// `capture_line: single`. Default: `false`.
             ludii_loose_continuation: bool = false,
+            /// How a placing turn's pieces are decided: `each` (a decision per piece: the
+            /// second is chosen with the first on the board, and under `placement_capture`
+            /// after the first has eaten, as Ludii's encodings place) or `pair` (the turn's two
+            /// pieces are one decision, both cells chosen together; they land at once, and
+            /// under `placement_capture` both then eat). A turn with one piece left in hand
+            /// places it alone. `pair` needs `per_turn: 2`. Default: `each`.
+            placing: Placing = Placing::Each,
         }
     }
 }
@@ -206,4 +213,14 @@ pub enum StallResult {
     Draw,
     /// More pieces win.
     Count,
+}
+
+/// How a placing turn's pieces are decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placing {
+    /// One decision per piece.
+    Each,
+    /// The turn's pair of pieces as one decision.
+    Pair,
 }

@@ -31,8 +31,8 @@ use super::{
     event_kinds,
 };
 use crate::family::custodial::{
-    Blocked, CaptureLine, Continuation, CustodialParams, FirstBlocked, FirstMover, Sandwich, Stall,
-    StallResult, Starter, Step,
+    Blocked, CaptureLine, Continuation, CustodialParams, FirstBlocked, FirstMover, Placing,
+    Sandwich, Stall, StallResult, Starter, Step,
 };
 
 /// The largest board side.
@@ -66,6 +66,9 @@ pub enum CustodialMove {
         /// Where it goes.
         to: u8,
     },
+    /// Place two pieces from the hand at once, as one decision (`placing: pair`); the lower
+    /// cell first.
+    PlacePair(u8, u8),
 }
 
 /// A cell's name: column letter and row number from the bottom left (`a1`), as in chess.
@@ -89,6 +92,7 @@ impl fmt::Display for CustodialMove {
             CustodialMove::Pass => f.write_str("pass"),
             CustodialMove::Place(c) => write!(f, "place #{c}"),
             CustodialMove::Step { from, to } => write!(f, "#{from}-#{to}"),
+            CustodialMove::PlacePair(a, b) => write!(f, "place #{a}+#{b}"),
         }
     }
 }
@@ -410,6 +414,9 @@ pub enum CustodialError {
     /// A cap that does not bound the game.
     #[error(transparent)]
     Cap(#[from] CapError),
+    /// A pair placed as one decision where a turn places another number.
+    #[error("placing: pair needs per_turn: 2 (per_turn = {0})")]
+    Pair(u8),
 }
 
 /// A position to start from, for tests and worked examples.
@@ -714,6 +721,9 @@ impl Custodial {
         {
             return Err(CustodialError::Loose);
         }
+        if p.placing == Placing::Pair && p.per_turn != 2 {
+            return Err(CustodialError::Pair(p.per_turn));
+        }
         let limit = Limit::new(p.cap)?;
         let full = if cells == 128 {
             u128::MAX
@@ -815,6 +825,7 @@ impl Custodial {
             CustodialMove::Pass => "pass".to_owned(),
             CustodialMove::Place(c) => format!("place {}", name(c)),
             CustodialMove::Step { from, to } => format!("{}-{}", name(from), name(to)),
+            CustodialMove::PlacePair(a, b) => format!("place {}+{}", name(a), name(b)),
         }
     }
 
@@ -894,6 +905,14 @@ impl Custodial {
     #[inline]
     fn empty(&self, s: &CustodialState) -> u128 {
         self.full & !(s.pieces[0] | s.pieces[1])
+    }
+
+    /// Whether `seat`'s placing decision is a pair (`placing: pair`, two pieces in hand, none
+    /// placed yet this turn, and two cells to place on; a side has at most half the cells
+    /// but the middle, so there always are).
+    #[inline]
+    fn pairs(&self, s: &CustodialState, seat: usize, cells: usize) -> bool {
+        self.p.placing == Placing::Pair && s.hand[seat] >= 2 && s.placed == 0 && cells >= 2
     }
 
     /// Whether a seat has a move: a piece with an empty neighbour, or, under `step: jump`,
@@ -1090,6 +1109,19 @@ impl Custodial {
         if s.hand[seat] > 0 {
             let cells = empty & B::of(self.placeable);
             let n = cells.ones() as usize;
+            if self.pairs(s, seat, n) {
+                // The k-th pair in the list's order: by lower cell, then higher.
+                let total = n * (n - 1) / 2;
+                let mut k = pick(total);
+                let mut i = 0;
+                while k >= n - 1 - i {
+                    k -= n - 1 - i;
+                    i += 1;
+                }
+                let a = nth_cell(cells, i as u32);
+                let b = nth_cell(cells, (i + 1 + k) as u32);
+                return (CustodialMove::PlacePair(a, b), total);
+            }
             let k = pick(n) as u32;
             return (CustodialMove::Place(nth_cell(cells, k)), n);
         }
@@ -1489,6 +1521,29 @@ impl Custodial {
         }
     }
 
+    /// Settles a placing decision of `seat`: whether he places again this turn, and, once
+    /// every piece is placed, who makes the first move. Whether `seat` decides again.
+    fn end_of_placing(&self, s: &mut CustodialState, seat: usize) -> bool {
+        let mut again = false;
+        if s.placed < self.p.per_turn && s.hand[seat] > 0 {
+            again = true;
+        } else {
+            s.placed = 0;
+        }
+        if s.hand == [0, 0] {
+            // Every piece is placed: the first mover begins.
+            s.placed = 0;
+            let first = match self.p.first_mover {
+                FirstMover::FirstPlacer => s.first_placer,
+                FirstMover::LastPlacer => seat as u8,
+            };
+            again = usize::from(first) == seat;
+            s.first_move = true;
+            s.seen.clear();
+        }
+        again
+    }
+
     /// Eats what a piece of `seat` on `at` encloses, reporting each piece.
     fn eat(
         &self,
@@ -1733,9 +1788,17 @@ impl Rules for Custodial {
         }
         let seat = usize::from(s.mover);
         if s.hand[seat] > 0 {
-            out.extend(
-                cells_of(self.empty(s) & self.placeable).map(|c| CustodialMove::Place(c as u8)),
-            );
+            let cells = self.empty(s) & self.placeable;
+            if self.pairs(s, seat, cells.count_ones() as usize) {
+                for a in cells_of(cells) {
+                    out.extend(
+                        cells_of(cells & !((2u128 << a) - 1))
+                            .map(|b| CustodialMove::PlacePair(a as u8, b as u8)),
+                    );
+                }
+            } else {
+                out.extend(cells_of(cells).map(|c| CustodialMove::Place(c as u8)));
+            }
             return;
         }
         if s.cont != NONE {
@@ -1792,22 +1855,37 @@ impl Rules for Custodial {
                 } else if self.captures_at(&s.pieces, seat, at) {
                     events.emit(CustodialEvent::PlacementFlank { cell: c });
                 }
-                if s.placed < self.p.per_turn && s.hand[seat] > 0 {
-                    again = true;
-                } else {
-                    s.placed = 0;
+                again = self.end_of_placing(s, seat);
+            }
+            CustodialMove::PlacePair(a, b) => {
+                // Both land before either eats: what each encloses is read on one board.
+                s.hand[seat] -= 2;
+                s.pieces[seat] |= (1 << a) | (1 << b);
+                s.placed += 2;
+                s.clock.clear_passes();
+                let mut eaten = 0u128;
+                let mut ate = [false; 2];
+                for (i, c) in [a, b].into_iter().enumerate() {
+                    let at = usize::from(c);
+                    if self.p.placement_capture {
+                        let e = self.enclosed(&s.pieces, seat, at, Some(&mut |e| events.emit(e)));
+                        ate[i] = e != 0;
+                        eaten |= e;
+                    } else if self.captures_at(&s.pieces, seat, at) {
+                        events.emit(CustodialEvent::PlacementFlank { cell: c });
+                    }
                 }
-                if s.hand == [0, 0] {
-                    // Every piece is placed: the first mover begins.
-                    s.placed = 0;
-                    let first = match self.p.first_mover {
-                        FirstMover::FirstPlacer => s.first_placer,
-                        FirstMover::LastPlacer => seat as u8,
-                    };
-                    again = usize::from(first) == seat;
-                    s.first_move = true;
-                    s.seen.clear();
+                for c in cells_of(eaten) {
+                    events.emit(CustodialEvent::Capture { cell: c as u8 });
                 }
+                s.pieces[1 - seat] &= !eaten;
+                s.taken[seat] += eaten.count_ones() as u8;
+                for (i, c) in [a, b].into_iter().enumerate() {
+                    if ate[i] {
+                        events.emit(CustodialEvent::PlacementCapture { cell: c });
+                    }
+                }
+                again = self.end_of_placing(s, seat);
             }
             CustodialMove::Pass => {
                 s.clock.pass();
