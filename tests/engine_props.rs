@@ -17,7 +17,7 @@ use ludotrace::bind::{self, Engine};
 use ludotrace::corpus::{self, Corpus, CorpusFiles};
 use ludotrace::family::Family;
 use ludotrace::family::custodial::{
-    CaptureLine, CustodialParams, Sandwich, Stall, Step as CustodialStep,
+    CaptureLine, CustodialParams, Placing, Sandwich, Stall, Step as CustodialStep,
 };
 use ludotrace::family::sowing::{
     Chain, ChainOrigin, ChainTake, Compulsion, Direction, End, Repetition, Rows, SowingParams,
@@ -1936,10 +1936,19 @@ fn model_steps(
             let mut c = neighbour(n, from, d);
             while let Some(to) = c {
                 if board[to].is_some() {
+                    // Under `step: jump`, over the neighbour (of either side) to the cell
+                    // beyond, if it is empty.
+                    if p.step == CustodialStep::Jump
+                        && c == neighbour(n, from, d)
+                        && let Some(beyond) = neighbour(n, to, d)
+                        && board[beyond].is_none()
+                    {
+                        out.push((from, beyond));
+                    }
                     break;
                 }
                 out.push((from, to));
-                if p.step == CustodialStep::One {
+                if p.step != CustodialStep::Rook {
                     break;
                 }
                 c = neighbour(n, to, d);
@@ -1947,6 +1956,21 @@ fn model_steps(
         }
     }
     out
+}
+
+/// What a step of `seat` from `from` to `to` eats, by the model (the piece moved first: a
+/// jump's cell of departure is no friend behind its landing).
+fn model_step_eats(
+    p: &CustodialParams,
+    n: usize,
+    board: &[Option<usize>],
+    seat: usize,
+    (from, to): (usize, usize),
+) -> Vec<usize> {
+    let mut after = board.to_vec();
+    after[from] = None;
+    after[to] = Some(seat);
+    model_eats(p, n, &after, seat, to)
 }
 
 fn sorted_text(rules: &Custodial, moves: &[CustodialMove]) -> Vec<String> {
@@ -2005,7 +2029,8 @@ impl FamilyChecks<Custodial> for CustodialChecks {
     }
 
     fn must_end(&self, rules: &Custodial) -> bool {
-        rules.params().stall != Stall::None
+        // A barrier may never stand (two lone pieces can chase each other for ever).
+        !matches!(rules.params().stall, Stall::None | Stall::Barrier)
     }
 
     fn position_key(&self, rules: &Custodial, s: &CustodialState) -> Vec<u32> {
@@ -2030,10 +2055,25 @@ impl FamilyChecks<Custodial> for CustodialChecks {
         let seat = s.mover();
         let board = cells(rules, s);
         let mut expected: Vec<CustodialMove> = if s.hands()[seat] > 0 {
-            (0..n * n)
+            let cells: Vec<usize> = (0..n * n)
                 .filter(|&c| board[c].is_none() && c != rules.centre())
-                .map(|c| CustodialMove::Place(c as u8))
-                .collect()
+                .collect();
+            // Under `placing: pair` every placing decision with two in hand is a pair (a
+            // turn never places one piece and then another).
+            if p.placing == Placing::Pair && s.hands()[seat] >= 2 {
+                let mut pairs = Vec::new();
+                for (i, &a) in cells.iter().enumerate() {
+                    for &b in &cells[i + 1..] {
+                        pairs.push(CustodialMove::PlacePair(a as u8, b as u8));
+                    }
+                }
+                pairs
+            } else {
+                cells
+                    .into_iter()
+                    .map(|c| CustodialMove::Place(c as u8))
+                    .collect()
+            }
         } else if let Some(from) = s.continuing() {
             let mut steps: Vec<(usize, usize)> = model_steps(p, n, &board, seat)
                 .into_iter()
@@ -2049,7 +2089,7 @@ impl FamilyChecks<Custodial> for CustodialChecks {
                     })
                 });
             } else {
-                steps.retain(|&(_, to)| !model_eats(p, n, &board, seat, to).is_empty());
+                steps.retain(|&st| !model_step_eats(p, n, &board, seat, st).is_empty());
                 if steps.is_empty() {
                     return fail("a continuation without a capturing step".to_owned());
                 }
@@ -2066,9 +2106,9 @@ impl FamilyChecks<Custodial> for CustodialChecks {
             if p.compulsory_capture
                 && steps
                     .iter()
-                    .any(|&(_, t)| !model_eats(p, n, &board, seat, t).is_empty())
+                    .any(|&st| !model_step_eats(p, n, &board, seat, st).is_empty())
             {
-                steps.retain(|&(_, t)| !model_eats(p, n, &board, seat, t).is_empty());
+                steps.retain(|&st| !model_step_eats(p, n, &board, seat, st).is_empty());
             }
             let mut moves: Vec<CustodialMove> = steps
                 .into_iter()
@@ -2133,6 +2173,20 @@ impl FamilyChecks<Custodial> for CustodialChecks {
                 } else {
                     Vec::new()
                 }
+            }
+            CustodialMove::PlacePair(a, b) => {
+                // Both land, then each eats what it encloses on that board.
+                board[usize::from(a)] = Some(seat);
+                board[usize::from(b)] = Some(seat);
+                let mut eaten = Vec::new();
+                if p.placement_capture {
+                    for c in [a, b] {
+                        eaten.extend(model_eats(p, n, &board, seat, usize::from(c)));
+                    }
+                }
+                eaten.sort_unstable();
+                eaten.dedup();
+                eaten
             }
             CustodialMove::Step { from, to } => {
                 board[usize::from(from)] = None;
@@ -2209,9 +2263,13 @@ fn random_games_every_seega_reading() {
 fn random_games_seega_override_combinations() {
     for overrides in [
         json!({"step": "rook"}),
+        json!({"step": "jump", "compulsory_capture": true, "continuation": "while-capturing"}),
+        json!({"stall": "barrier", "stall_result": "count", "step": "jump"}),
+        json!({"stall": "barrier", "stall_result": "draw", "step": "rook", "sandwich": "suicide"}),
         json!({"capture_line": "line", "sandwich": "suicide"}),
         json!({"compulsory_capture": true, "continuation": "while-capturing"}),
         json!({"placement_capture": true, "centre_safe": true}),
+        json!({"placing": "pair", "placement_capture": true, "capture_line": "line"}),
         json!({"blocked": "opponent-opens", "first_blocked": "other-moves"}),
         json!({"blocked": "loses", "first_blocked": "redo-placement"}),
         json!({"blocked": "count", "first_blocked": "loses", "first_mover": "last-placer"}),

@@ -360,3 +360,189 @@ fn stall_rules_end_a_stalled_game() {
     assert_eq!(events, ["stall-end pieces=2-2"]);
     assert_eq!(rules.status(&s), Status::Over);
 }
+
+/// `step: jump` (SJ-01 (c), the editors' simplest jump): a dog may step, or jump over one
+/// neighbouring dog of either side to the empty square beyond. The dog jumped over is not
+/// harmed, and the square the jumper left does not count as a friend behind it.
+#[test]
+fn a_dog_jumps_over_one_neighbour_under_jump() {
+    let jump = engine("davies", &json!({ "step": "jump" }));
+    let one = engine("davies", &json!({}));
+    // x on a1 hemmed in by o on b1 and a2: under `one` it can only pass; under `jump` it
+    // jumps over either.
+    let rows = [".....", ".....", ".....", "o....", "xo..o"];
+    let s = position(&one, &rows, 0);
+    assert_eq!(legal(&one, &s), ["pass"]);
+    let s = position(&jump, &rows, 0);
+    assert_eq!(legal(&jump, &s), ["a1-a3", "a1-c1"]);
+
+    // Over an enemy: b3 jumps c3 to d3. c3 now stands between d3 and the empty b3: not eaten.
+    // (e3 stands by: d3 lands between friends, which matters to nothing.)
+    let mut s = position(&jump, &[".....", ".....", ".xo.x", ".....", "....."], 0);
+    assert_eq!(play(&jump, &mut s, step(&jump, "b3", "d3")), ["jump c3"]);
+    assert_eq!(jump.board_text(&s), "...../...../..oxx/...../.....");
+
+    // Over a friend: c1 jumps c2 to c3, enclosing the enemy on c4 against c5: it eats.
+    let mut s = position(&jump, &["..x..", "..o..", ".....", "..x..", "..x.o"], 0);
+    assert_eq!(
+        play(&jump, &mut s, step(&jump, "c1", "c3")),
+        ["jump c2", "capture c4"]
+    );
+    // Compulsory capture judges a jump with the jumper moved: c1-c3 eats as c2-c3 does; and
+    // in the first position only e3-d3 eats (c3 against b3), not the jump b3-d3 (once b3 is
+    // empty, c3 is not enclosed).
+    let forced = engine(
+        "davies",
+        &json!({ "step": "jump", "compulsory_capture": true }),
+    );
+    let s = position(&forced, &["..x..", "..o..", ".....", "..x..", "..x.o"], 0);
+    assert_eq!(legal(&forced, &s), ["c1-c3", "c2-c3"]);
+    let s = position(&forced, &[".....", ".....", ".xo.x", ".....", "....."], 0);
+    assert_eq!(legal(&forced, &s), ["e3-d3"]);
+}
+
+/// `stall: barrier` (SJ-09 (d), the editors' definition): the game ends, and the dogs are
+/// counted, when the two sides are walled off and neither is made to open its wall.
+#[test]
+fn a_barrier_ends_the_game_by_count() {
+    let barrier = engine(
+        "davies",
+        &json!({ "stall": "barrier", "stall_result": "count" }),
+    );
+    // Seat 1 (x, nine dogs) closes its wall on row 3 by c2-c3. Seat 2 (o, six) holds rows 4
+    // and 5; a5 can step to b5 without leaving a square an x could reach, and x can shuffle
+    // behind its wall: neither side can bring a dog next to an enemy without opening its own
+    // line. The game ends before seat 2 moves, x ahead by nine to six.
+    let rows = ["o....", "ooooo", "xx.xx", "x.x.x", "x...x"];
+    let mut s = position(&barrier, &rows, 0);
+    assert_eq!(barrier.status(&s), Status::ToMove(0), "c3 is open to both");
+    let events = play(&barrier, &mut s, step(&barrier, "c2", "c3"));
+    assert_eq!(events, ["stall-end pieces=9-6"]);
+    let outcome = barrier.outcome(&s).unwrap();
+    assert_eq!(outcome.result, Result_::Win(1));
+    assert_eq!(outcome.end, EndReason::Natural);
+
+    // With every o next to the wall, each o move opens it: no barrier, and o must move.
+    let rows = [".....", "ooooo", "xx.xx", "x.x.x", "x...x"];
+    let mut s = position(&barrier, &rows, 0);
+    assert_eq!(
+        play(&barrier, &mut s, step(&barrier, "c2", "c3")),
+        [] as [&str; 0]
+    );
+    assert_eq!(barrier.status(&s), Status::ToMove(1));
+
+    // Under the davies reading (no stall rule) the closed wall ends nothing.
+    let davies = engine("davies", &json!({}));
+    let rows = ["o....", "ooooo", "xx.xx", "x.x.x", "x...x"];
+    let mut s = position(&davies, &rows, 0);
+    play(&davies, &mut s, step(&davies, "c2", "c3"));
+    assert_eq!(davies.status(&s), Status::ToMove(1));
+}
+
+/// One dog each can never eat (eating takes two dogs of a side, and so does a sandwich):
+/// where only total destruction ends the game, it is ended as endless (a timeout with its
+/// reason) as soon as play begins; where a rule can still end it, play goes on. (In play the
+/// case arises only with one dog each from the start: eating never costs the eater a dog.)
+#[test]
+fn one_dog_each_is_endless_where_nothing_else_ends_the_game() {
+    let place = |rules: &Custodial| {
+        let mut s = rules.initial();
+        rules.apply_chance(&mut s, 0, &mut Vec::new());
+        let mut events = Vec::new();
+        for c in ["a1", "e5"] {
+            events.extend(play(
+                rules,
+                &mut s,
+                CustodialMove::Place(parse_cell(c, 5).unwrap()),
+            ));
+        }
+        (s, events)
+    };
+    let rules = engine("davies", &json!({ "pieces": 1 }));
+    let (s, events) = place(&rules);
+    assert_eq!(events, ["lone-pieces"]);
+    let outcome = rules.outcome(&s).unwrap();
+    assert_eq!(
+        (outcome.result, outcome.end),
+        (Result_::Unfinished, EndReason::Endless)
+    );
+    for overrides in [
+        json!({ "pieces": 1, "stall": "no-capture", "stall_plies": 10, "stall_result": "draw" }),
+        json!({ "pieces": 1, "cap": { "moves": 100, "outcome": "draw" } }),
+    ] {
+        let rules = engine("davies", &overrides);
+        let (s, events) = place(&rules);
+        assert!(events.is_empty(), "{overrides}: {events:?}");
+        assert_eq!(rules.status(&s), Status::ToMove(0), "{overrides}");
+    }
+}
+
+/// `placing: pair` (SJ-11 (b)): Davies' toss winner "places two dogs where he likes" as one
+/// decision. Under `each` (Ludii's, every reading's), with placing that eats, the first dog
+/// eats before the second is chosen, so the second may go where the eaten dog stood; under
+/// `pair` both squares are chosen on the board as it was, and the turn is one ply.
+#[test]
+fn a_pair_of_dogs_placed_as_one_decision() {
+    let rows = [".....", ".....", ".....", ".....", "xo..."];
+    let hands = [4, 4];
+    let cell = |c: &str| parse_cell(c, 5).unwrap();
+    let setup = |rules: &Custodial| {
+        rules
+            .setup(&CustodialSetup {
+                rows: &rows,
+                hands,
+                to_move: 0,
+            })
+            .unwrap()
+    };
+    // Each dog a decision: c1 eats b1, and b1 is then free for the second dog.
+    let each = engine("dlp", &json!({ "placement_capture": true }));
+    let mut s = setup(&each);
+    assert_eq!(
+        play(&each, &mut s, CustodialMove::Place(cell("c1"))),
+        ["capture b1", "placement-capture c1"]
+    );
+    assert_eq!(
+        each.status(&s),
+        Status::ToMove(0),
+        "the second dog of the turn"
+    );
+    assert!(legal(&each, &s).contains(&"place b1".to_owned()));
+    play(&each, &mut s, CustodialMove::Place(cell("b1")));
+    assert_eq!((each.plies(&s), each.status(&s)), (2, Status::ToMove(1)));
+
+    // The pair as one decision: b1 is occupied when the pair is chosen, so no pair takes it;
+    // c1 and e1 land together, c1 eats b1, and the turn, one ply, passes.
+    let pair = engine(
+        "dlp",
+        &json!({ "placement_capture": true, "placing": "pair" }),
+    );
+    let mut s = setup(&pair);
+    let moves = legal(&pair, &s);
+    assert_eq!(
+        moves.len(),
+        22 * 21 / 2,
+        "pairs of the 22 empty squares but the middle"
+    );
+    assert!(moves.iter().all(|m| !m.contains("b1")));
+    assert_eq!(
+        play(
+            &pair,
+            &mut s,
+            CustodialMove::PlacePair(cell("c1"), cell("e1"))
+        ),
+        ["capture b1", "placement-capture c1"]
+    );
+    assert_eq!((pair.plies(&s), pair.status(&s)), (1, Status::ToMove(1)));
+    assert_eq!(s.hands(), [2, 4]);
+    assert_eq!(pair.board_text(&s), "...../...../...../...../x.x.x");
+
+    // The readings keep a dog a decision.
+    for reading in ["davies", "dlp", "ludii", "ludii-1.0.8"] {
+        let rules = engine(reading, &json!({}));
+        assert_eq!(
+            rules.params().placing,
+            ludotrace::family::custodial::Placing::Each
+        );
+    }
+}

@@ -36,8 +36,12 @@ family_params! {
             /// `other-moves` (the other player moves first instead), `redo-placement` (the
             /// board is cleared and placed again) or `loses`.
             first_blocked: FirstBlocked,
-            /// How far a piece moves: `one` (to an orthogonally adjacent empty cell) or
-            /// `rook` (any distance along a rank or file through empty cells).
+            /// How far a piece moves: `one` (to an orthogonally adjacent empty cell),
+            /// `rook` (any distance along a rank or file through empty cells) or `jump` (a
+            /// one-cell step, or a jump over one adjacent piece of either side to the empty
+            /// cell just beyond it on the same rank or file; the piece jumped over is not
+            /// harmed, only the landing eats, as any move's does, and a move makes one jump
+            /// at most).
             step: Step,
             /// A piece that moves in between two enemy pieces: `safe` (only the mover's
             /// action captures) or `suicide` (it is removed, as any flanked piece is).
@@ -48,7 +52,8 @@ family_params! {
             /// Whether a player who can capture must choose a capturing move.
             compulsory_capture: bool,
             /// After a capture: `none` (the turn ends) or `while-capturing` (the same piece
-            /// moves again while it can make a further capturing step).
+            /// moves again while it can make a further capturing step; the further move is
+            /// obligatory).
             continuation: Continuation,
             /// Whether a placement that encloses an enemy piece eats it.
             placement_capture: bool,
@@ -62,8 +67,14 @@ family_params! {
             /// An end for games that cannot reach total capture: `none` (only total capture
             /// ends the game; one that never ends is a timeout at the run's ply limit, or
             /// meets an engine cap), `repetition` (a position that recurs with the same player
-            /// to move ends it) or `no-capture` (`stall_plies` decisions without a capture end
-            /// it).
+            /// to move ends it), `no-capture` (`stall_plies` decisions without a capture end
+            /// it) or `barrier` (it ends at a movement decision where a barrier stands: the
+            /// two sides are walled off, no empty cell being reached by both, a side reaching
+            /// every empty cell joined to one of its pieces along ranks and files through empty
+            /// cells and its own pieces, and under `step: jump` by jumps over any piece; and
+            /// neither side is made to open its wall, each having no move or a move after
+            /// which they are still walled off. Then neither side can bring a piece next to an
+            /// enemy piece, and so eat, unless the other chooses to open its own wall).
             stall: Stall,
             /// Decisions without a capture that end the game under `stall: no-capture`
             /// (ignored otherwise).
@@ -89,6 +100,13 @@ family_params! {
             /// forced pass. Needs `continuation: while-capturing`, `step: one` and
             /// `capture_line: single`. Default: `false`.
             ludii_loose_continuation: bool = false,
+            /// How a placing turn's pieces are decided: `each` (a decision per piece: the
+            /// second is chosen with the first on the board, and under `placement_capture`
+            /// after the first has eaten, as Ludii's encodings place) or `pair` (the turn's two
+            /// pieces are one decision, both cells chosen together; they land at once, and
+            /// under `placement_capture` both then eat). A turn with one piece left in hand
+            /// places it alone. `pair` needs `per_turn: 2`. Default: `each`.
+            placing: Placing = Placing::Each,
         }
     }
 }
@@ -125,6 +143,8 @@ pub enum Step {
     One,
     /// Any distance through empty cells.
     Rook,
+    /// One cell, or a jump over one adjacent piece.
+    Jump,
 }
 
 /// A piece moving in between two enemies.
@@ -181,6 +201,8 @@ pub enum Stall {
     Repetition,
     /// A run of decisions without a capture ends it.
     NoCapture,
+    /// The two sides walled off from each other end it.
+    Barrier,
 }
 
 /// How a stalled game scores.
@@ -191,4 +213,14 @@ pub enum StallResult {
     Draw,
     /// More pieces win.
     Count,
+}
+
+/// How a placing turn's pieces are decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placing {
+    /// One decision per piece.
+    Each,
+    /// The turn's pair of pieces as one decision.
+    Pair,
 }

@@ -14,8 +14,13 @@
 //!
 //! The end tests run after every decision in Ludii 1.0.8's order (TRACES.md §3.5): the game's
 //! own end (a seat with no pieces left loses), the engine's all-pass draw, the engine's cap,
-//! then the rules no Ludii reading uses (a blocked player's loss or count, a stalled game,
-//! two players blocked for ever).
+//! then the rules no Ludii reading uses (a stalled game: a repetition, a run without captures,
+//! or a barrier, the two sides walled off from each other; then a blocked player's loss or
+//! count).
+//!
+//! A move is a step of one cell, a rook's move, or (`step: jump`) a step or a jump over one
+//! neighbouring piece; a jump is judged, for its captures, with the jumper already moved,
+//! since the cell it left is two cells back with a piece between.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -26,8 +31,8 @@ use super::{
     event_kinds,
 };
 use crate::family::custodial::{
-    Blocked, CaptureLine, Continuation, CustodialParams, FirstBlocked, FirstMover, Sandwich, Stall,
-    StallResult, Starter, Step,
+    Blocked, CaptureLine, Continuation, CustodialParams, FirstBlocked, FirstMover, Placing,
+    Sandwich, Stall, StallResult, Starter, Step,
 };
 
 /// The largest board side.
@@ -61,6 +66,9 @@ pub enum CustodialMove {
         /// Where it goes.
         to: u8,
     },
+    /// Place two pieces from the hand at once, as one decision (`placing: pair`); the lower
+    /// cell first.
+    PlacePair(u8, u8),
 }
 
 /// A cell's name: column letter and row number from the bottom left (`a1`), as in chess.
@@ -84,6 +92,7 @@ impl fmt::Display for CustodialMove {
             CustodialMove::Pass => f.write_str("pass"),
             CustodialMove::Place(c) => write!(f, "place #{c}"),
             CustodialMove::Step { from, to } => write!(f, "#{from}-#{to}"),
+            CustodialMove::PlacePair(a, b) => write!(f, "place #{a}+#{b}"),
         }
     }
 }
@@ -91,7 +100,7 @@ impl fmt::Display for CustodialMove {
 event_kinds! {
     /// The kinds of custodial event.
     pub enum CustodialEventKind;
-    endless = ["stall", "blocked", "cap"];
+    endless = ["stall", "blocked", "cap", "voluntary_pass", "all_pass_draw"];
     /// The toss decided who places first.
     Lot = "lot" ["starter"],
     /// A piece was eaten.
@@ -146,6 +155,11 @@ event_kinds! {
     AllPassDraw = "all-pass-draw" ["all_pass_draw"],
     /// An engine's cap ended the game.
     CapReached = "cap-reached" ["cap"],
+    /// A piece jumped over another.
+    Jump = "jump" ["step"],
+    /// Each side had one piece left, so neither could capture again, and no rule of the
+    /// reading ends such a game: it was ended as endless.
+    LonePieces = "lone-pieces" ["stall", "cap", "voluntary_pass", "all_pass_draw"],
 }
 
 /// A custodial event with its data. Cells are board indices.
@@ -272,6 +286,13 @@ pub enum CustodialEvent {
         /// The decisions.
         plies: u32,
     },
+    /// The moving piece jumped over the piece on `over`.
+    Jump {
+        /// The cell jumped over.
+        over: u8,
+    },
+    /// One piece each: no end is reachable any more.
+    LonePieces,
 }
 
 impl Event for CustodialEvent {
@@ -306,6 +327,8 @@ impl Event for CustodialEvent {
             CustodialEvent::TotalCapture { .. } => K::TotalCapture,
             CustodialEvent::AllPassDraw => K::AllPassDraw,
             CustodialEvent::CapReached { .. } => K::CapReached,
+            CustodialEvent::Jump { .. } => K::Jump,
+            CustodialEvent::LonePieces => K::LonePieces,
         }
     }
 }
@@ -321,7 +344,8 @@ impl fmt::Display for CustodialEvent {
             | CustodialEvent::PlacementFlank { cell }
             | CustodialEvent::Continuation { cell }
             | CustodialEvent::LooseContinuation { cell }
-            | CustodialEvent::ContinuationForgone { cell } => write!(f, "{name} cell=#{cell}"),
+            | CustodialEvent::ContinuationForgone { cell }
+            | CustodialEvent::Jump { over: cell } => write!(f, "{name} cell=#{cell}"),
             CustodialEvent::Lot { seat }
             | CustodialEvent::ForcedPass { seat }
             | CustodialEvent::Opening { seat }
@@ -350,7 +374,8 @@ impl fmt::Display for CustodialEvent {
             | CustodialEvent::EmptyContinuation
             | CustodialEvent::PlacementRedone
             | CustodialEvent::CaptureForced
-            | CustodialEvent::AllPassDraw => f.write_str(name),
+            | CustodialEvent::AllPassDraw
+            | CustodialEvent::LonePieces => f.write_str(name),
         }
     }
 }
@@ -389,6 +414,9 @@ pub enum CustodialError {
     /// A cap that does not bound the game.
     #[error(transparent)]
     Cap(#[from] CapError),
+    /// A pair placed as one decision where a turn places another number.
+    #[error("placing: pair needs per_turn: 2 (per_turn = {0})")]
+    Pair(u8),
 }
 
 /// A position to start from, for tests and worked examples.
@@ -543,6 +571,13 @@ pub struct Custodial {
     placeable: u128,
     limit: Limit,
     loose: bool,
+    /// One piece each ends the game as endless: nothing can be captured any more (a capture
+    /// takes two pieces of a side, and so does a sandwich), a lone piece on a board of nine
+    /// cells or more always has a step, so no blocked-player rule fires, and no rule of the
+    /// reading ends such a game (no repetition or quiet-decisions rule, no cap, no all-pass
+    /// draw that voluntary passes could bring about; two lone pieces are never walled off).
+    /// In play this arises only with `pieces: 1`: eating never costs the eater a piece.
+    lone_is_endless: bool,
 }
 
 /// A bit board's cells, lowest first.
@@ -686,6 +721,9 @@ impl Custodial {
         {
             return Err(CustodialError::Loose);
         }
+        if p.placing == Placing::Pair && p.per_turn != 2 {
+            return Err(CustodialError::Pair(p.per_turn));
+        }
         let limit = Limit::new(p.cap)?;
         let full = if cells == 128 {
             u128::MAX
@@ -759,6 +797,9 @@ impl Custodial {
             placeable: full & !(1u128 << centre),
             limit,
             loose: p.ludii_loose_continuation,
+            lone_is_endless: matches!(p.stall, Stall::None | Stall::Barrier)
+                && p.cap.is_none()
+                && !(p.all_pass_draw && p.voluntary_pass),
         })
     }
 
@@ -784,6 +825,7 @@ impl Custodial {
             CustodialMove::Pass => "pass".to_owned(),
             CustodialMove::Place(c) => format!("place {}", name(c)),
             CustodialMove::Step { from, to } => format!("{}-{}", name(from), name(to)),
+            CustodialMove::PlacePair(a, b) => format!("place {}+{}", name(a), name(b)),
         }
     }
 
@@ -865,11 +907,105 @@ impl Custodial {
         self.full & !(s.pieces[0] | s.pieces[1])
     }
 
-    /// Whether a seat has a piece with an empty neighbour.
+    /// Whether `seat`'s placing decision is a pair (`placing: pair`, two pieces in hand, none
+    /// placed yet this turn, and two cells to place on; a side has at most half the cells
+    /// but the middle, so there always are).
+    #[inline]
+    fn pairs(&self, s: &CustodialState, seat: usize, cells: usize) -> bool {
+        self.p.placing == Placing::Pair && s.hand[seat] >= 2 && s.placed == 0 && cells >= 2
+    }
+
+    /// Whether a seat has a move: a piece with an empty neighbour, or, under `step: jump`,
+    /// a piece next to a piece with an empty cell beyond.
     #[inline]
     fn can_step(&self, pieces: &[u128; 2], seat: usize) -> bool {
         let empty = self.full & !(pieces[0] | pieces[1]);
         (0..4).any(|d| self.shift(pieces[seat], d) & empty != 0)
+            || (self.p.step == Step::Jump && (0..4).any(|d| self.jumps(pieces, seat, d) != 0))
+    }
+
+    /// The landing cells of `seat`'s jumps in direction `d`: over an adjacent piece of either
+    /// side to the empty cell beyond it.
+    #[inline]
+    fn jumps(&self, pieces: &[u128; 2], seat: usize, d: usize) -> u128 {
+        let occupied = pieces[0] | pieces[1];
+        self.shift(self.shift(pieces[seat], d) & occupied, d) & self.full & !occupied
+    }
+
+    /// Whether the two sides are walled off from each other (`stall: barrier`): no empty cell
+    /// is reached by both, a side reaching every empty cell joined to one of its pieces
+    /// through empty cells and its own pieces (and by jumps, under `step: jump`). The reach
+    /// of a side counts its own pieces as passable because they may move away: the test
+    /// errs towards "not walled off", never the other way.
+    fn walled_off(&self, pieces: &[u128; 2]) -> bool {
+        let occupied = pieces[0] | pieces[1];
+        let empty = self.full & !occupied;
+        let reach = |seat: usize| {
+            let open = pieces[seat] | empty;
+            let mut r = pieces[seat];
+            loop {
+                let mut grown = r;
+                for d in 0..4 {
+                    grown |= self.shift(r, d) & open;
+                    if self.p.step == Step::Jump {
+                        grown |= self.shift(self.shift(r, d) & occupied, d) & empty;
+                    }
+                }
+                if grown == r {
+                    return r & empty;
+                }
+                r = grown;
+            }
+        };
+        reach(0) & reach(1) == 0
+    }
+
+    /// The barrier of `stall: barrier`: the sides are walled off, and neither is made to open
+    /// its wall: each has no move at all, or a move after which they are still walled off
+    /// (so a side whose every move opens the wall, as a first mover who must step into the
+    /// middle from beside an enemy, plays on). No move eats while the sides are walled off:
+    /// a landing next to an enemy would be reached by both.
+    fn barrier(&self, pieces: &[u128; 2]) -> bool {
+        self.walled_off(pieces) && (0..2).all(|seat| self.can_keep_wall(pieces, seat))
+    }
+
+    /// Whether `seat` has no move, or a move that keeps the sides walled off.
+    fn can_keep_wall(&self, pieces: &[u128; 2], seat: usize) -> bool {
+        let occupied = pieces[0] | pieces[1];
+        let mut moves = false;
+        for from in cells_of(pieces[seat]) {
+            let keeps = |to: u8| {
+                let mut after = *pieces;
+                after[seat] ^= (1 << from) | (1 << to);
+                self.walled_off(&after)
+            };
+            for d in 0..4 {
+                let mut c = self.nbr[from][d];
+                while c != NONE && occupied >> c & 1 == 0 {
+                    moves = true;
+                    if keeps(c) {
+                        return true;
+                    }
+                    if self.p.step != Step::Rook {
+                        break;
+                    }
+                    c = self.nbr[usize::from(c)][d];
+                }
+                let (over, to) = (self.nbr[from][d], self.far[from & (SLOTS - 1)][d]);
+                if self.p.step == Step::Jump
+                    && over != NONE
+                    && occupied >> over & 1 == 1
+                    && to != 127
+                    && occupied >> to & 1 == 0
+                {
+                    moves = true;
+                    if keeps(to) {
+                        return true;
+                    }
+                }
+            }
+        }
+        !moves
     }
 
     /// The enemy pieces a piece of `seat` standing on `at` encloses, as a bit board; with
@@ -973,6 +1109,19 @@ impl Custodial {
         if s.hand[seat] > 0 {
             let cells = empty & B::of(self.placeable);
             let n = cells.ones() as usize;
+            if self.pairs(s, seat, n) {
+                // The k-th pair in the list's order: by lower cell, then higher.
+                let total = n * (n - 1) / 2;
+                let mut k = pick(total);
+                let mut i = 0;
+                while k >= n - 1 - i {
+                    k -= n - 1 - i;
+                    i += 1;
+                }
+                let a = nth_cell(cells, i as u32);
+                let b = nth_cell(cells, (i + 1 + k) as u32);
+                return (CustodialMove::PlacePair(a, b), total);
+            }
             let k = pick(n) as u32;
             return (CustodialMove::Place(nth_cell(cells, k)), n);
         }
@@ -1058,21 +1207,37 @@ impl Custodial {
                 if self.captures_at(pieces, seat, usize::from(c)) {
                     return true;
                 }
-                if self.p.step == Step::One {
+                if self.p.step != Step::Rook {
                     break;
                 }
                 c = self.nbr[usize::from(c)][d];
             }
-            false
+            // Under `step: jump`, over a neighbouring piece to the empty cell beyond.
+            let (over, to) = (self.nbr[at][d], self.far[at & (SLOTS - 1)][d]);
+            self.p.step == Step::Jump
+                && over != NONE
+                && to != 127
+                && empty >> to & 1 == 1
+                && (pieces[0] | pieces[1]) >> over & 1 == 1
+                && self.eats_by(pieces, seat, at as u8, to)
         })
     }
 
-    /// Every step of `seat`'s pieces (or of the one piece on `only`), by direction then cell.
+    /// Whether a move of `seat` from `from` to `to` eats, judged with the piece moved: a
+    /// jump's landing must not count the cell it left, two cells back, as a friend.
+    fn eats_by(&self, pieces: &[u128; 2], seat: usize, from: u8, to: u8) -> bool {
+        let mut after = *pieces;
+        after[seat] ^= (1 << from) | (1 << to);
+        self.captures_at(&after, seat, usize::from(to))
+    }
+
+    /// Every step of `seat`'s pieces (or of the one piece on `only`), by direction then cell
+    /// (under `step: jump`, the one-cell steps, then the jumps by direction then cell).
     fn steps(&self, s: &CustodialState, seat: usize, only: u128, out: &mut Vec<CustodialMove>) {
         let own = s.pieces[seat] & only;
         let empty = self.empty(s);
         match self.p.step {
-            Step::One => {
+            Step::One | Step::Jump => {
                 // One shift per direction; the piece that steps is the target minus the
                 // direction's offset.
                 let n = self.n as u8;
@@ -1091,6 +1256,23 @@ impl Custodial {
                 push((own << 1) & self.not_left & empty, |to, _| to - 1);
                 push((own >> self.n) & empty, |to, n| to + n);
                 push((own >> 1) & self.not_right & empty, |to, _| to + 1);
+                if self.p.step == Step::Jump {
+                    // Jumps, after every one-cell step: over a piece of either side to
+                    // the empty cell beyond; the jumper stands two cells back.
+                    let occupied = s.pieces[0] | s.pieces[1];
+                    for d in 0..4 {
+                        let mut bits = self.shift(self.shift(own, d) & occupied, d) & empty;
+                        while bits != 0 {
+                            let to = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let back = self.nbr[to][(d + 2) % 4];
+                            out.push(CustodialMove::Step {
+                                from: self.nbr[usize::from(back)][(d + 2) % 4],
+                                to: to as u8,
+                            });
+                        }
+                    }
+                }
             }
             Step::Rook => {
                 for from in cells_of(own) {
@@ -1161,9 +1343,7 @@ impl Custodial {
         self.steps(s, seat, u128::MAX, out);
         if self.p.compulsory_capture {
             let capturing = |mv: &CustodialMove| match *mv {
-                CustodialMove::Step { to, .. } => {
-                    self.captures_at(&s.pieces, seat, usize::from(to))
-                }
+                CustodialMove::Step { from, to } => self.eats_by(&s.pieces, seat, from, to),
                 _ => false,
             };
             if out.iter().any(capturing) {
@@ -1287,6 +1467,19 @@ impl Custodial {
                     return self.stall_end(s, events);
                 }
             }
+            Stall::Barrier => {
+                if self.barrier(&s.pieces) {
+                    return self.stall_end(s, events);
+                }
+            }
+        }
+        if self.lone_is_endless
+            && s.hand == [0, 0]
+            && s.pieces[0].count_ones() == 1
+            && s.pieces[1].count_ones() == 1
+        {
+            events.emit(CustodialEvent::LonePieces);
+            return self.over(s, Result_::Unfinished, EndReason::Endless);
         }
         // A blocked player who passes needs nothing here: his only legal move is the pass.
         if (self.blocked_passes && !s.first_move) || self.can_step(&s.pieces, next) {
@@ -1326,6 +1519,29 @@ impl Custodial {
                 self.over(s, result, EndReason::Natural);
             }
         }
+    }
+
+    /// Settles a placing decision of `seat`: whether he places again this turn, and, once
+    /// every piece is placed, who makes the first move. Whether `seat` decides again.
+    fn end_of_placing(&self, s: &mut CustodialState, seat: usize) -> bool {
+        let mut again = false;
+        if s.placed < self.p.per_turn && s.hand[seat] > 0 {
+            again = true;
+        } else {
+            s.placed = 0;
+        }
+        if s.hand == [0, 0] {
+            // Every piece is placed: the first mover begins.
+            s.placed = 0;
+            let first = match self.p.first_mover {
+                FirstMover::FirstPlacer => s.first_placer,
+                FirstMover::LastPlacer => seat as u8,
+            };
+            again = usize::from(first) == seat;
+            s.first_move = true;
+            s.seen.clear();
+        }
+        again
     }
 
     /// Eats what a piece of `seat` on `at` encloses, reporting each piece.
@@ -1455,6 +1671,14 @@ impl Custodial {
             if distance > 1 {
                 events.emit(CustodialEvent::LongStep { cells: distance });
             }
+        } else if self.p.step == Step::Jump
+            && to.abs_diff(from) != 1
+            && to.abs_diff(from) != self.n as u8
+        {
+            // A jump: the cell jumped over lies half way.
+            events.emit(CustodialEvent::Jump {
+                over: ((u16::from(from) + u16::from(to)) / 2) as u8,
+            });
         }
         let at = usize::from(to);
         let moved = self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)];
@@ -1564,9 +1788,17 @@ impl Rules for Custodial {
         }
         let seat = usize::from(s.mover);
         if s.hand[seat] > 0 {
-            out.extend(
-                cells_of(self.empty(s) & self.placeable).map(|c| CustodialMove::Place(c as u8)),
-            );
+            let cells = self.empty(s) & self.placeable;
+            if self.pairs(s, seat, cells.count_ones() as usize) {
+                for a in cells_of(cells) {
+                    out.extend(
+                        cells_of(cells & !((2u128 << a) - 1))
+                            .map(|b| CustodialMove::PlacePair(a as u8, b as u8)),
+                    );
+                }
+            } else {
+                out.extend(cells_of(cells).map(|c| CustodialMove::Place(c as u8)));
+            }
             return;
         }
         if s.cont != NONE {
@@ -1581,9 +1813,7 @@ impl Rules for Custodial {
                 });
             } else {
                 out.retain(|mv| match *mv {
-                    CustodialMove::Step { to, .. } => {
-                        self.captures_at(&s.pieces, seat, usize::from(to))
-                    }
+                    CustodialMove::Step { from, to } => self.eats_by(&s.pieces, seat, from, to),
                     _ => false,
                 });
             }
@@ -1625,22 +1855,37 @@ impl Rules for Custodial {
                 } else if self.captures_at(&s.pieces, seat, at) {
                     events.emit(CustodialEvent::PlacementFlank { cell: c });
                 }
-                if s.placed < self.p.per_turn && s.hand[seat] > 0 {
-                    again = true;
-                } else {
-                    s.placed = 0;
+                again = self.end_of_placing(s, seat);
+            }
+            CustodialMove::PlacePair(a, b) => {
+                // Both land before either eats: what each encloses is read on one board.
+                s.hand[seat] -= 2;
+                s.pieces[seat] |= (1 << a) | (1 << b);
+                s.placed += 2;
+                s.clock.clear_passes();
+                let mut eaten = 0u128;
+                let mut ate = [false; 2];
+                for (i, c) in [a, b].into_iter().enumerate() {
+                    let at = usize::from(c);
+                    if self.p.placement_capture {
+                        let e = self.enclosed(&s.pieces, seat, at, Some(&mut |e| events.emit(e)));
+                        ate[i] = e != 0;
+                        eaten |= e;
+                    } else if self.captures_at(&s.pieces, seat, at) {
+                        events.emit(CustodialEvent::PlacementFlank { cell: c });
+                    }
                 }
-                if s.hand == [0, 0] {
-                    // Every piece is placed: the first mover begins.
-                    s.placed = 0;
-                    let first = match self.p.first_mover {
-                        FirstMover::FirstPlacer => s.first_placer,
-                        FirstMover::LastPlacer => seat as u8,
-                    };
-                    again = usize::from(first) == seat;
-                    s.first_move = true;
-                    s.seen.clear();
+                for c in cells_of(eaten) {
+                    events.emit(CustodialEvent::Capture { cell: c as u8 });
                 }
+                s.pieces[1 - seat] &= !eaten;
+                s.taken[seat] += eaten.count_ones() as u8;
+                for (i, c) in [a, b].into_iter().enumerate() {
+                    if ate[i] {
+                        events.emit(CustodialEvent::PlacementCapture { cell: c });
+                    }
+                }
+                again = self.end_of_placing(s, seat);
             }
             CustodialMove::Pass => {
                 s.clock.pass();
@@ -1797,7 +2042,8 @@ impl Rules for Custodial {
             | CustodialEvent::PlacementFlank { cell }
             | CustodialEvent::Continuation { cell }
             | CustodialEvent::LooseContinuation { cell }
-            | CustodialEvent::ContinuationForgone { cell } => format!("{kind} {}", name(cell)),
+            | CustodialEvent::ContinuationForgone { cell }
+            | CustodialEvent::Jump { over: cell } => format!("{kind} {}", name(cell)),
             _ => event.to_string(),
         }
     }

@@ -113,6 +113,10 @@ pub fn custodial_descriptor(size: usize, seat: Seat, mv: CustodialMove) -> Strin
         CustodialMove::Pass => "Pass".to_owned(),
         CustodialMove::Place(to) => format!("Move:{}>{to}", size * size + seat),
         CustodialMove::Step { from, to } => format!("Move:{from}>{to}"),
+        // Ludii places one piece a decision; a pair, which it never plays, is shown as both.
+        CustodialMove::PlacePair(a, b) => {
+            format!("Move:{h}>{a}+Move:{h}>{b}", h = size * size + seat)
+        }
     }
 }
 
