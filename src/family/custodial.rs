@@ -97,8 +97,10 @@ family_params! {
             /// cell is flanked (or the opponent has no step), before the captured pieces are
             /// removed, and the piece may then step only next to an enemy with a friend
             /// behind it, the middle cell not excepted; with no such step the player makes a
-            /// forced pass. Needs `continuation: while-capturing`, `step: one` and
-            /// `capture_line: single`. Default: `false`.
+            /// forced pass. It decides the move after a capture in place of `continuation`
+            /// (Ludii's test of its `while-capturing` rule, as Ludii plays it whatever the
+            /// reading's continuation). Needs `step: one` and `capture_line: single`.
+            /// Default: `false`.
             ludii_loose_continuation: bool = false,
             /// How a placing turn's pieces are decided: `each` (a decision per piece: the
             /// second is chosen with the first on the board, and under `placement_capture`

@@ -407,8 +407,8 @@ pub enum CustodialError {
     StallPlies,
     /// The loose test outside the rules it was made for.
     #[error(
-        "ludii_loose_continuation needs continuation: while-capturing, step: one and \
-         capture_line: single (Ludii 1.0.8's Seega)"
+        "ludii_loose_continuation needs step: one and capture_line: single (Ludii 1.0.8's \
+         Seega)"
     )]
     Loose,
     /// A cap that does not bound the game.
@@ -714,10 +714,12 @@ impl Custodial {
         if p.stall == Stall::NoCapture && p.stall_plies == 0 {
             return Err(CustodialError::StallPlies);
         }
+        // The loose test is Ludii's test for its while-capturing rule, and it decides the move
+        // after a capture in place of `continuation` (so it can be switched into a reading
+        // whose continuation is another); steps other than one and capture lines are cases it
+        // was never made for.
         if p.ludii_loose_continuation
-            && (p.continuation != Continuation::WhileCapturing
-                || p.step != Step::One
-                || p.capture_line != CaptureLine::Single)
+            && (p.step != Step::One || p.capture_line != CaptureLine::Single)
         {
             return Err(CustodialError::Loose);
         }
