@@ -517,8 +517,12 @@ fn check_ledger(
     let spent = u32::from(matches!(mv, Some(SpiralMove::Credit { .. })));
     let from_throw = u32::from(mv == Some(SpiralMove::Pay { credit: false }));
     let from_bank = payments - from_throw;
-    let expected =
-        i64::from(before.bank(seat)) + i64::from(banked) - i64::from(spent) - i64::from(from_bank);
+    // A mother home under `hyena_purse: fresh` takes her left-over credit out of the bank.
+    let set_aside = i64::from(after.set_aside(seat)) - i64::from(before.set_aside(seat));
+    let expected = i64::from(before.bank(seat)) + i64::from(banked)
+        - i64::from(spent)
+        - i64::from(from_bank)
+        - set_aside;
     if i64::from(after.bank(seat)) != expected {
         return Err(format!(
             "{mv:?}: bank {} → {}, expected {expected} ({banked} banked, {spent} spent, {from_bank} paid from the bank)",
@@ -633,6 +637,11 @@ fn every_taba_thrown_is_paid_banked_moved_or_let_go() {
         (
             "ludii",
             json!({"well_cost": 0, "hyena_well_cost": 0, "hyena_release_cost": 0}),
+        ),
+        ("davies", json!({"hyena_purse": "fresh"})),
+        (
+            "ludii",
+            json!({"hyena_purse": "fresh", "hyena_release_cost": 2, "return_taba": "bank", "return_credit_forced": true}),
         ),
     ]);
     for (reading, overrides) in cases {

@@ -114,12 +114,21 @@ family_params! {
             /// (the first woman is eaten, or else the hyena comes home).
             end: End,
             /// Who wins: `survivors` (every player whose mother was not eaten: Ludii),
-            /// `hyena` (the hyena's player alone, the first home) or `hyena-if-eats` (the
-            /// hyena's player if he has eaten a woman, else the survivors).
+            /// `hyena` (the hyena's player alone, the first home), `hyena-if-eats` (the
+            /// hyena's player if he has eaten a woman, else the survivors) or `ranking` (no one
+            /// alone: the game is a ranking, reported as a draw with its places). Under every
+            /// value a finished game also ranks the players by Davies' degrees of defeat: the
+            /// mothers home in the order they came, then those still on the way, then the
+            /// eaten, the later eaten above the earlier.
             winner: Winner,
             /// Whether a player must use a throw he can use (`true`) or may let it go
             /// (`false`).
             must_move: bool,
+            /// What pays the hyena's costs (his release and the well): `credit` (his player's
+            /// credit, the tâbas left over from his mother's journey included) or `fresh` (only
+            /// tâbas thrown after his player's mother is home: what was left of her credit is
+            /// set aside as she arrives and pays nothing for him, nor moves him).
+            hyena_purse: HyenaPurse,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
@@ -137,6 +146,12 @@ family_params! {
             /// player's credit as every other tâba that does not move the piece (`false`).
             /// Default: `false`.
             ludii_credit_drops_taba: bool = false,
+            /// Whether a mother one hollow from the village with a credit must spend it to
+            /// come home (`true`: as she must one hollow from the well under `out_credit:
+            /// last-hollow`, the step is then her only move) or may use her throw otherwise and
+            /// keep the credit (`false`). Only under `return_taba: bank`, where a credit has
+            /// that use. No source says; the engine played it optional. Default: `false`.
+            return_credit_forced: bool = false,
         }
     }
 }
@@ -275,4 +290,16 @@ pub enum Winner {
     Hyena,
     /// The hyena's player if he has eaten.
     HyenaIfEats,
+    /// No single winner: the places alone.
+    Ranking,
+}
+
+/// What pays the hyena's costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum HyenaPurse {
+    /// His player's credit, his mother's left-over tâbas included.
+    Credit,
+    /// Only tâbas thrown after his player's mother is home.
+    Fresh,
 }

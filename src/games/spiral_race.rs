@@ -13,6 +13,11 @@
 //! hyena game keeps even for a throw that cannot be used): every other throw, used or not,
 //! is followed by another. A seat whose mother was eaten, or is home while another controls
 //! the hyena, is passed over.
+//!
+//! A finished game ranks the players by Davies' degrees of defeat ([`Outcome::ranks`]): home
+//! in the order of arrival, then those still on the way, then the eaten. Where the end rule
+//! waits for the hyena and his moves (with the credit he can still spend) can no longer add up
+//! to his distance from the village, the game is ended as endless ([`EndReason::Endless`]).
 
 use std::fmt;
 
@@ -23,7 +28,7 @@ use super::{
     Seat, Status, event_kinds,
 };
 use crate::family::spiral_race::{
-    Controller, Eats, End, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
+    Controller, Eats, End, HyenaPurse, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
     SpiralRaceParams, Starter, WellBanking, WellExit, WellPay, Winner,
 };
 
@@ -164,6 +169,10 @@ event_kinds! {
     NoMover = "no-mover" ["controller", "end"],
     /// An engine's cap ended the game.
     CapReached = "cap-reached" ["cap"],
+    /// The hyena can never come home (nor, under `first-eaten`, eat): the game cannot end.
+    NeverHome = "never-home" ["end", "village_exact", "hyena_exact", "hyena_taba", "hyena_credit_step", "yomen_played"],
+    /// A mother came home with credit left, which pays nothing for the hyena.
+    CreditSetAside = "credit-set-aside" ["hyena_purse"],
 }
 
 /// A spiral-race event with its data.
@@ -293,6 +302,11 @@ pub struct SpiralRaceState {
     /// Whether a mother left the village at all (Ludii 1.0.8's village test).
     left: [bool; MAX_PLAYERS],
     bank: [u32; MAX_PLAYERS],
+    /// Credit left from a mother's journey when she came home, which pays nothing for the
+    /// hyena (`hyena_purse: fresh`).
+    set_aside: [u32; MAX_PLAYERS],
+    /// The ply on which each mother came home or was eaten (0 while neither), for the ranks.
+    fate: [u32; MAX_PLAYERS],
     /// Women the hyena has eaten.
     eaten: u8,
     phase: Phase,
@@ -339,6 +353,12 @@ impl SpiralRaceState {
         self.bank[seat]
     }
 
+    /// Credit left from a seat's mother's journey that pays nothing for the hyena
+    /// (`hyena_purse: fresh`).
+    pub fn set_aside(&self, seat: Seat) -> u32 {
+        self.set_aside[seat]
+    }
+
     /// The seat to throw or decide.
     pub fn mover(&self) -> Seat {
         usize::from(self.mover)
@@ -369,6 +389,48 @@ pub struct SpiralRace {
     len: u16,
     players: usize,
     limit: Limit,
+    /// `home_reach[d]`: whether the hyena's moves on his way back can add up to exactly `d`
+    /// hollows (every `d` where the village need not be reached exactly).
+    home_reach: Vec<bool>,
+    /// The hollows one move of the hyena can take him (0: a credit step of nothing).
+    hyena_steps: Vec<u16>,
+    /// `home_credits[d]`: the fewest credit steps among moves adding up to exactly `d`
+    /// hollows on his way back (`u32::MAX`: none do), for a hyena whose credit cannot grow.
+    home_credits: Vec<u32>,
+    /// `well_reach[d]`: the same for his moves out, to the well (every `d` where he need not
+    /// reach it exactly).
+    well_reach: Vec<bool>,
+}
+
+/// For each distance up to `len`, the fewest moves of `credit` hollows among moves adding up
+/// to it exactly, the other `steps` costing nothing (`u32::MAX` where none do).
+fn fewest_credits(len: u16, steps: &[u16], credit: u16) -> Vec<u32> {
+    let mut best = vec![u32::MAX; usize::from(len) + 1];
+    best[0] = 0;
+    let moves = steps.iter().map(|&k| (k, 0)).chain([(credit, 1)]);
+    for d in 1..best.len() {
+        for (k, cost) in moves.clone() {
+            let k = usize::from(k);
+            if k == 0 || k > d || best[d - k] == u32::MAX {
+                continue;
+            }
+            best[d] = best[d].min(best[d - k] + cost);
+        }
+    }
+    best
+}
+
+/// Which distances up to `len` a sum of `steps` makes (`exact`), or all of them.
+fn reachable(len: u16, steps: &[u16], exact: bool) -> Vec<bool> {
+    let mut reach = vec![!exact; usize::from(len) + 1];
+    reach[0] = true;
+    for d in 1..reach.len() {
+        reach[d] = reach[d]
+            || steps
+                .iter()
+                .any(|&k| k > 0 && usize::from(k) <= d && reach[d - usize::from(k)]);
+    }
+    reach
 }
 
 impl SpiralRace {
@@ -404,11 +466,27 @@ impl SpiralRace {
                 return Err(SpiralRaceError::ZeroCostWithLast("hyena_well_cost"));
             }
         }
+        // The hyena's possible moves, for proving that he can never come home: every throw
+        // that is played moves him double; a tâba moves him two where it is a move; a credit
+        // step counts as always possible (so a proof never rests on his running out of them).
+        let mut throws = vec![8, 12];
+        if p.yomen_played {
+            throws.push(4);
+        }
+        if p.hyena_taba == HyenaTaba::DoubleOrBank {
+            throws.push(2);
+        }
+        let mut back = throws.clone();
+        back.push(u16::from(p.hyena_credit_step));
         Ok(SpiralRace {
             p: p.clone(),
             len: p.track_len,
             players: usize::from(p.players),
             limit,
+            home_reach: reachable(p.track_len, &back, p.village_exact),
+            well_reach: reachable(p.track_len, &back, p.hyena_exact),
+            home_credits: fewest_credits(p.track_len, &throws, u16::from(p.hyena_credit_step)),
+            hyena_steps: back,
         })
     }
 
@@ -587,9 +665,19 @@ impl SpiralRace {
                 }
             }
             (Which::Mother, Leg::Back) => {
-                // One hollow from home, a credit may take her in (`return_taba: bank`). Unlike
-                // the way out it is one move among others: she may bank the tâba, or step home
-                // on the throw where the village allows, and keep her credit.
+                // One hollow from home, a credit may take her in (`return_taba: bank`). Unless
+                // `return_credit_forced`, it is one move among others, unlike the way out: she
+                // may bank the tâba, or step home on the throw where the village allows, and
+                // keep her credit.
+                if self.p.return_credit_forced
+                    && self.p.return_taba == ReturnTaba::Bank
+                    && piece.pos == 1
+                    && bank > 0
+                {
+                    // Forced, as into the well: the credit step home is her only move.
+                    out.push(SpiralMove::Credit { to: 0 });
+                    return;
+                }
                 let extra = if piece.first_back && self.p.well_banking == WellBanking::Added {
                     piece.kept_sum()
                 } else {
@@ -669,9 +757,11 @@ impl SpiralRace {
         let usable = !out.is_empty();
         // Kept scores are played as decisions of their own, the throw kept in hand.
         let m = s.mothers[seat];
+        let forced = out.len() == 1 && matches!(out[0], SpiralMove::Credit { to: 0 });
         if self.p.well_banking == WellBanking::Separate
             && m.leg == Leg::Back
             && self.which(s, seat) == Some(Which::Mother)
+            && !(forced && self.p.return_credit_forced)
         {
             for (k, &n) in m.kept.iter().enumerate() {
                 let score = [2u8, 4, 6][k];
@@ -824,7 +914,21 @@ impl SpiralRace {
                 }
                 if to == 0 {
                     m.leg = Leg::Home;
+                    s.fate[seat] = s.clock.plies();
                     self.emit(events, SpiralRaceEventKind::Home, seat, 0);
+                    // Her journey is over: under `fresh` what is left of her credit is not the
+                    // hyena's to spend.
+                    if self.p.hyena_purse == HyenaPurse::Fresh && s.bank[seat] > 0 {
+                        let n = s.bank[seat];
+                        s.set_aside[seat] += n;
+                        s.bank[seat] = 0;
+                        self.emit(
+                            events,
+                            SpiralRaceEventKind::CreditSetAside,
+                            seat,
+                            u16::try_from(n).unwrap_or(u16::MAX),
+                        );
+                    }
                     if s.hyena_player == NONE {
                         s.hyena_player = seat as u8;
                         s.hyena = Piece::START;
@@ -871,6 +975,7 @@ impl SpiralRace {
                     _ => continue,
                 }
                 s.mothers[seat_m].leg = Leg::Eaten;
+                s.fate[seat_m] = s.clock.plies();
                 s.eaten += 1;
                 self.emit(events, SpiralRaceEventKind::Eaten, seat_m, m.pos);
             }
@@ -897,12 +1002,42 @@ impl SpiralRace {
 
     fn over(&self, s: &mut SpiralRaceState, result: Result_, end: EndReason) {
         s.phase = Phase::Over;
+        let ranks = if end == EndReason::Natural {
+            self.ranks(s)
+        } else {
+            Outcome::UNRANKED
+        };
         s.outcome = Some(Outcome {
             result,
             end,
             scores: [0, 0],
-            ranks: Outcome::UNRANKED,
+            ranks,
         });
+    }
+
+    /// Davies' degrees of defeat as places (1 the best): the mothers home first, in the order
+    /// they came (the first, the hyena's player, first of all); then those neither home nor
+    /// eaten when the game ended, sharing a place; then the eaten, the later eaten above the
+    /// earlier, women eaten on one move sharing a place.
+    fn ranks(&self, s: &SpiralRaceState) -> [u8; 8] {
+        let mut ranks = Outcome::UNRANKED;
+        let seats = 0..self.players;
+        let home = |seat: usize| s.mothers[seat].leg == Leg::Home;
+        let eaten = |seat: usize| s.mothers[seat].leg == Leg::Eaten;
+        let n_home = seats.clone().filter(|&q| home(q)).count();
+        let n_out = seats.clone().filter(|&q| !home(q) && !eaten(q)).count();
+        for seat in seats.clone() {
+            let f = s.fate[seat];
+            let place = if home(seat) {
+                1 + seats.clone().filter(|&q| home(q) && s.fate[q] < f).count()
+            } else if !eaten(seat) {
+                n_home + 1
+            } else {
+                n_home + n_out + 1 + seats.clone().filter(|&q| eaten(q) && s.fate[q] > f).count()
+            };
+            ranks[seat] = place as u8;
+        }
+        ranks
     }
 
     /// The seats whose mothers were not eaten.
@@ -919,6 +1054,8 @@ impl SpiralRace {
             Winner::Survivors => false,
             Winner::Hyena => hyena != NONE,
             Winner::HyenaIfEats => hyena != NONE && s.eaten > 0,
+            // The places are the result (`ranks`): nobody wins alone.
+            Winner::Ranking => return Result_::Draw,
         };
         if hyena_wins {
             self.emit(
@@ -966,6 +1103,12 @@ impl SpiralRace {
             self.over(s, result, EndReason::Natural);
             return true;
         }
+        if loose && !self.can_end(s) {
+            let seat = usize::from(s.hyena_player);
+            self.emit(events, SpiralRaceEventKind::NeverHome, seat, s.hyena.pos);
+            self.over(s, Result_::Unfinished, EndReason::Endless);
+            return true;
+        }
         if s.clock.plies() > 0
             && let Some(reason) = self.limit.reached(&s.clock)
         {
@@ -974,6 +1117,85 @@ impl SpiralRace {
             return true;
         }
         false
+    }
+
+    /// Whether the hyena, loose, can still come home: exactly, where the village (or the well
+    /// on his way there) must be reached exactly, by the moves the reading gives him.
+    fn hyena_can_come_home(&self, s: &SpiralRaceState) -> bool {
+        let h = s.hyena;
+        // Where he starts his way back from the well.
+        let from_well = match self.p.well_exit {
+            WellExit::Released => self.len,
+            WellExit::WithLast | WellExit::NextThrow => self.len - 1,
+        };
+        match h.leg {
+            Leg::Home => true,
+            Leg::Back => {
+                let credits = self.credit_for_the_way_home(s);
+                self.home_reach[usize::from(h.pos)]
+                    && credits.is_none_or(|c| self.home_credits[usize::from(h.pos)] <= c)
+            }
+            Leg::Well => self.home_reach[usize::from(from_well)],
+            Leg::Village | Leg::Out => {
+                self.well_reach[usize::from(self.len - h.pos)]
+                    && self.home_reach[usize::from(from_well)]
+            }
+            Leg::Eaten => false,
+        }
+    }
+
+    /// The credit the hyena can still spend on his way back, where it cannot grow (`None`:
+    /// it can). It grows where a tâba thrown for him on his way back is banked, and under
+    /// `every-home` while a mother whose credit will be his is still on her way.
+    fn credit_for_the_way_home(&self, s: &SpiralRaceState) -> Option<u32> {
+        if !self.p.village_exact || self.p.hyena_taba == HyenaTaba::Bank {
+            return None;
+        }
+        match self.p.controller {
+            Controller::FirstHome => Some(s.bank[usize::from(s.hyena_player)]),
+            Controller::EveryHome => {
+                let coming = (0..self.players)
+                    .any(|seat| !matches!(s.mothers[seat].leg, Leg::Home | Leg::Eaten));
+                if coming && self.p.hyena_purse == HyenaPurse::Credit {
+                    return None;
+                }
+                Some(
+                    (0..self.players)
+                        .filter(|&seat| s.mothers[seat].leg == Leg::Home)
+                        .map(|seat| s.bank[seat])
+                        .sum(),
+                )
+            }
+        }
+    }
+
+    /// Whether the end rule can still be met, the hyena being loose. Under `hyena-home` he must
+    /// be able to come home; under `first-eaten`, that or a woman still to be eaten: one not
+    /// yet home, with the hyena able to move on his way back (or still to reach it). `all-home`
+    /// is always reachable: a woman can always get home.
+    fn can_end(&self, s: &SpiralRaceState) -> bool {
+        match self.p.end {
+            End::AllHome => true,
+            End::HyenaHome => self.hyena_can_come_home(s),
+            End::FirstEaten => {
+                if self.hyena_can_come_home(s) {
+                    return true;
+                }
+                let prey = (0..self.players)
+                    .any(|seat| !matches!(s.mothers[seat].leg, Leg::Home | Leg::Eaten));
+                let h = s.hyena;
+                // He eats only by moving on his way back: some move of his must still fit.
+                let moves = match h.leg {
+                    Leg::Back => {
+                        !self.p.village_exact
+                            || self.hyena_steps.iter().any(|&k| k > 0 && k <= h.pos)
+                    }
+                    Leg::Village | Leg::Out => self.well_reach[usize::from(self.len - h.pos)],
+                    _ => true,
+                };
+                prey && moves
+            }
+        }
     }
 
     /// Passes the sticks on to the next seat with a piece to play. Returns false if there is
@@ -1029,6 +1251,8 @@ impl Rules for SpiralRace {
             hyena_player: NONE,
             left: [false; MAX_PLAYERS],
             bank: [0; MAX_PLAYERS],
+            set_aside: [0; MAX_PLAYERS],
+            fate: [0; MAX_PLAYERS],
             eaten: 0,
             phase: Phase::Throw,
             mover: 0,
@@ -1046,6 +1270,8 @@ impl Rules for SpiralRace {
         s.hyena_player = NONE;
         s.left = [false; MAX_PLAYERS];
         s.bank = [0; MAX_PLAYERS];
+        s.set_aside = [0; MAX_PLAYERS];
+        s.fate = [0; MAX_PLAYERS];
         s.eaten = 0;
         s.mover = 0;
         s.throw = 0;

@@ -1,0 +1,318 @@
+//! Li'b el-Merafib's readings that the engine once declined, each on a worked position: the
+//! hyena paid only with fresh tâbas (HY-15 (b)) and what his costs then change, measured over
+//! seeded games; Davies' degrees of defeat as ranks (HY-22); a game that can no longer end,
+//! ended as endless; the credit step into the village made compulsory.
+
+use ludotrace::bind::{self, Engine};
+use ludotrace::corpus::{self, CorpusFiles};
+use ludotrace::games::spiral_race::{Leg, Piece, SpiralMove, SpiralRace, SpiralRaceState};
+use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
+use ludotrace::sim::{self, game_rng};
+use rand::RngExt;
+use serde_json::{Map, Value, json};
+
+/// The spiral-race engine of a reading of the embedded corpus, with overrides.
+fn engine(reading: &str, overrides: &Value) -> SpiralRace {
+    let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
+    let game = corpus.game("lib-el-merafib").unwrap();
+    let interp = game.interpretation(reading).unwrap();
+    let overrides: Map<String, Value> = overrides.as_object().cloned().unwrap_or_default();
+    let bound = bind::bind(game, interp, &overrides)
+        .unwrap_or_else(|e| panic!("lib-el-merafib / {reading} {overrides:?}: {e}"));
+    match bound.engine {
+        Engine::SpiralRace(r) => r,
+        other => panic!("lib-el-merafib is not a spiral race: {other:?}"),
+    }
+}
+
+fn piece(leg: Leg, pos: u16) -> Piece {
+    Piece {
+        leg,
+        pos,
+        paid: 0,
+        kept: [0; 3],
+        first_back: false,
+    }
+}
+
+fn legal(rules: &SpiralRace, s: &SpiralRaceState) -> Vec<SpiralMove> {
+    let mut moves = Vec::new();
+    rules.legal_moves(s, &mut moves);
+    moves
+}
+
+/// Plays `mv` after checking it is legal; returns the names of the events.
+fn play(rules: &SpiralRace, s: &mut SpiralRaceState, mv: SpiralMove) -> Vec<&'static str> {
+    let mut events = Vec::new();
+    rules
+        .play(s, mv, &mut events)
+        .unwrap_or_else(|e| panic!("{e} ({})", rules.state_text(s)));
+    events.iter().map(|e| e.kind().name()).collect()
+}
+
+/// Throws `throw` for the seat to move (an explicit chance outcome).
+fn throw(rules: &SpiralRace, s: &mut SpiralRaceState, throw: u8) {
+    assert_eq!(rules.status(s), Status::Chance, "{}", rules.state_text(s));
+    let k = [1, 2, 4, 6].iter().position(|&t| t == throw).unwrap();
+    rules.apply_chance(s, k, &mut Vec::new());
+}
+
+// ---------------------------------------------------------------------------------------------
+// HY-15 (b): the hyena pays only with tâbas thrown after his mother is home
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_fresh_hyena_pays_nothing_from_his_mothers_credit() {
+    // Seat 1's mother comes home with three tâbas to her son's credit. Under HY-15 (a) two of
+    // them pay the hyena's release at once ("on payment of two tâbas") and he is out; under
+    // (b) they are set aside, and the hyena waits for two tâbas thrown for him.
+    let out = piece(Leg::Out, 5);
+    let women = [piece(Leg::Back, 4), out, out, out];
+
+    let credit = engine("davies", &json!({}));
+    let mut s = credit.position(&women, None, &[3, 0, 0, 0], 0, Some(4));
+    let events = play(&credit, &mut s, SpiralMove::Step { to: 0 });
+    assert_eq!(
+        events,
+        [
+            "home",
+            "hyena-loose",
+            "release-paid",
+            "release-paid",
+            "hyena-out"
+        ]
+    );
+    assert_eq!((s.hyena().unwrap().leg, s.bank(0)), (Leg::Out, 1));
+
+    let fresh = engine("davies", &json!({"hyena_purse": "fresh"}));
+    let mut s = fresh.position(&women, None, &[3, 0, 0, 0], 0, Some(4));
+    let events = play(&fresh, &mut s, SpiralMove::Step { to: 0 });
+    assert_eq!(events, ["home", "credit-set-aside", "hyena-loose"]);
+    let hyena = s.hyena().unwrap();
+    assert_eq!((hyena.leg, hyena.paid), (Leg::Village, 0));
+    assert_eq!((s.bank(0), s.set_aside(0)), (0, 3));
+    // A rabî' cannot move him, and nothing banked pays: it is lost.
+    throw(&fresh, &mut s, 4);
+    assert_eq!(legal(&fresh, &s), [SpiralMove::Pass]);
+    play(&fresh, &mut s, SpiralMove::Pass);
+    // Two tâbas thrown for him pay his way out.
+    throw(&fresh, &mut s, 1);
+    assert_eq!(legal(&fresh, &s), [SpiralMove::Pay { credit: false }]);
+    assert_eq!(
+        play(&fresh, &mut s, SpiralMove::Pay { credit: false }),
+        ["release-paid"]
+    );
+    throw(&fresh, &mut s, 1);
+    assert_eq!(
+        play(&fresh, &mut s, SpiralMove::Pay { credit: false }),
+        ["release-paid", "hyena-out"]
+    );
+    // The tâbas he banks on his way out are his: they pay at the well.
+    assert_eq!(s.set_aside(0), 3);
+}
+
+/// Totals over `games` seeded random games (uniform random decisions).
+struct Totals {
+    games: u64,
+    eaten: u64,
+    plies: u64,
+}
+
+fn play_out(rules: &SpiralRace, games: u64) -> Totals {
+    let mut t = Totals {
+        games: 0,
+        eaten: 0,
+        plies: 0,
+    };
+    let mut buf = Vec::new();
+    for game in 0..games {
+        let mut rng = game_rng(16, 15, game);
+        let mut s = rules.initial();
+        loop {
+            match rules.status(&s) {
+                Status::Over => break,
+                Status::Chance => {
+                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    rules.apply_chance(&mut s, k, &mut Vec::new());
+                }
+                Status::ToMove(_) => {
+                    assert!(rules.plies(&s) < 20_000, "a game of {game} does not end");
+                    rules.legal_moves(&s, &mut buf);
+                    let mv = buf[rng.random_range(0..buf.len())];
+                    rules.apply(&mut s, mv, &mut Vec::new());
+                }
+            }
+        }
+        let o = rules.outcome(&s).unwrap();
+        assert_eq!(o.end, EndReason::Natural);
+        t.games += 1;
+        t.eaten += u64::from(s.eaten());
+        t.plies += u64::from(rules.plies(&s));
+    }
+    t
+}
+
+#[test]
+fn the_hyenas_costs_change_the_game_only_when_paid_with_fresh_tabas() {
+    // Measured with `ludotrace run lib-el-merafib -i davies -n 2000 --format csv --set
+    // hyena_purse=P --set hyena_well_cost=W` (women eaten a game, 95 % intervals):
+    //   credit, W = 1: 0.344 [0.315, 0.373];   credit, W = 10: 0.343 [0.314, 0.372]
+    //   fresh,  W = 1: 0.232 [0.207, 0.256];   fresh,  W = 10: 0.145 [0.127, 0.164]
+    // Paid from the credit piled up on the way (81 steps), ten tâbas at the well cost the
+    // hyena nothing he did not already hold; paid with fresh tâbas they hold him at the well
+    // while the women get home. Here, at a fixed seed, the fresh hyena's dearer well saves
+    // well over a quarter of the women he would have eaten, the credited one's about none.
+    let games = 600;
+    let eaten = |purse: &str, cost: u8| {
+        let rules = engine(
+            "davies",
+            &json!({"hyena_purse": purse, "hyena_well_cost": cost}),
+        );
+        let t = play_out(&rules, games);
+        assert_eq!(t.games, games);
+        (t.eaten as f64 / games as f64, t.plies as f64 / games as f64)
+    };
+    let (fresh_cheap, fresh_cheap_len) = eaten("fresh", 1);
+    let (fresh_dear, fresh_dear_len) = eaten("fresh", 10);
+    let (credit_cheap, _) = eaten("credit", 1);
+    let (credit_dear, _) = eaten("credit", 10);
+    eprintln!(
+        "eaten a game: fresh {fresh_cheap:.3} → {fresh_dear:.3} (plies {fresh_cheap_len:.1} → \
+         {fresh_dear_len:.1}); credit {credit_cheap:.3} → {credit_dear:.3}"
+    );
+    assert!(
+        fresh_dear < 0.75 * fresh_cheap,
+        "fresh: {fresh_cheap} → {fresh_dear}"
+    );
+    assert!(
+        (credit_dear - credit_cheap).abs() < 0.06,
+        "credit: {credit_cheap} → {credit_dear}"
+    );
+    // Fewer eaten women come home, and their coming home is what ends the game.
+    assert!(fresh_dear_len > fresh_cheap_len);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HY-22: the degrees of defeat
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_degrees_of_defeat_rank_the_players() {
+    // Davies: the hyena "may be said to be the winner, but there are degrees of defeat. The
+    // player whose mother gets eaten by the hyaena is rudely mocked by the one who manages to
+    // get the old lady safely back to the village." Seat 1 is home and holds the hyena, on
+    // his way back at 20; seat 2 is at 6, seat 3 at 14 and seat 4 at 2, all going home.
+    let rules = engine("davies", &json!({}));
+    let women = [
+        piece(Leg::Home, 0),
+        piece(Leg::Back, 6),
+        piece(Leg::Back, 14),
+        piece(Leg::Back, 2),
+    ];
+    let mut s = rules.position(&women, Some((0, piece(Leg::Back, 20))), &[0; 4], 0, Some(4));
+    // A rabî' takes him eight hollows, to 12, past seat 3: she is eaten.
+    assert_eq!(play(&rules, &mut s, SpiralMove::Step { to: 12 }), ["eaten"]);
+    // A yômên, four hollows to 8: nobody there; the sticks pass.
+    throw(&rules, &mut s, 2);
+    play(&rules, &mut s, SpiralMove::Step { to: 8 });
+    // Seat 2 throws a séta and is home; seat 4, a yômên, and is home: every woman is home or
+    // eaten, and the game is over.
+    throw(&rules, &mut s, 6);
+    play(&rules, &mut s, SpiralMove::Step { to: 0 });
+    throw(&rules, &mut s, 2);
+    assert_eq!(s.mover(), 3);
+    play(&rules, &mut s, SpiralMove::Step { to: 0 });
+    let o = rules.outcome(&s).unwrap();
+    assert_eq!(o.result, Result_::Win(0b0001));
+    // The hyena's player first; then the others in the order they came home; the eaten last.
+    assert_eq!(o.ranks[..4], [1, 2, 4, 3]);
+
+    // The first woman eaten ends the game (HY-21 (c)): two eaten by one move share the last
+    // place, and one still on her way ranks above them.
+    let rules = engine("davies", &json!({"end": "first-eaten"}));
+    let women = [
+        piece(Leg::Home, 0),
+        piece(Leg::Back, 16),
+        piece(Leg::Back, 14),
+        piece(Leg::Out, 30),
+    ];
+    let mut s = rules.position(&women, Some((0, piece(Leg::Back, 20))), &[0; 4], 0, Some(4));
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Step { to: 12 }),
+        ["eaten", "eaten", "game-end", "hyena-wins"]
+    );
+    let o = rules.outcome(&s).unwrap();
+    assert_eq!(o.ranks[..4], [1, 3, 3, 2]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A game that can no longer end
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_hyena_who_can_never_come_home_ends_the_game_as_endless() {
+    // davies with the end "when the hyena is back in the village" (HY-21 (b)): on 81 steps he
+    // leaves the well from hollow 81 and moves 4, 8 or 12 at a time, with no credit step, so
+    // he can never land on the village exactly. The game is over as soon as he is loose.
+    let rules = engine("davies", &json!({"end": "hyena-home"}));
+    let out = piece(Leg::Out, 5);
+    let women = [piece(Leg::Back, 4), out, out, out];
+    let mut s = rules.position(&women, None, &[0; 4], 0, Some(4));
+    let events = play(&rules, &mut s, SpiralMove::Step { to: 0 });
+    assert_eq!(events, ["home", "hyena-loose", "never-home"]);
+    let o = rules.outcome(&s).unwrap();
+    assert_eq!((o.result, o.end), (Result_::Unfinished, EndReason::Endless));
+    assert!(!o.is_ranked());
+
+    // dlp, same end: his tâba moves him two and is never banked on his way back, and a credit
+    // moves him one. Two hollows from home with one credit left, he may step home on his
+    // tâba; spending the credit instead leaves him one hollow out with nothing to spend, and
+    // the game can no longer end.
+    let rules = engine("dlp", &json!({"end": "hyena-home"}));
+    let home = piece(Leg::Home, 0);
+    let women = [home, home, piece(Leg::Eaten, 0), home];
+    let hyena = Some((0, piece(Leg::Back, 2)));
+    let s0 = rules.position(&women, hyena, &[1, 0, 0, 0], 0, Some(1));
+    assert_eq!(
+        legal(&rules, &s0),
+        [SpiralMove::Step { to: 0 }, SpiralMove::Credit { to: 1 }]
+    );
+    let mut s = s0.clone();
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Step { to: 0 }),
+        ["hyena-home", "game-end", "hyena-wins"]
+    );
+    let mut s = s0;
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Credit { to: 1 }),
+        ["hyena-credit", "never-home"]
+    );
+    assert_eq!(rules.outcome(&s).unwrap().end, EndReason::Endless);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The credit step into the village: optional or compulsory
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_credit_step_into_the_village_optional_or_forced() {
+    // One hollow from home with a credit and a tâba in hand: as the engine played it (and
+    // the readings keep), she may bank the tâba and keep her credit; forced, as one hollow
+    // from the well, the credit takes her home (the tâba marked down first).
+    let out = piece(Leg::Out, 5);
+    let women = [piece(Leg::Back, 1), out, out, out];
+    let optional = engine("davies", &json!({}));
+    let s = optional.position(&women, None, &[1, 0, 0, 0], 0, Some(1));
+    assert_eq!(
+        legal(&optional, &s),
+        [SpiralMove::Bank, SpiralMove::Credit { to: 0 }]
+    );
+    let forced = engine("davies", &json!({"return_credit_forced": true}));
+    let mut s = forced.position(&women, None, &[1, 0, 0, 0], 0, Some(1));
+    assert_eq!(legal(&forced, &s), [SpiralMove::Credit { to: 0 }]);
+    let events = play(&forced, &mut s, SpiralMove::Credit { to: 0 });
+    assert_eq!(events[..3], ["banked", "return-credit", "home"]);
+    // A yômên gives way to it too.
+    let s = forced.position(&women, None, &[1, 0, 0, 0], 0, Some(2));
+    assert_eq!(legal(&forced, &s), [SpiralMove::Credit { to: 0 }]);
+}
