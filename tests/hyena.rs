@@ -638,7 +638,16 @@ fn every_taba_thrown_is_paid_banked_moved_or_let_go() {
             "ludii",
             json!({"well_cost": 0, "hyena_well_cost": 0, "hyena_release_cost": 0}),
         ),
-        ("davies", json!({"hyena_purse": "fresh"})),
+        ("davies", json!({"hyena_purse": "fresh", "credit_entry_pays": true})),
+        (
+            "davies",
+            json!({"well_exit": "two-last", "well_banking": "one-a-turn", "winner": "ranking"}),
+        ),
+        (
+            "dlp",
+            json!({"well_banking": "hyena", "hyena_again": true, "track_len": 21}),
+        ),
+        ("dlp", json!({"end": "hyena-home", "return_credit_forced": true})),
         (
             "ludii",
             json!({"hyena_purse": "fresh", "hyena_release_cost": 2, "return_taba": "bank", "return_credit_forced": true}),

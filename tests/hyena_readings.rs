@@ -316,3 +316,232 @@ fn the_credit_step_into_the_village_optional_or_forced() {
     let s = forced.position(&women, None, &[1, 0, 0, 0], 0, Some(2));
     assert_eq!(legal(&forced, &s), [SpiralMove::Credit { to: 0 }]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The well: the credit that carries her in (HY-09 (b)), coming away (HY-10 (b)), kept scores
+// (HY-11 (c), (d))
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_credit_into_the_well_is_the_first_of_her_five() {
+    // HY-09 (b): of the five tâbas ("two tâbas to drink, one to wash her clothes and two to
+    // come away with") the credit that completed her journey counts as the first.
+    let rules = engine("davies", &json!({"credit_entry_pays": true}));
+    let len = rules.track_len();
+    let out = piece(Leg::Out, 5);
+    // One hollow short, with a credit: the step is her only move, and pays one of the five.
+    let mut s = rules.position(
+        &[piece(Leg::Out, len - 1), out, out, out],
+        None,
+        &[1, 0, 0, 0],
+        0,
+        Some(4),
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Credit { to: len }),
+        ["credit-out", "at-well", "entry-paid"]
+    );
+    assert_eq!((s.mother(0).leg, s.mother(0).paid), (Leg::Well, 1));
+    // Four more tâbas and she is free.
+    for _ in 0..3 {
+        throw(&rules, &mut s, 1);
+        assert_eq!(
+            play(&rules, &mut s, SpiralMove::Pay { credit: false }),
+            ["paid"]
+        );
+    }
+    throw(&rules, &mut s, 1);
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Pay { credit: false }),
+        ["paid", "left-well"]
+    );
+    // Landing in the well exactly on a throw, she owes all five.
+    let mut s = rules.position(
+        &[piece(Leg::Out, len - 2), out, out, out],
+        None,
+        &[0; 4],
+        0,
+        Some(2),
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Step { to: len }),
+        ["at-well"]
+    );
+    assert_eq!(s.mother(0).paid, 0);
+}
+
+#[test]
+fn the_two_tabas_to_come_away_with_move_her_two_hollows() {
+    // HY-10 (b): "two to come away with" each move her a hollow out of the well.
+    let rules = engine("davies", &json!({"well_exit": "two-last"}));
+    let len = rules.track_len();
+    let out = piece(Leg::Out, 5);
+    let waiting = Piece {
+        paid: 4,
+        ..piece(Leg::Well, len)
+    };
+    let mut s = rules.position(&[waiting, out, out, out], None, &[0; 4], 0, Some(1));
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Pay { credit: false }),
+        ["paid", "left-well"]
+    );
+    assert_eq!((s.mother(0).leg, s.mother(0).pos), (Leg::Back, len - 2));
+    // A cost of nothing leaves no tâba to come away with: refused, as under with-last.
+    let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
+    let game = corpus.game("lib-el-merafib").unwrap();
+    let overrides = json!({"well_exit": "two-last", "well_cost": 0});
+    let err = bind::bind(
+        game,
+        game.interpretation("davies").unwrap(),
+        overrides.as_object().unwrap(),
+    )
+    .map(|_| ())
+    .unwrap_err();
+    assert!(err.to_string().contains("two-last"), "{err}");
+}
+
+#[test]
+fn kept_scores_one_a_turn() {
+    // HY-11 (d): the scores marked down "for later use" are spent one a turn.
+    let out = piece(Leg::Out, 5);
+    let back = Piece {
+        kept: [2, 0, 0],
+        ..piece(Leg::Back, 30)
+    };
+    let women = [back, out, out, out];
+    let any = engine("davies", &json!({}));
+    let mut s = any.position(&women, None, &[0; 4], 0, Some(4));
+    play(&any, &mut s, SpiralMove::Kept { score: 2, to: 28 });
+    assert_eq!(
+        legal(&any, &s),
+        [
+            SpiralMove::Step { to: 24 },
+            SpiralMove::Kept { score: 2, to: 26 }
+        ]
+    );
+    let one = engine("davies", &json!({"well_banking": "one-a-turn"}));
+    let mut s = one.position(&women, None, &[0; 4], 0, Some(4));
+    assert_eq!(
+        legal(&one, &s),
+        [
+            SpiralMove::Step { to: 26 },
+            SpiralMove::Kept { score: 2, to: 28 }
+        ]
+    );
+    play(&one, &mut s, SpiralMove::Kept { score: 2, to: 28 });
+    assert_eq!(legal(&one, &s), [SpiralMove::Step { to: 24 }]);
+    // Her next turn, the other may be played (the others, home before any hyena is loose,
+    // have nothing to throw for here).
+    let home = piece(Leg::Home, 0);
+    let mut s = one.position(&[back, home, home, home], None, &[0; 4], 0, Some(4));
+    play(&one, &mut s, SpiralMove::Kept { score: 2, to: 28 });
+    play(&one, &mut s, SpiralMove::Step { to: 24 });
+    throw(&one, &mut s, 2);
+    assert_eq!(legal(&one, &s), [SpiralMove::Step { to: 22 }]);
+    play(&one, &mut s, SpiralMove::Step { to: 22 });
+    assert_eq!(s.mover(), 0);
+    throw(&one, &mut s, 4);
+    assert_eq!(
+        legal(&one, &s),
+        [
+            SpiralMove::Step { to: 18 },
+            SpiralMove::Kept { score: 2, to: 20 }
+        ]
+    );
+}
+
+#[test]
+fn kept_scores_left_over_are_the_hyenas() {
+    // HY-11 (c): seat 1's mother comes home with a rabî' still marked down; her player is the
+    // hyena, and the rabî' is his, at double rates: eight hollows.
+    let rules = engine("davies", &json!({"well_banking": "hyena"}));
+    let out = piece(Leg::Out, 5);
+    let back = Piece {
+        kept: [0, 1, 0],
+        ..piece(Leg::Back, 4)
+    };
+    let mut s = rules.position(&[back, out, out, out], None, &[2, 0, 0, 0], 0, Some(4));
+    assert_eq!(
+        legal(&rules, &s),
+        [
+            SpiralMove::Step { to: 0 },
+            SpiralMove::Kept { score: 4, to: 0 }
+        ]
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Step { to: 0 }),
+        [
+            "home",
+            "hyena-loose",
+            "release-paid",
+            "release-paid",
+            "hyena-out"
+        ]
+    );
+    throw(&rules, &mut s, 6);
+    assert_eq!(
+        legal(&rules, &s),
+        [
+            SpiralMove::Step { to: 12 },
+            SpiralMove::Kept { score: 4, to: 8 }
+        ]
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Kept { score: 4, to: 8 }),
+        ["hyena-kept"]
+    );
+    // The séta thrown is still his to play.
+    assert_eq!(legal(&rules, &s), [SpiralMove::Step { to: 20 }]);
+    // Under the scores kept for her alone, they are lost with her coming home.
+    let own = engine("davies", &json!({}));
+    let mut s = own.position(&[back, out, out, out], None, &[2, 0, 0, 0], 0, Some(4));
+    play(&own, &mut s, SpiralMove::Step { to: 0 });
+    throw(&own, &mut s, 6);
+    assert_eq!(legal(&own, &s), [SpiralMove::Step { to: 12 }]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HY-21 (e): the hyena goes round again
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_hyena_home_with_women_out_sets_off_again() {
+    // dlp's hyena two hollows from home, a tâba in hand (two hollows for him); seat 2's
+    // mother is still far out on her way back.
+    let home = piece(Leg::Home, 0);
+    let women = [home, piece(Leg::Back, 30), home, home];
+    let hyena = Some((0, piece(Leg::Back, 2)));
+    let stays = engine("dlp", &json!({}));
+    let mut s = stays.position(&women, hyena, &[0; 4], 0, Some(1));
+    assert_eq!(
+        play(&stays, &mut s, SpiralMove::Step { to: 0 }),
+        ["hyena-home"]
+    );
+    assert_eq!(s.hyena().unwrap().leg, Leg::Home);
+    assert_eq!(s.mover(), 1);
+
+    let again = engine("dlp", &json!({"hyena_again": true}));
+    let mut s = again.position(&women, hyena, &[0; 4], 0, Some(1));
+    assert_eq!(
+        play(&again, &mut s, SpiralMove::Step { to: 0 }),
+        ["hyena-home", "hyena-again"]
+    );
+    let h = s.hyena().unwrap();
+    assert_eq!((h.leg, h.pos, h.paid), (Leg::Village, 0, 0));
+    // His player throws on, for the hyena: two tâbas pay his release again.
+    assert_eq!(s.mover(), 0);
+    throw(&again, &mut s, 1);
+    assert_eq!(legal(&again, &s), [SpiralMove::Pay { credit: false }]);
+    // Where his coming home ends the game, going round again is refused.
+    let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
+    let game = corpus.game("lib-el-merafib").unwrap();
+    let overrides = json!({"hyena_again": true, "end": "hyena-home"});
+    let err = bind::bind(
+        game,
+        game.interpretation("dlp").unwrap(),
+        overrides.as_object().unwrap(),
+    )
+    .map(|_| ())
+    .unwrap_err();
+    assert!(err.to_string().contains("hyena_again"), "{err}");
+}

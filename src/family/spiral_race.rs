@@ -61,13 +61,18 @@ family_params! {
             well_pay: WellPay,
             /// When a mother (or the hyena) who has paid leaves the well: `next-throw` (any throw
             /// moves her one hollow out: Ludii), `with-last` (the last tâba paid moves her one
-            /// hollow out) or `released` (she moves on the next 2, 4 or 6, by its value).
+            /// hollow out), `released` (she moves on the next 2, 4 or 6, by its value) or
+            /// `two-last` (the two last tâbas paid, "to come away with", move her one hollow
+            /// each: she leaves two hollows out once she has paid).
             well_exit: WellExit,
             /// A 2, 4 or 6 thrown while a mother waits at the well (`well_pay: at-once` only):
             /// `lost`, `separate` (each is banked as a move of its own, played on her way back
-            /// when her player chooses) or `added` (all are added to her first move away, the
+            /// when her player chooses), `added` (all are added to her first move away, the
             /// first 2, 4 or 6 thrown for her; if that move would pass an exact village, it is
-            /// lost and the scores with it).
+            /// lost and the scores with it), `one-a-turn` (as `separate`, but at most one kept
+            /// score is played in a turn) or `hyena` (as `separate`, and those still kept when
+            /// her player's mother comes home and he moves the hyena are the hyena's, each
+            /// moving him double its value, out or back, as one of his moves).
             well_banking: WellBanking,
             /// A tâba on the way back: `bank` (credited as on the way out; a banked tâba may
             /// then complete the last hollow into the village, as one move among others, where
@@ -129,6 +134,16 @@ family_params! {
             /// tâbas thrown after his player's mother is home: what was left of her credit is
             /// set aside as she arrives and pays nothing for him, nor moves him).
             hyena_purse: HyenaPurse,
+            /// Whether the credit a mother spends to step into the well counts as the first
+            /// tâba of her cost there (`true`: she pays one fewer after arriving, as if it were
+            /// paid on the way in) or is only her step (`false`). A mother landing in the well on
+            /// a throw pays the whole `well_cost` either way.
+            credit_entry_pays: bool,
+            /// Whether the hyena, home again with women still on their way, sets off once more
+            /// (`true`: he is let loose again in the village, paying his release again, and goes
+            /// round as before) or stays home (`false`). Only under `end: all-home`, the one end
+            /// that does not stop at his coming home.
+            hyena_again: bool,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
@@ -210,6 +225,8 @@ pub enum WellExit {
     WithLast,
     /// The next 2, 4 or 6 moves its value.
     Released,
+    /// The last two tâbas paid move one hollow out each (two in all; one where one is paid).
+    TwoLast,
 }
 
 /// Scores thrown while waiting at the well.
@@ -222,6 +239,11 @@ pub enum WellBanking {
     Separate,
     /// Added to the first move away.
     Added,
+    /// Each a later move, at most one a turn.
+    OneATurn,
+    /// Each a later move; those left when her player becomes the hyena are his, at double
+    /// rates.
+    Hyena,
 }
 
 /// A tâba on the way back.

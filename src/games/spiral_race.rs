@@ -171,6 +171,12 @@ event_kinds! {
     CapReached = "cap-reached" ["cap"],
     /// The hyena can never come home (nor, under `first-eaten`, eat): the game cannot end.
     NeverHome = "never-home" ["end", "village_exact", "hyena_exact", "hyena_taba", "hyena_credit_step", "yomen_played"],
+    /// The credit step into the well paid the first of her tâbas there.
+    EntryPaid = "entry-paid" ["credit_entry_pays"],
+    /// A kept score moved the hyena.
+    HyenaKept = "hyena-kept" ["well_banking"],
+    /// The hyena, home with women still on their way, set off again.
+    HyenaAgain = "hyena-again" ["hyena_again"],
     /// A mother came home with credit left, which pays nothing for the hyena.
     CreditSetAside = "credit-set-aside" ["hyena_purse"],
 }
@@ -220,14 +226,20 @@ pub enum SpiralRaceError {
     /// Kept scores without paying at once.
     #[error("well_banking: {0} needs well_pay: at-once (under each-throw a 2, 4 or 6 pays)")]
     Banking(&'static str),
+    /// A second round for the hyena where his coming home ends the game.
+    #[error(
+        "hyena_again = true with end: {0}: under that end the hyena's coming home ends the \
+         game, so he cannot set off again; hyena_again needs end: all-home"
+    )]
+    AgainWithEnd(&'static str),
     /// A cap that does not bound the game.
     #[error(transparent)]
     Cap(#[from] CapError),
     /// A cost of nothing where the last tâba paid is what takes the piece out of the well.
     #[error(
-        "{0} = 0 with well_exit: with-last: under with-last the last tâba paid moves the piece \
-         out of the well, and a cost of 0 leaves no tâba to pay, so nothing would ever move \
-         it; {0} takes 1 to 255 under with-last (0 is played under released and next-throw)"
+        "{0} = 0 with well_exit: with-last or two-last: there the last tâbas paid move the \
+         piece out of the well, and a cost of 0 leaves no tâba to pay, so nothing would ever \
+         move it; {0} takes 1 to 255 under them (0 is played under released and next-throw)"
     )]
     ZeroCostWithLast(&'static str),
 }
@@ -309,6 +321,8 @@ pub struct SpiralRaceState {
     fate: [u32; MAX_PLAYERS],
     /// Women the hyena has eaten.
     eaten: u8,
+    /// Whether the mover has played a kept score this turn (`well_banking: one-a-turn`).
+    kept_played: bool,
     phase: Phase,
     mover: u8,
     throw: u8,
@@ -451,14 +465,22 @@ impl SpiralRace {
         if p.well_pay == WellPay::EachThrow && p.well_banking != WellBanking::Lost {
             return Err(SpiralRaceError::Banking(match p.well_banking {
                 WellBanking::Separate => "separate",
+                WellBanking::OneATurn => "one-a-turn",
+                WellBanking::Hyena => "hyena",
                 _ => "added",
+            }));
+        }
+        if p.hyena_again && p.end != End::AllHome {
+            return Err(SpiralRaceError::AgainWithEnd(match p.end {
+                End::HyenaHome => "hyena-home",
+                _ => "first-eaten",
             }));
         }
         let limit = Limit::new(p.cap)?;
         // A cost of 0 is nothing to pay: the piece is paid up as it arrives (`settle`), and
         // leaves as `well_exit` says. Only `with-last` needs a tâba to leave with. The
         // release cost is not a well's: the hyena leaves the village on his next move.
-        if p.well_exit == WellExit::WithLast {
+        if matches!(p.well_exit, WellExit::WithLast | WellExit::TwoLast) {
             if p.well_cost == 0 {
                 return Err(SpiralRaceError::ZeroCostWithLast("well_cost"));
             }
@@ -581,6 +603,19 @@ impl SpiralRace {
         }
     }
 
+    /// The hyena's target going out by `dist` from `pos`: the well stops him unless he must
+    /// reach it exactly.
+    fn hyena_out_target(&self, pos: u16, dist: u16) -> Option<u16> {
+        let j = pos + dist;
+        if j <= self.len {
+            Some(j)
+        } else if self.p.hyena_exact {
+            None
+        } else {
+            Some(self.len)
+        }
+    }
+
     /// A target going back by `dist` from `pos`, under the village rule.
     fn back_target(&self, pos: u16, dist: u16) -> Option<u16> {
         if dist <= pos {
@@ -661,7 +696,7 @@ impl SpiralRace {
                 match self.p.well_exit {
                     WellExit::NextThrow => out.push(SpiralMove::Exit { to: self.len - 1 }),
                     // Under these two the piece is already on its way back.
-                    WellExit::WithLast | WellExit::Released => {}
+                    WellExit::WithLast | WellExit::Released | WellExit::TwoLast => {}
                 }
             }
             (Which::Mother, Leg::Back) => {
@@ -758,19 +793,46 @@ impl SpiralRace {
         // Kept scores are played as decisions of their own, the throw kept in hand.
         let m = s.mothers[seat];
         let forced = out.len() == 1 && matches!(out[0], SpiralMove::Credit { to: 0 });
-        if self.p.well_banking == WellBanking::Separate
-            && m.leg == Leg::Back
-            && self.which(s, seat) == Some(Which::Mother)
-            && !(forced && self.p.return_credit_forced)
-        {
-            for (k, &n) in m.kept.iter().enumerate() {
-                let score = [2u8, 4, 6][k];
-                if n > 0
-                    && let Some(to) = self.back_target(m.pos, u16::from(score))
-                {
-                    out.push(SpiralMove::Kept { score, to });
+        let separate = matches!(
+            self.p.well_banking,
+            WellBanking::Separate | WellBanking::OneATurn | WellBanking::Hyena
+        );
+        let spent = self.p.well_banking == WellBanking::OneATurn && s.kept_played;
+        match self.which(s, seat) {
+            Some(Which::Mother)
+                if separate
+                    && !spent
+                    && m.leg == Leg::Back
+                    && !(forced && self.p.return_credit_forced) =>
+            {
+                for (k, &n) in m.kept.iter().enumerate() {
+                    let score = [2u8, 4, 6][k];
+                    if n > 0
+                        && let Some(to) = self.back_target(m.pos, u16::from(score))
+                    {
+                        out.push(SpiralMove::Kept { score, to });
+                    }
                 }
             }
+            // Her scores left over are her player's hyena's, at double rates.
+            Some(Which::Hyena) if self.p.well_banking == WellBanking::Hyena => {
+                let h = s.hyena;
+                for (k, &n) in m.kept.iter().enumerate() {
+                    let score = [2u8, 4, 6][k];
+                    let dist = 2 * u16::from(score);
+                    let to = match h.leg {
+                        Leg::Out => self.hyena_out_target(h.pos, dist),
+                        Leg::Back => self.back_target(h.pos, dist),
+                        _ => None,
+                    };
+                    if n > 0
+                        && let Some(to) = to
+                    {
+                        out.push(SpiralMove::Kept { score, to });
+                    }
+                }
+            }
+            _ => {}
         }
         if !usable || !self.p.must_move {
             out.push(SpiralMove::Pass);
@@ -869,9 +931,26 @@ impl SpiralRace {
                     piece.first_back = true;
                     self.left_well(events, seat, which, self.len);
                 }
+                WellExit::TwoLast => {
+                    let to = self.len - self.come_away(which);
+                    piece.leg = Leg::Back;
+                    piece.pos = to;
+                    piece.first_back = true;
+                    self.left_well(events, seat, which, to);
+                }
             },
             _ => {}
         }
+    }
+
+    /// Hollows the tâbas "to come away with" move a piece out of the well (`two-last`): one
+    /// each, two at most, and one where only one is paid.
+    fn come_away(&self, which: Which) -> u16 {
+        let cost = match which {
+            Which::Mother => self.p.well_cost,
+            Which::Hyena => self.p.hyena_well_cost,
+        };
+        u16::from(cost.min(2))
     }
 
     fn left_well(
@@ -888,12 +967,14 @@ impl SpiralRace {
         self.emit(events, kind, seat, to);
     }
 
-    /// Moves the seat's mother to `to` (either way); settles arrivals.
+    /// Moves the seat's mother to `to` (either way), by a credit step or not; settles
+    /// arrivals.
     fn move_mother(
         &self,
         s: &mut SpiralRaceState,
         seat: usize,
         to: u16,
+        by_credit: bool,
         events: &mut impl EventSink<SpiralRaceEvent>,
     ) {
         let m = &mut s.mothers[seat];
@@ -903,6 +984,11 @@ impl SpiralRace {
                 m.leg = Leg::Well;
                 m.paid = 0;
                 self.emit(events, SpiralRaceEventKind::AtWell, seat, to);
+                // The credit that carried her in is the first of her tâbas there.
+                if by_credit && self.p.credit_entry_pays && self.p.well_cost > 0 {
+                    s.mothers[seat].paid = 1;
+                    self.emit(events, SpiralRaceEventKind::EntryPaid, seat, to);
+                }
                 self.settle(s, seat, Which::Mother, events);
             }
             Leg::Back => {
@@ -995,6 +1081,14 @@ impl SpiralRace {
             Leg::Back if to == 0 => {
                 h.leg = Leg::Home;
                 self.emit(events, SpiralRaceEventKind::HyenaHome, seat, 0);
+                let women_out =
+                    (0..self.players).any(|q| !matches!(s.mothers[q].leg, Leg::Home | Leg::Eaten));
+                if self.p.hyena_again && women_out {
+                    // Round again: loose in the village as at first, his release to pay.
+                    s.hyena = Piece::START;
+                    self.emit(events, SpiralRaceEventKind::HyenaAgain, seat, 0);
+                    self.settle(s, seat, Which::Hyena, events);
+                }
             }
             _ => {}
         }
@@ -1127,6 +1221,7 @@ impl SpiralRace {
         let from_well = match self.p.well_exit {
             WellExit::Released => self.len,
             WellExit::WithLast | WellExit::NextThrow => self.len - 1,
+            WellExit::TwoLast => self.len - self.come_away(Which::Hyena),
         };
         match h.leg {
             Leg::Home => true,
@@ -1211,6 +1306,7 @@ impl SpiralRace {
             if self.which(s, seat).is_some() {
                 s.mover = seat as u8;
                 s.phase = Phase::Throw;
+                s.kept_played = false;
                 return true;
             }
             if s.mothers[seat].leg == Leg::Home {
@@ -1254,6 +1350,7 @@ impl Rules for SpiralRace {
             set_aside: [0; MAX_PLAYERS],
             fate: [0; MAX_PLAYERS],
             eaten: 0,
+            kept_played: false,
             phase: Phase::Throw,
             mover: 0,
             throw: 0,
@@ -1273,6 +1370,7 @@ impl Rules for SpiralRace {
         s.set_aside = [0; MAX_PLAYERS];
         s.fate = [0; MAX_PLAYERS];
         s.eaten = 0;
+        s.kept_played = false;
         s.mover = 0;
         s.throw = 0;
         s.clock = Clock::new();
@@ -1338,7 +1436,7 @@ impl Rules for SpiralRace {
                     if m.leg == Leg::Back && s.throw == 1 {
                         self.emit(events, SpiralRaceEventKind::ReturnTaba, seat, to);
                     }
-                    self.move_mother(s, seat, to, events);
+                    self.move_mother(s, seat, to, false, events);
                 }
                 Which::Hyena => {
                     let h = s.hyena;
@@ -1377,7 +1475,7 @@ impl Rules for SpiralRace {
                             SpiralRaceEventKind::CreditOut
                         };
                         self.emit(events, kind, seat, to);
-                        self.move_mother(s, seat, to, events);
+                        self.move_mother(s, seat, to, true, events);
                     }
                     Which::Hyena => {
                         self.emit(events, SpiralRaceEventKind::HyenaCredit, seat, to);
@@ -1410,8 +1508,17 @@ impl Rules for SpiralRace {
             SpiralMove::Kept { score, to } => {
                 let k = usize::from(score / 2 - 1).min(2);
                 s.mothers[seat].kept[k] -= 1;
-                self.emit(events, SpiralRaceEventKind::KeptPlayed, seat, to);
-                self.move_mother(s, seat, to, events);
+                s.kept_played = true;
+                match which {
+                    Which::Mother => {
+                        self.emit(events, SpiralRaceEventKind::KeptPlayed, seat, to);
+                        self.move_mother(s, seat, to, false, events);
+                    }
+                    Which::Hyena => {
+                        self.emit(events, SpiralRaceEventKind::HyenaKept, seat, to);
+                        self.move_hyena(s, seat, to, events);
+                    }
+                }
                 keep_throw = true;
             }
             SpiralMove::Pass => {
@@ -1443,7 +1550,9 @@ impl Rules for SpiralRace {
         if self.end_tests(s, events) {
             return;
         }
-        if keep_throw && self.which(s, seat) == Some(Which::Mother) {
+        // The throw in hand is still to be used, by the same piece (a mother whose kept score
+        // took her home and let the hyena loose has no use for it).
+        if keep_throw && self.which(s, seat) == Some(which) {
             return;
         }
         let again = sticks::throws_on(s.throw);
