@@ -545,3 +545,74 @@ fn the_hyena_home_with_women_out_sets_off_again() {
     .unwrap_err();
     assert!(err.to_string().contains("hyena_again"), "{err}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// HY-08 (e): the credit into the well at her player's choice; HY-20 (b): eaten at the well
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_credit_into_the_well_at_her_players_choice() {
+    // Davies: one day short of the well she "may then use one of her son's credit of tâbas to
+    // complete the journey". Under last-hollow the step is her only move; under
+    // last-hollow-optional her player may bank a tâba instead, or let a throw go, and keep it.
+    let out = piece(Leg::Out, 5);
+    let forced = engine("davies", &json!({}));
+    let len = forced.track_len();
+    let women = [piece(Leg::Out, len - 1), out, out, out];
+    for t in [1, 4] {
+        let s = forced.position(&women, None, &[1, 0, 0, 0], 0, Some(t));
+        assert_eq!(legal(&forced, &s), [SpiralMove::Credit { to: len }]);
+    }
+    let may = engine("davies", &json!({"out_credit": "last-hollow-optional"}));
+    let mut s = may.position(&women, None, &[1, 0, 0, 0], 0, Some(1));
+    assert_eq!(
+        legal(&may, &s),
+        [SpiralMove::Bank, SpiralMove::Credit { to: len }]
+    );
+    play(&may, &mut s, SpiralMove::Bank);
+    assert_eq!((s.mother(0).pos, s.bank(0)), (len - 1, 2));
+    throw(&may, &mut s, 4);
+    assert_eq!(
+        legal(&may, &s),
+        [SpiralMove::Credit { to: len }, SpiralMove::Pass]
+    );
+    assert_eq!(play(&may, &mut s, SpiralMove::Pass), ["declined"]);
+    assert_eq!(s.bank(0), 2);
+}
+
+#[test]
+fn a_woman_at_the_well_once_the_hyena_has_drunk() {
+    // "He cannot eat before drinking." Seat 1's hyena pays his tenth tâba at the well, where
+    // seat 2's mother is still paying hers.
+    let len = engine("davies", &json!({})).track_len();
+    let hyena = Some((
+        0,
+        Piece {
+            paid: 9,
+            ..piece(Leg::Well, len)
+        },
+    ));
+    let women = [
+        piece(Leg::Home, 0),
+        Piece {
+            paid: 2,
+            ..piece(Leg::Well, len)
+        },
+        piece(Leg::Out, 5),
+        piece(Leg::Back, 40),
+    ];
+    let safe = engine("davies", &json!({}));
+    let mut s = safe.position(&women, hyena, &[0; 4], 0, Some(1));
+    assert_eq!(
+        play(&safe, &mut s, SpiralMove::Pay { credit: false }),
+        ["hyena-paid", "hyena-left-well"]
+    );
+    assert_eq!(s.mother(1).leg, Leg::Well);
+    let eaten = engine("davies", &json!({"eats_at_well": true}));
+    let mut s = eaten.position(&women, hyena, &[0; 4], 0, Some(1));
+    assert_eq!(
+        play(&eaten, &mut s, SpiralMove::Pay { credit: false }),
+        ["hyena-paid", "eaten", "hyena-left-well"]
+    );
+    assert_eq!((s.mother(1).leg, s.eaten()), (Leg::Eaten, 1));
+}

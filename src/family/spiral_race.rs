@@ -44,8 +44,10 @@ family_params! {
             /// the well).
             overshoot: MotherOvershoot,
             /// Where banked tâbas may move a mother one hollow on her way out: `last-hollow`
-            /// (only from the hollow next to the well, into it; then it is her only move) or
-            /// `any-hollow` (from anywhere, one hollow each, in place of the throw). A credit
+            /// (only from the hollow next to the well, into it; then it is her only move),
+            /// `any-hollow` (from anywhere, one hollow each, in place of the throw) or
+            /// `last-hollow-optional` (only into the well, as one move among others: her player
+            /// may bank a tâba thrown there, or let the throw go, and keep the credit). A credit
             /// step spends a credit, never a tâba thrown with it: that tâba is banked first; a
             /// 2, 4 or 6 gives way to the step.
             out_credit: OutCredit,
@@ -144,6 +146,10 @@ family_params! {
             /// round as before) or stays home (`false`). Only under `end: all-home`, the one end
             /// that does not stop at his coming home.
             hyena_again: bool,
+            /// Whether the women waiting at the well are eaten once the hyena has drunk there
+            /// (`true`: as soon as he has paid all he owes at the well) or are always safe there
+            /// (`false`: he moves away from them).
+            eats_at_well: bool,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
@@ -203,6 +209,8 @@ pub enum OutCredit {
     LastHollow,
     /// Anywhere.
     AnyHollow,
+    /// From the hollow next to the well, as her player chooses.
+    LastHollowOptional,
 }
 
 /// How tâbas are paid.

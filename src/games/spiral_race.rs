@@ -148,7 +148,7 @@ event_kinds! {
     /// The hyena left the well.
     HyenaLeftWell = "hyena-left-well" ["well_exit"],
     /// The hyena ate a woman.
-    Eaten = "eaten" ["eats", "eats_outbound"],
+    Eaten = "eaten" ["eats", "eats_outbound", "eats_at_well"],
     /// The hyena passed a woman still on her way out, who was spared.
     SparedHeadOn = "spared-head-on" ["eats_outbound"],
     /// The hyena came home.
@@ -687,7 +687,8 @@ impl SpiralRace {
                 } else if let Some(to) = self.out_target(piece.pos, t) {
                     out.push(SpiralMove::Step { to });
                 }
-                if self.p.out_credit == OutCredit::AnyHollow && bank > 0 {
+                let optional_here = last && self.p.out_credit == OutCredit::LastHollowOptional;
+                if (self.p.out_credit == OutCredit::AnyHollow || optional_here) && bank > 0 {
                     out.push(SpiralMove::Credit { to: piece.pos + 1 });
                 }
             }
@@ -834,7 +835,14 @@ impl SpiralRace {
             }
             _ => {}
         }
-        if !usable || !self.p.must_move {
+        // Under `last-hollow-optional` the credit into the well is no use of the throw: with
+        // nothing else to do she may still keep her credit and let the throw go.
+        let credit_only = usable
+            && self.p.out_credit == OutCredit::LastHollowOptional
+            && self.which(s, seat) == Some(Which::Mother)
+            && m.leg == Leg::Out
+            && out.iter().all(|mv| matches!(mv, SpiralMove::Credit { .. }));
+        if !usable || !self.p.must_move || credit_only {
             out.push(SpiralMove::Pass);
         }
     }
@@ -911,6 +919,17 @@ impl SpiralRace {
         which: Which,
         events: &mut impl EventSink<SpiralRaceEvent>,
     ) {
+        if which == Which::Hyena && s.hyena.leg == Leg::Well && self.p.eats_at_well {
+            // He has drunk: the women waiting at the well are his.
+            for q in 0..self.players {
+                if s.mothers[q].leg == Leg::Well {
+                    s.mothers[q].leg = Leg::Eaten;
+                    s.fate[q] = s.clock.plies();
+                    s.eaten += 1;
+                    self.emit(events, SpiralRaceEventKind::Eaten, q, self.len);
+                }
+            }
+        }
         let piece = s.piece_mut(seat, which);
         match piece.leg {
             Leg::Village => {
@@ -1587,7 +1606,13 @@ impl Rules for SpiralRace {
                     // Under `at-once`, tâbas banked by a player who has just taken over the
                     // hyena (or any still owed) are paid before he uses his throw.
                     if let Some(which) = self.which(s, seat) {
+                        let eaten = s.eaten;
                         self.pay_at_once(s, seat, which, events);
+                        // Paid up at the well, the hyena may have eaten there: the end rule
+                        // looks at once.
+                        if s.eaten != eaten {
+                            self.end_tests(s, events);
+                        }
                     }
                 } else {
                     self.emit(events, SpiralRaceEventKind::YomenStops, seat, 0);
