@@ -652,6 +652,7 @@ fn every_taba_thrown_is_paid_banked_moved_or_let_go() {
             "davies",
             json!({"out_credit": "last-hollow-optional", "eats_at_well": true, "end": "first-eaten"}),
         ),
+        ("ludii", json!({"mothers_block": true, "players": 8})),
         (
             "ludii",
             json!({"hyena_purse": "fresh", "hyena_release_cost": 2, "return_taba": "bank", "return_credit_forced": true}),

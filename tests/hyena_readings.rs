@@ -616,3 +616,32 @@ fn a_woman_at_the_well_once_the_hyena_has_drunk() {
     );
     assert_eq!((s.mother(1).leg, s.eaten()), (Leg::Eaten, 1));
 }
+
+// ---------------------------------------------------------------------------------------------
+// HY-24 (b): a mother blocks the others
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_mother_blocks_the_hollow_she_stands_on() {
+    // Seat 1's mother at 10 throws a rabî': four hollows, onto seat 2's mother at 14.
+    let women = [
+        piece(Leg::Out, 10),
+        piece(Leg::Out, 14),
+        piece(Leg::Back, 12),
+        piece(Leg::Village, 0),
+    ];
+    let share = engine("davies", &json!({}));
+    let s = share.position(&women, None, &[0; 4], 0, Some(4));
+    assert_eq!(legal(&share, &s), [SpiralMove::Step { to: 14 }]);
+    let block = engine("davies", &json!({"mothers_block": true}));
+    let mut s = block.position(&women, None, &[0; 4], 0, Some(4));
+    assert_eq!(legal(&block, &s), [SpiralMove::Pass]);
+    assert_eq!(play(&block, &mut s, SpiralMove::Pass), ["unusable"]);
+    // A yômên to 12, where seat 3 stands on her way back, is blocked too; a séta to 16 is not.
+    throw(&block, &mut s, 6);
+    assert_eq!(legal(&block, &s), [SpiralMove::Step { to: 16 }]);
+    let mut s = block.position(&women, None, &[0; 4], 0, Some(2));
+    assert_eq!(legal(&block, &s), [SpiralMove::Pass]);
+    play(&block, &mut s, SpiralMove::Pass);
+    assert_eq!(s.mover(), 1);
+}

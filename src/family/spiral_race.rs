@@ -150,6 +150,10 @@ family_params! {
             /// (`true`: as soon as he has paid all he owes at the well) or are always safe there
             /// (`false`: he moves away from them).
             eats_at_well: bool,
+            /// Whether a mother blocks the others (`true`: none may land on a hollow of the
+            /// track where another mother stands, out or back; the village and the well hold
+            /// any number) or any number share a hollow (`false`).
+            mothers_block: bool,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):

@@ -24,8 +24,8 @@ use std::fmt;
 use super::core::sticks::{self, Cast};
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
-    Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
-    Seat, Status, event_kinds,
+    EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules, Seat,
+    Status, event_kinds,
 };
 use crate::family::spiral_race::{
     Controller, Eats, End, HyenaPurse, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
@@ -786,10 +786,40 @@ impl SpiralRace {
         }
     }
 
+    /// The moves a throw allows, less those onto a hollow another mother blocks.
+    fn unblocked_throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut Vec<SpiralMove>) {
+        self.throw_moves(s, seat, out);
+        if self.p.mothers_block {
+            out.retain(|&mv| !self.blocked(s, seat, mv));
+        }
+    }
+
+    /// Whether a move of the seat's mother would land on a hollow of the track where another
+    /// mother stands (`mothers_block`; the village and the well hold any number).
+    fn blocked(&self, s: &SpiralRaceState, seat: usize, mv: SpiralMove) -> bool {
+        if self.which(s, seat) != Some(Which::Mother) {
+            return false;
+        }
+        let to = match mv {
+            SpiralMove::Step { to }
+            | SpiralMove::Credit { to }
+            | SpiralMove::Exit { to }
+            | SpiralMove::Kept { to, .. } => to,
+            SpiralMove::Leave if self.p.leave == Leave::Step => 1,
+            _ => return false,
+        };
+        to > 0
+            && to < self.len
+            && (0..self.players).any(|q| {
+                let m = s.mothers[q];
+                q != seat && matches!(m.leg, Leg::Out | Leg::Back) && m.pos == to
+            })
+    }
+
     /// Every legal decision of the mover.
     fn decisions(&self, s: &SpiralRaceState, out: &mut Vec<SpiralMove>) {
         let seat = usize::from(s.mover);
-        self.throw_moves(s, seat, out);
+        self.unblocked_throw_moves(s, seat, out);
         let usable = !out.is_empty();
         // Kept scores are played as decisions of their own, the throw kept in hand.
         let m = s.mothers[seat];
@@ -834,6 +864,9 @@ impl SpiralRace {
                 }
             }
             _ => {}
+        }
+        if self.p.mothers_block {
+            out.retain(|&mv| !self.blocked(s, seat, mv));
         }
         // Under `last-hollow-optional` the credit into the well is no use of the throw: with
         // nothing else to do she may still keep her credit and let the throw go.
@@ -1541,9 +1574,9 @@ impl Rules for SpiralRace {
                 keep_throw = true;
             }
             SpiralMove::Pass => {
-                let mut usable = Count(0);
-                self.throw_moves(s, seat, &mut usable);
-                let kind = if usable.0 == 0 {
+                let mut usable = Vec::new();
+                self.unblocked_throw_moves(s, seat, &mut usable);
+                let kind = if usable.is_empty() {
                     SpiralRaceEventKind::Unusable
                 } else {
                     SpiralRaceEventKind::Declined
@@ -1554,7 +1587,7 @@ impl Rules for SpiralRace {
                 // it, as any throw past the village is: kept for the next throw instead, they
                 // could outgrow her way home and hold her at the well for ever.
                 let m = &mut s.mothers[seat];
-                if usable.0 == 0
+                if usable.is_empty()
                     && which == Which::Mother
                     && m.leg == Leg::Back
                     && m.first_back
