@@ -654,6 +654,10 @@ fn every_taba_thrown_is_paid_banked_moved_or_let_go() {
         ),
         ("ludii", json!({"mothers_block": true, "players": 8})),
         (
+            "dlp",
+            json!({"hyena_keeps": true, "well_banking": "hyena", "track_len": 30}),
+        ),
+        (
             "ludii",
             json!({"hyena_purse": "fresh", "hyena_release_cost": 2, "return_taba": "bank", "return_credit_forced": true}),
         ),

@@ -645,3 +645,53 @@ fn a_mother_blocks_the_hollow_she_stands_on() {
     play(&block, &mut s, SpiralMove::Pass);
     assert_eq!(s.mover(), 1);
 }
+
+// ---------------------------------------------------------------------------------------------
+// HY-18 (b): scores marked down for the hyena at the well
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn scores_marked_down_for_the_hyena_at_the_well() {
+    // A rabî' thrown while the hyena pays at the well: lost (HY-18 (a)), or marked down for
+    // him as for a waiting mother (HY-18 (b)), to move him eight hollows on his way back.
+    let len = engine("davies", &json!({})).track_len();
+    let out = piece(Leg::Out, 5);
+    let women = [piece(Leg::Home, 0), out, out, out];
+    let paying = Some((
+        0,
+        Piece {
+            paid: 3,
+            ..piece(Leg::Well, len)
+        },
+    ));
+    let lost = engine("davies", &json!({}));
+    let s = lost.position(&women, paying, &[0; 4], 0, Some(4));
+    assert_eq!(legal(&lost, &s), [SpiralMove::Pass]);
+    let keeps = engine("davies", &json!({"hyena_keeps": true}));
+    let mut s = keeps.position(&women, paying, &[0; 4], 0, Some(4));
+    assert_eq!(legal(&keeps, &s), [SpiralMove::Keep]);
+    assert_eq!(play(&keeps, &mut s, SpiralMove::Keep), ["hyena-marked"]);
+    assert_eq!(s.hyena().unwrap().kept, [0, 1, 0]);
+    // On his way back, at 40, a yômên in hand: four hollows on it, or eight on the rabî'
+    // marked down, the yômên still to play.
+    let back = Some((
+        0,
+        Piece {
+            kept: [0, 1, 0],
+            ..piece(Leg::Back, 40)
+        },
+    ));
+    let mut s = keeps.position(&women, back, &[0; 4], 0, Some(2));
+    assert_eq!(
+        legal(&keeps, &s),
+        [
+            SpiralMove::Step { to: 36 },
+            SpiralMove::Kept { score: 4, to: 32 }
+        ]
+    );
+    assert_eq!(
+        play(&keeps, &mut s, SpiralMove::Kept { score: 4, to: 32 }),
+        ["hyena-kept"]
+    );
+    assert_eq!(legal(&keeps, &s), [SpiralMove::Step { to: 28 }]);
+}

@@ -154,6 +154,11 @@ family_params! {
             /// track where another mother stands, out or back; the village and the well hold
             /// any number) or any number share a hollow (`false`).
             mothers_block: bool,
+            /// Whether the hyena's player may mark down the 2s, 4s and 6s thrown while the
+            /// hyena pays at the well, as a mother's may (`true`: each is a move of his own on
+            /// his way back, at double rates, played when his player chooses; `well_pay:
+            /// at-once` only), or nothing is kept for him (`false`).
+            hyena_keeps: bool,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):

@@ -174,7 +174,9 @@ event_kinds! {
     /// The credit step into the well paid the first of her tâbas there.
     EntryPaid = "entry-paid" ["credit_entry_pays"],
     /// A kept score moved the hyena.
-    HyenaKept = "hyena-kept" ["well_banking"],
+    HyenaKept = "hyena-kept" ["well_banking", "hyena_keeps"],
+    /// A score thrown for the hyena at the well was marked down for him.
+    HyenaMarked = "hyena-marked" ["hyena_keeps"],
     /// The hyena, home with women still on their way, set off again.
     HyenaAgain = "hyena-again" ["hyena_again"],
     /// A mother came home with credit left, which pays nothing for the hyena.
@@ -226,6 +228,12 @@ pub enum SpiralRaceError {
     /// Kept scores without paying at once.
     #[error("well_banking: {0} needs well_pay: at-once (under each-throw a 2, 4 or 6 pays)")]
     Banking(&'static str),
+    /// Scores marked down for the hyena where a 2, 4 or 6 pays.
+    #[error(
+        "hyena_keeps = true needs well_pay: at-once (under each-throw a 2, 4 or 6 thrown at \
+         the well pays with a banked tâba, so none is left to mark down)"
+    )]
+    HyenaKeeps,
     /// A second round for the hyena where his coming home ends the game.
     #[error(
         "hyena_again = true with end: {0}: under that end the hyena's coming home ends the \
@@ -470,6 +478,9 @@ impl SpiralRace {
                 _ => "added",
             }));
         }
+        if p.hyena_keeps && p.well_pay == WellPay::EachThrow {
+            return Err(SpiralRaceError::HyenaKeeps);
+        }
         if p.hyena_again && p.end != End::AllHome {
             return Err(SpiralRaceError::AgainWithEnd(match p.end {
                 End::HyenaHome => "hyena-home",
@@ -667,8 +678,16 @@ impl SpiralRace {
                 if bank > 0 {
                     out.push(SpiralMove::Pay { credit: true });
                 }
-            } else if which == Which::Mother && self.p.well_banking != WellBanking::Lost {
-                out.push(SpiralMove::Keep);
+            } else {
+                // A 2, 4 or 6 marked down: a mother's where her scores are kept, the hyena's
+                // at the well where his are (never at his release).
+                let keeps = match which {
+                    Which::Mother => self.p.well_banking != WellBanking::Lost,
+                    Which::Hyena => piece.leg == Leg::Well && self.p.hyena_keeps,
+                };
+                if keeps {
+                    out.push(SpiralMove::Keep);
+                }
             }
             return;
         }
@@ -845,10 +864,15 @@ impl SpiralRace {
                     }
                 }
             }
-            // Her scores left over are her player's hyena's, at double rates.
-            Some(Which::Hyena) if self.p.well_banking == WellBanking::Hyena => {
+            // The hyena's own scores marked down at the well (`hyena_keeps`), and her scores
+            // left over where they are her player's hyena's: at double rates.
+            Some(Which::Hyena)
+                if self.p.well_banking == WellBanking::Hyena || self.p.hyena_keeps =>
+            {
                 let h = s.hyena;
-                for (k, &n) in m.kept.iter().enumerate() {
+                let mothers = self.p.well_banking == WellBanking::Hyena;
+                for k in 0..3 {
+                    let n = h.kept[k] + if mothers { m.kept[k] } else { 0 };
                     let score = [2u8, 4, 6][k];
                     let dist = 2 * u16::from(score);
                     let to = match h.leg {
@@ -1547,8 +1571,12 @@ impl Rules for SpiralRace {
                     4 => 1,
                     _ => 2,
                 };
-                s.mothers[seat].kept[k] += 1;
-                self.emit(events, SpiralRaceEventKind::Kept, seat, u16::from(s.throw));
+                s.piece_mut(seat, which).kept[k] += 1;
+                let kind = match which {
+                    Which::Mother => SpiralRaceEventKind::Kept,
+                    Which::Hyena => SpiralRaceEventKind::HyenaMarked,
+                };
+                self.emit(events, kind, seat, u16::from(s.throw));
             }
             SpiralMove::Exit { to } => {
                 let piece = s.piece_mut(seat, which);
@@ -1559,7 +1587,12 @@ impl Rules for SpiralRace {
             }
             SpiralMove::Kept { score, to } => {
                 let k = usize::from(score / 2 - 1).min(2);
-                s.mothers[seat].kept[k] -= 1;
+                // The hyena plays his own marked scores first, then those his mother left.
+                if which == Which::Hyena && s.hyena.kept[k] > 0 {
+                    s.hyena.kept[k] -= 1;
+                } else {
+                    s.mothers[seat].kept[k] -= 1;
+                }
                 s.kept_played = true;
                 match which {
                     Which::Mother => {
