@@ -8,7 +8,7 @@
 
 use ludotrace::bind::{self, Engine};
 use ludotrace::corpus::{self, CorpusFiles};
-use ludotrace::family::spiral_race::{HyenaTaba, Leave};
+use ludotrace::family::spiral_race::{HyenaTaba, Leave, OutCredit};
 use ludotrace::games::spiral_race::{
     Leg, Piece, SpiralMove, SpiralRace, SpiralRaceEvent, SpiralRaceState,
 };
@@ -530,8 +530,13 @@ fn check_ledger(
             after.bank(seat)
         ));
     }
+    // Under `any-time` a credit step on her way out leaves the throw in hand.
+    let beside = p.out_credit == OutCredit::AnyTime
+        && before.mother(seat).leg == Leg::Out
+        && after.throw() == Some(1);
     if let Some(SpiralMove::Credit { .. }) = mv
         && before.throw() == Some(1)
+        && !beside
     {
         let hyena_back = before.mother(seat).leg == Leg::Home
             && before.hyena().is_some_and(|h| h.leg == Leg::Back);
@@ -653,6 +658,7 @@ fn every_taba_thrown_is_paid_banked_moved_or_let_go() {
             json!({"out_credit": "last-hollow-optional", "eats_at_well": true, "end": "first-eaten"}),
         ),
         ("ludii", json!({"mothers_block": true, "players": 8})),
+        ("davies", json!({"out_credit": "any-time", "track_len": 40})),
         (
             "dlp",
             json!({"hyena_keeps": true, "well_banking": "hyena", "track_len": 30}),

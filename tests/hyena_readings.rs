@@ -695,3 +695,48 @@ fn scores_marked_down_for_the_hyena_at_the_well() {
     );
     assert_eq!(legal(&keeps, &s), [SpiralMove::Step { to: 28 }]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// HY-08 (c): credits at any time on the way out
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn credits_spent_at_any_time_on_the_way_out() {
+    // HY-08 (c): "at any time, one hollow for each credit, to put her parity right early".
+    let rules = engine("davies", &json!({"out_credit": "any-time"}));
+    let len = rules.track_len();
+    let out = piece(Leg::Out, 5);
+    let mut s = rules.position(
+        &[piece(Leg::Out, 10), out, out, out],
+        None,
+        &[2, 0, 0, 0],
+        0,
+        Some(4),
+    );
+    assert_eq!(
+        legal(&rules, &s),
+        [SpiralMove::Step { to: 14 }, SpiralMove::Credit { to: 11 }]
+    );
+    assert_eq!(
+        play(&rules, &mut s, SpiralMove::Credit { to: 11 }),
+        ["credit-out"]
+    );
+    // The rabî' is still in hand.
+    assert_eq!((s.mover(), s.throw()), (0, Some(4)));
+    play(&rules, &mut s, SpiralMove::Credit { to: 12 });
+    assert_eq!(legal(&rules, &s), [SpiralMove::Step { to: 16 }]);
+    play(&rules, &mut s, SpiralMove::Step { to: 16 });
+    assert_eq!(s.bank(0), 0);
+    // A throw she cannot use: she may spend a credit, or keep it and let the throw go.
+    let s = rules.position(
+        &[piece(Leg::Out, len - 2), out, out, out],
+        None,
+        &[1, 0, 0, 0],
+        0,
+        Some(4),
+    );
+    assert_eq!(
+        legal(&rules, &s),
+        [SpiralMove::Credit { to: len - 1 }, SpiralMove::Pass]
+    );
+}

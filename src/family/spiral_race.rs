@@ -47,7 +47,9 @@ family_params! {
             /// (only from the hollow next to the well, into it; then it is her only move),
             /// `any-hollow` (from anywhere, one hollow each, in place of the throw) or
             /// `last-hollow-optional` (only into the well, as one move among others: her player
-            /// may bank a tâba thrown there, or let the throw go, and keep the credit). A credit
+            /// may bank a tâba thrown there, or let the throw go, and keep the credit) or
+            /// `any-time` (from anywhere, one hollow for each credit, spent beside the throw,
+            /// which stays in hand: several may be spent before it is used). A credit
             /// step spends a credit, never a tâba thrown with it: that tâba is banked first; a
             /// 2, 4 or 6 gives way to the step.
             out_credit: OutCredit,
@@ -220,6 +222,8 @@ pub enum OutCredit {
     AnyHollow,
     /// From the hollow next to the well, as her player chooses.
     LastHollowOptional,
+    /// Anywhere, any number, the throw kept in hand.
+    AnyTime,
 }
 
 /// How tâbas are paid.

@@ -707,7 +707,9 @@ impl SpiralRace {
                     out.push(SpiralMove::Step { to });
                 }
                 let optional_here = last && self.p.out_credit == OutCredit::LastHollowOptional;
-                if (self.p.out_credit == OutCredit::AnyHollow || optional_here) && bank > 0 {
+                let anywhere =
+                    matches!(self.p.out_credit, OutCredit::AnyHollow | OutCredit::AnyTime);
+                if (anywhere || optional_here) && bank > 0 {
                     out.push(SpiralMove::Credit { to: piece.pos + 1 });
                 }
             }
@@ -892,10 +894,13 @@ impl SpiralRace {
         if self.p.mothers_block {
             out.retain(|&mv| !self.blocked(s, seat, mv));
         }
-        // Under `last-hollow-optional` the credit into the well is no use of the throw: with
-        // nothing else to do she may still keep her credit and let the throw go.
+        // Under `last-hollow-optional` and `any-time` a credit step is no use of the throw:
+        // with nothing else to do she may still keep her credit and let the throw go.
         let credit_only = usable
-            && self.p.out_credit == OutCredit::LastHollowOptional
+            && matches!(
+                self.p.out_credit,
+                OutCredit::LastHollowOptional | OutCredit::AnyTime
+            )
             && self.which(s, seat) == Some(Which::Mother)
             && m.leg == Leg::Out
             && out.iter().all(|mv| matches!(mv, SpiralMove::Credit { .. }));
@@ -1531,7 +1536,17 @@ impl Rules for SpiralRace {
                     Which::Mother => s.mothers[seat].leg,
                     Which::Hyena => s.hyena.leg,
                 };
-                if s.throw == 1 && self.taba_banks(which, leg) && self.p.ludii_credit_drops_taba {
+                // Under `any-time` a credit on her way out is spent beside the throw, which
+                // stays in hand.
+                let beside = which == Which::Mother
+                    && leg == Leg::Out
+                    && self.p.out_credit == OutCredit::AnyTime;
+                if beside {
+                    keep_throw = true;
+                } else if s.throw == 1
+                    && self.taba_banks(which, leg)
+                    && self.p.ludii_credit_drops_taba
+                {
                     // Ludii makes one move per throw: the credit step uses the throw up.
                     self.emit(events, SpiralRaceEventKind::TabaDropped, seat, 0);
                 } else if s.throw == 1 && self.taba_banks(which, leg) {
