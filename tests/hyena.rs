@@ -8,7 +8,7 @@
 
 use ludotrace::bind::{self, Engine};
 use ludotrace::corpus::{self, CorpusFiles};
-use ludotrace::family::spiral_race::{HyenaTaba, Leave};
+use ludotrace::family::spiral_race::{HyenaTaba, Leave, OutCredit};
 use ludotrace::games::spiral_race::{
     Leg, Piece, SpiralMove, SpiralRace, SpiralRaceEvent, SpiralRaceState,
 };
@@ -517,8 +517,12 @@ fn check_ledger(
     let spent = u32::from(matches!(mv, Some(SpiralMove::Credit { .. })));
     let from_throw = u32::from(mv == Some(SpiralMove::Pay { credit: false }));
     let from_bank = payments - from_throw;
-    let expected =
-        i64::from(before.bank(seat)) + i64::from(banked) - i64::from(spent) - i64::from(from_bank);
+    // A mother home under `hyena_purse: fresh` takes her left-over credit out of the bank.
+    let set_aside = i64::from(after.set_aside(seat)) - i64::from(before.set_aside(seat));
+    let expected = i64::from(before.bank(seat)) + i64::from(banked)
+        - i64::from(spent)
+        - i64::from(from_bank)
+        - set_aside;
     if i64::from(after.bank(seat)) != expected {
         return Err(format!(
             "{mv:?}: bank {} → {}, expected {expected} ({banked} banked, {spent} spent, {from_bank} paid from the bank)",
@@ -526,8 +530,13 @@ fn check_ledger(
             after.bank(seat)
         ));
     }
+    // Under `any-time` a credit step on her way out leaves the throw in hand.
+    let beside = p.out_credit == OutCredit::AnyTime
+        && before.mother(seat).leg == Leg::Out
+        && after.throw() == Some(1);
     if let Some(SpiralMove::Credit { .. }) = mv
         && before.throw() == Some(1)
+        && !beside
     {
         let hyena_back = before.mother(seat).leg == Leg::Home
             && before.hyena().is_some_and(|h| h.leg == Leg::Back);
@@ -633,6 +642,30 @@ fn every_taba_thrown_is_paid_banked_moved_or_let_go() {
         (
             "ludii",
             json!({"well_cost": 0, "hyena_well_cost": 0, "hyena_release_cost": 0}),
+        ),
+        ("davies", json!({"hyena_purse": "fresh", "credit_entry_pays": true})),
+        (
+            "davies",
+            json!({"well_exit": "two-last", "well_banking": "one-a-turn", "winner": "ranking"}),
+        ),
+        (
+            "dlp",
+            json!({"well_banking": "hyena", "hyena_again": true, "track_len": 21}),
+        ),
+        ("dlp", json!({"end": "hyena-home", "return_credit_forced": true})),
+        (
+            "davies",
+            json!({"out_credit": "last-hollow-optional", "eats_at_well": true, "end": "first-eaten"}),
+        ),
+        ("ludii", json!({"mothers_block": true, "players": 8})),
+        ("davies", json!({"out_credit": "any-time", "track_len": 40})),
+        (
+            "dlp",
+            json!({"hyena_keeps": true, "well_banking": "hyena", "track_len": 30}),
+        ),
+        (
+            "ludii",
+            json!({"hyena_purse": "fresh", "hyena_release_cost": 2, "return_taba": "bank", "return_credit_forced": true}),
         ),
     ]);
     for (reading, overrides) in cases {

@@ -21,6 +21,8 @@ mod each_option;
 mod engine_props;
 /// Li'b el-Merafib, the hyena game: the well, the hyena, eating, turns.
 mod hyena;
+/// Li'b el-Merafib's further readings: the hyena's fresh purse, degrees of defeat, endless games.
+mod hyena_readings;
 /// Ludii 1.0.8's recorded playouts replayed through the engines bound to its readings.
 mod ludii_traces;
 /// Random `--set` overrides on every reading: refused with the parameter named, or games end.

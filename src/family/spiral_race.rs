@@ -44,8 +44,12 @@ family_params! {
             /// the well).
             overshoot: MotherOvershoot,
             /// Where banked tâbas may move a mother one hollow on her way out: `last-hollow`
-            /// (only from the hollow next to the well, into it; then it is her only move) or
-            /// `any-hollow` (from anywhere, one hollow each, in place of the throw). A credit
+            /// (only from the hollow next to the well, into it; then it is her only move),
+            /// `any-hollow` (from anywhere, one hollow each, in place of the throw) or
+            /// `last-hollow-optional` (only into the well, as one move among others: her player
+            /// may bank a tâba thrown there, or let the throw go, and keep the credit) or
+            /// `any-time` (from anywhere, one hollow for each credit, spent beside the throw,
+            /// which stays in hand: several may be spent before it is used). A credit
             /// step spends a credit, never a tâba thrown with it: that tâba is banked first; a
             /// 2, 4 or 6 gives way to the step.
             out_credit: OutCredit,
@@ -61,13 +65,18 @@ family_params! {
             well_pay: WellPay,
             /// When a mother (or the hyena) who has paid leaves the well: `next-throw` (any throw
             /// moves her one hollow out: Ludii), `with-last` (the last tâba paid moves her one
-            /// hollow out) or `released` (she moves on the next 2, 4 or 6, by its value).
+            /// hollow out), `released` (she moves on the next 2, 4 or 6, by its value) or
+            /// `two-last` (the two last tâbas paid, "to come away with", move her one hollow
+            /// each: she leaves two hollows out once she has paid).
             well_exit: WellExit,
             /// A 2, 4 or 6 thrown while a mother waits at the well (`well_pay: at-once` only):
             /// `lost`, `separate` (each is banked as a move of its own, played on her way back
-            /// when her player chooses) or `added` (all are added to her first move away, the
+            /// when her player chooses), `added` (all are added to her first move away, the
             /// first 2, 4 or 6 thrown for her; if that move would pass an exact village, it is
-            /// lost and the scores with it).
+            /// lost and the scores with it), `one-a-turn` (as `separate`, but at most one kept
+            /// score is played in a turn) or `hyena` (as `separate`, and those still kept when
+            /// her player's mother comes home and he moves the hyena are the hyena's, each
+            /// moving him double its value, out or back, as one of his moves).
             well_banking: WellBanking,
             /// A tâba on the way back: `bank` (credited as on the way out; a banked tâba may
             /// then complete the last hollow into the village, as one move among others, where
@@ -114,12 +123,44 @@ family_params! {
             /// (the first woman is eaten, or else the hyena comes home).
             end: End,
             /// Who wins: `survivors` (every player whose mother was not eaten: Ludii),
-            /// `hyena` (the hyena's player alone, the first home) or `hyena-if-eats` (the
-            /// hyena's player if he has eaten a woman, else the survivors).
+            /// `hyena` (the hyena's player alone, the first home), `hyena-if-eats` (the
+            /// hyena's player if he has eaten a woman, else the survivors) or `ranking` (no one
+            /// alone: the game is a ranking, reported as a draw with its places). Under every
+            /// value a finished game also ranks the players by Davies' degrees of defeat: the
+            /// mothers home in the order they came, then those still on the way, then the
+            /// eaten, the later eaten above the earlier.
             winner: Winner,
             /// Whether a player must use a throw he can use (`true`) or may let it go
             /// (`false`).
             must_move: bool,
+            /// What pays the hyena's costs (his release and the well): `credit` (his player's
+            /// credit, the tâbas left over from his mother's journey included) or `fresh` (only
+            /// tâbas thrown after his player's mother is home: what was left of her credit is
+            /// set aside as she arrives and pays nothing for him, nor moves him).
+            hyena_purse: HyenaPurse,
+            /// Whether the credit a mother spends to step into the well counts as the first
+            /// tâba of her cost there (`true`: she pays one fewer after arriving, as if it were
+            /// paid on the way in) or is only her step (`false`). A mother landing in the well on
+            /// a throw pays the whole `well_cost` either way.
+            credit_entry_pays: bool,
+            /// Whether the hyena, home again with women still on their way, sets off once more
+            /// (`true`: he is let loose again in the village, paying his release again, and goes
+            /// round as before) or stays home (`false`). Only under `end: all-home`, the one end
+            /// that does not stop at his coming home.
+            hyena_again: bool,
+            /// Whether the women waiting at the well are eaten once the hyena has drunk there
+            /// (`true`: as soon as he has paid all he owes at the well) or are always safe there
+            /// (`false`: he moves away from them).
+            eats_at_well: bool,
+            /// Whether a mother blocks the others (`true`: none may land on a hollow of the
+            /// track where another mother stands, out or back; the village and the well hold
+            /// any number) or any number share a hollow (`false`).
+            mothers_block: bool,
+            /// Whether the hyena's player may mark down the 2s, 4s and 6s thrown while the
+            /// hyena pays at the well, as a mother's may (`true`: each is a move of his own on
+            /// his way back, at double rates, played when his player chooses; `well_pay:
+            /// at-once` only), or nothing is kept for him (`false`).
+            hyena_keeps: bool,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
@@ -137,6 +178,12 @@ family_params! {
             /// player's credit as every other tâba that does not move the piece (`false`).
             /// Default: `false`.
             ludii_credit_drops_taba: bool = false,
+            /// Whether a mother one hollow from the village with a credit must spend it to
+            /// come home (`true`: as she must one hollow from the well under `out_credit:
+            /// last-hollow`, the step is then her only move) or may use her throw otherwise and
+            /// keep the credit (`false`). Only under `return_taba: bank`, where a credit has
+            /// that use. No source says; the engine played it optional. Default: `false`.
+            return_credit_forced: bool = false,
         }
     }
 }
@@ -173,6 +220,10 @@ pub enum OutCredit {
     LastHollow,
     /// Anywhere.
     AnyHollow,
+    /// From the hollow next to the well, as her player chooses.
+    LastHollowOptional,
+    /// Anywhere, any number, the throw kept in hand.
+    AnyTime,
 }
 
 /// How tâbas are paid.
@@ -195,6 +246,8 @@ pub enum WellExit {
     WithLast,
     /// The next 2, 4 or 6 moves its value.
     Released,
+    /// The last two tâbas paid move one hollow out each (two in all; one where one is paid).
+    TwoLast,
 }
 
 /// Scores thrown while waiting at the well.
@@ -207,6 +260,11 @@ pub enum WellBanking {
     Separate,
     /// Added to the first move away.
     Added,
+    /// Each a later move, at most one a turn.
+    OneATurn,
+    /// Each a later move; those left when her player becomes the hyena are his, at double
+    /// rates.
+    Hyena,
 }
 
 /// A tâba on the way back.
@@ -275,4 +333,16 @@ pub enum Winner {
     Hyena,
     /// The hyena's player if he has eaten.
     HyenaIfEats,
+    /// No single winner: the places alone.
+    Ranking,
+}
+
+/// What pays the hyena's costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum HyenaPurse {
+    /// His player's credit, his mother's left-over tâbas included.
+    Credit,
+    /// Only tâbas thrown after his player's mother is home.
+    Fresh,
 }

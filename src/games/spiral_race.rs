@@ -13,17 +13,22 @@
 //! hyena game keeps even for a throw that cannot be used): every other throw, used or not,
 //! is followed by another. A seat whose mother was eaten, or is home while another controls
 //! the hyena, is passed over.
+//!
+//! A finished game ranks the players by Davies' degrees of defeat ([`Outcome::ranks`]): home
+//! in the order of arrival, then those still on the way, then the eaten. Where the end rule
+//! waits for the hyena and his moves (with the credit he can still spend) can no longer add up
+//! to his distance from the village, the game is ended as endless ([`EndReason::Endless`]).
 
 use std::fmt;
 
 use super::core::sticks::{self, Cast};
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
-    Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
-    Seat, Status, event_kinds,
+    EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules, Seat,
+    Status, event_kinds,
 };
 use crate::family::spiral_race::{
-    Controller, Eats, End, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
+    Controller, Eats, End, HyenaPurse, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
     SpiralRaceParams, Starter, WellBanking, WellExit, WellPay, Winner,
 };
 
@@ -143,7 +148,7 @@ event_kinds! {
     /// The hyena left the well.
     HyenaLeftWell = "hyena-left-well" ["well_exit"],
     /// The hyena ate a woman.
-    Eaten = "eaten" ["eats", "eats_outbound"],
+    Eaten = "eaten" ["eats", "eats_outbound", "eats_at_well"],
     /// The hyena passed a woman still on her way out, who was spared.
     SparedHeadOn = "spared-head-on" ["eats_outbound"],
     /// The hyena came home.
@@ -164,6 +169,18 @@ event_kinds! {
     NoMover = "no-mover" ["controller", "end"],
     /// An engine's cap ended the game.
     CapReached = "cap-reached" ["cap"],
+    /// The hyena can never come home (nor, under `first-eaten`, eat): the game cannot end.
+    NeverHome = "never-home" ["end", "village_exact", "hyena_exact", "hyena_taba", "hyena_credit_step", "yomen_played"],
+    /// The credit step into the well paid the first of her tâbas there.
+    EntryPaid = "entry-paid" ["credit_entry_pays"],
+    /// A kept score moved the hyena.
+    HyenaKept = "hyena-kept" ["well_banking", "hyena_keeps"],
+    /// A score thrown for the hyena at the well was marked down for him.
+    HyenaMarked = "hyena-marked" ["hyena_keeps"],
+    /// The hyena, home with women still on their way, set off again.
+    HyenaAgain = "hyena-again" ["hyena_again"],
+    /// A mother came home with credit left, which pays nothing for the hyena.
+    CreditSetAside = "credit-set-aside" ["hyena_purse"],
 }
 
 /// A spiral-race event with its data.
@@ -211,14 +228,26 @@ pub enum SpiralRaceError {
     /// Kept scores without paying at once.
     #[error("well_banking: {0} needs well_pay: at-once (under each-throw a 2, 4 or 6 pays)")]
     Banking(&'static str),
+    /// Scores marked down for the hyena where a 2, 4 or 6 pays.
+    #[error(
+        "hyena_keeps = true needs well_pay: at-once (under each-throw a 2, 4 or 6 thrown at \
+         the well pays with a banked tâba, so none is left to mark down)"
+    )]
+    HyenaKeeps,
+    /// A second round for the hyena where his coming home ends the game.
+    #[error(
+        "hyena_again = true with end: {0}: under that end the hyena's coming home ends the \
+         game, so he cannot set off again; hyena_again needs end: all-home"
+    )]
+    AgainWithEnd(&'static str),
     /// A cap that does not bound the game.
     #[error(transparent)]
     Cap(#[from] CapError),
     /// A cost of nothing where the last tâba paid is what takes the piece out of the well.
     #[error(
-        "{0} = 0 with well_exit: with-last: under with-last the last tâba paid moves the piece \
-         out of the well, and a cost of 0 leaves no tâba to pay, so nothing would ever move \
-         it; {0} takes 1 to 255 under with-last (0 is played under released and next-throw)"
+        "{0} = 0 with well_exit: with-last or two-last: there the last tâbas paid move the \
+         piece out of the well, and a cost of 0 leaves no tâba to pay, so nothing would ever \
+         move it; {0} takes 1 to 255 under them (0 is played under released and next-throw)"
     )]
     ZeroCostWithLast(&'static str),
 }
@@ -293,8 +322,15 @@ pub struct SpiralRaceState {
     /// Whether a mother left the village at all (Ludii 1.0.8's village test).
     left: [bool; MAX_PLAYERS],
     bank: [u32; MAX_PLAYERS],
+    /// Credit left from a mother's journey when she came home, which pays nothing for the
+    /// hyena (`hyena_purse: fresh`).
+    set_aside: [u32; MAX_PLAYERS],
+    /// The ply on which each mother came home or was eaten (0 while neither), for the ranks.
+    fate: [u32; MAX_PLAYERS],
     /// Women the hyena has eaten.
     eaten: u8,
+    /// Whether the mover has played a kept score this turn (`well_banking: one-a-turn`).
+    kept_played: bool,
     phase: Phase,
     mover: u8,
     throw: u8,
@@ -339,6 +375,12 @@ impl SpiralRaceState {
         self.bank[seat]
     }
 
+    /// Credit left from a seat's mother's journey that pays nothing for the hyena
+    /// (`hyena_purse: fresh`).
+    pub fn set_aside(&self, seat: Seat) -> u32 {
+        self.set_aside[seat]
+    }
+
     /// The seat to throw or decide.
     pub fn mover(&self) -> Seat {
         usize::from(self.mover)
@@ -369,6 +411,48 @@ pub struct SpiralRace {
     len: u16,
     players: usize,
     limit: Limit,
+    /// `home_reach[d]`: whether the hyena's moves on his way back can add up to exactly `d`
+    /// hollows (every `d` where the village need not be reached exactly).
+    home_reach: Vec<bool>,
+    /// The hollows one move of the hyena can take him (0: a credit step of nothing).
+    hyena_steps: Vec<u16>,
+    /// `home_credits[d]`: the fewest credit steps among moves adding up to exactly `d`
+    /// hollows on his way back (`u32::MAX`: none do), for a hyena whose credit cannot grow.
+    home_credits: Vec<u32>,
+    /// `well_reach[d]`: the same for his moves out, to the well (every `d` where he need not
+    /// reach it exactly).
+    well_reach: Vec<bool>,
+}
+
+/// For each distance up to `len`, the fewest moves of `credit` hollows among moves adding up
+/// to it exactly, the other `steps` costing nothing (`u32::MAX` where none do).
+fn fewest_credits(len: u16, steps: &[u16], credit: u16) -> Vec<u32> {
+    let mut best = vec![u32::MAX; usize::from(len) + 1];
+    best[0] = 0;
+    let moves = steps.iter().map(|&k| (k, 0)).chain([(credit, 1)]);
+    for d in 1..best.len() {
+        for (k, cost) in moves.clone() {
+            let k = usize::from(k);
+            if k == 0 || k > d || best[d - k] == u32::MAX {
+                continue;
+            }
+            best[d] = best[d].min(best[d - k] + cost);
+        }
+    }
+    best
+}
+
+/// Which distances up to `len` a sum of `steps` makes (`exact`), or all of them.
+fn reachable(len: u16, steps: &[u16], exact: bool) -> Vec<bool> {
+    let mut reach = vec![!exact; usize::from(len) + 1];
+    reach[0] = true;
+    for d in 1..reach.len() {
+        reach[d] = reach[d]
+            || steps
+                .iter()
+                .any(|&k| k > 0 && usize::from(k) <= d && reach[d - usize::from(k)]);
+    }
+    reach
 }
 
 impl SpiralRace {
@@ -389,14 +473,25 @@ impl SpiralRace {
         if p.well_pay == WellPay::EachThrow && p.well_banking != WellBanking::Lost {
             return Err(SpiralRaceError::Banking(match p.well_banking {
                 WellBanking::Separate => "separate",
+                WellBanking::OneATurn => "one-a-turn",
+                WellBanking::Hyena => "hyena",
                 _ => "added",
+            }));
+        }
+        if p.hyena_keeps && p.well_pay == WellPay::EachThrow {
+            return Err(SpiralRaceError::HyenaKeeps);
+        }
+        if p.hyena_again && p.end != End::AllHome {
+            return Err(SpiralRaceError::AgainWithEnd(match p.end {
+                End::HyenaHome => "hyena-home",
+                _ => "first-eaten",
             }));
         }
         let limit = Limit::new(p.cap)?;
         // A cost of 0 is nothing to pay: the piece is paid up as it arrives (`settle`), and
         // leaves as `well_exit` says. Only `with-last` needs a tâba to leave with. The
         // release cost is not a well's: the hyena leaves the village on his next move.
-        if p.well_exit == WellExit::WithLast {
+        if matches!(p.well_exit, WellExit::WithLast | WellExit::TwoLast) {
             if p.well_cost == 0 {
                 return Err(SpiralRaceError::ZeroCostWithLast("well_cost"));
             }
@@ -404,11 +499,27 @@ impl SpiralRace {
                 return Err(SpiralRaceError::ZeroCostWithLast("hyena_well_cost"));
             }
         }
+        // The hyena's possible moves, for proving that he can never come home: every throw
+        // that is played moves him double; a tâba moves him two where it is a move; a credit
+        // step counts as always possible (so a proof never rests on his running out of them).
+        let mut throws = vec![8, 12];
+        if p.yomen_played {
+            throws.push(4);
+        }
+        if p.hyena_taba == HyenaTaba::DoubleOrBank {
+            throws.push(2);
+        }
+        let mut back = throws.clone();
+        back.push(u16::from(p.hyena_credit_step));
         Ok(SpiralRace {
             p: p.clone(),
             len: p.track_len,
             players: usize::from(p.players),
             limit,
+            home_reach: reachable(p.track_len, &back, p.village_exact),
+            well_reach: reachable(p.track_len, &back, p.hyena_exact),
+            home_credits: fewest_credits(p.track_len, &throws, u16::from(p.hyena_credit_step)),
+            hyena_steps: back,
         })
     }
 
@@ -503,6 +614,19 @@ impl SpiralRace {
         }
     }
 
+    /// The hyena's target going out by `dist` from `pos`: the well stops him unless he must
+    /// reach it exactly.
+    fn hyena_out_target(&self, pos: u16, dist: u16) -> Option<u16> {
+        let j = pos + dist;
+        if j <= self.len {
+            Some(j)
+        } else if self.p.hyena_exact {
+            None
+        } else {
+            Some(self.len)
+        }
+    }
+
     /// A target going back by `dist` from `pos`, under the village rule.
     fn back_target(&self, pos: u16, dist: u16) -> Option<u16> {
         if dist <= pos {
@@ -554,8 +678,16 @@ impl SpiralRace {
                 if bank > 0 {
                     out.push(SpiralMove::Pay { credit: true });
                 }
-            } else if which == Which::Mother && self.p.well_banking != WellBanking::Lost {
-                out.push(SpiralMove::Keep);
+            } else {
+                // A 2, 4 or 6 marked down: a mother's where her scores are kept, the hyena's
+                // at the well where his are (never at his release).
+                let keeps = match which {
+                    Which::Mother => self.p.well_banking != WellBanking::Lost,
+                    Which::Hyena => piece.leg == Leg::Well && self.p.hyena_keeps,
+                };
+                if keeps {
+                    out.push(SpiralMove::Keep);
+                }
             }
             return;
         }
@@ -574,7 +706,10 @@ impl SpiralRace {
                 } else if let Some(to) = self.out_target(piece.pos, t) {
                     out.push(SpiralMove::Step { to });
                 }
-                if self.p.out_credit == OutCredit::AnyHollow && bank > 0 {
+                let optional_here = last && self.p.out_credit == OutCredit::LastHollowOptional;
+                let anywhere =
+                    matches!(self.p.out_credit, OutCredit::AnyHollow | OutCredit::AnyTime);
+                if (anywhere || optional_here) && bank > 0 {
                     out.push(SpiralMove::Credit { to: piece.pos + 1 });
                 }
             }
@@ -583,13 +718,23 @@ impl SpiralRace {
                 match self.p.well_exit {
                     WellExit::NextThrow => out.push(SpiralMove::Exit { to: self.len - 1 }),
                     // Under these two the piece is already on its way back.
-                    WellExit::WithLast | WellExit::Released => {}
+                    WellExit::WithLast | WellExit::Released | WellExit::TwoLast => {}
                 }
             }
             (Which::Mother, Leg::Back) => {
-                // One hollow from home, a credit may take her in (`return_taba: bank`). Unlike
-                // the way out it is one move among others: she may bank the tâba, or step home
-                // on the throw where the village allows, and keep her credit.
+                // One hollow from home, a credit may take her in (`return_taba: bank`). Unless
+                // `return_credit_forced`, it is one move among others, unlike the way out: she
+                // may bank the tâba, or step home on the throw where the village allows, and
+                // keep her credit.
+                if self.p.return_credit_forced
+                    && self.p.return_taba == ReturnTaba::Bank
+                    && piece.pos == 1
+                    && bank > 0
+                {
+                    // Forced, as into the well: the credit step home is her only move.
+                    out.push(SpiralMove::Credit { to: 0 });
+                    return;
+                }
                 let extra = if piece.first_back && self.p.well_banking == WellBanking::Added {
                     piece.kept_sum()
                 } else {
@@ -662,27 +807,104 @@ impl SpiralRace {
         }
     }
 
+    /// The moves a throw allows, less those onto a hollow another mother blocks.
+    fn unblocked_throw_moves(&self, s: &SpiralRaceState, seat: usize, out: &mut Vec<SpiralMove>) {
+        self.throw_moves(s, seat, out);
+        if self.p.mothers_block {
+            out.retain(|&mv| !self.blocked(s, seat, mv));
+        }
+    }
+
+    /// Whether a move of the seat's mother would land on a hollow of the track where another
+    /// mother stands (`mothers_block`; the village and the well hold any number).
+    fn blocked(&self, s: &SpiralRaceState, seat: usize, mv: SpiralMove) -> bool {
+        if self.which(s, seat) != Some(Which::Mother) {
+            return false;
+        }
+        let to = match mv {
+            SpiralMove::Step { to }
+            | SpiralMove::Credit { to }
+            | SpiralMove::Exit { to }
+            | SpiralMove::Kept { to, .. } => to,
+            SpiralMove::Leave if self.p.leave == Leave::Step => 1,
+            _ => return false,
+        };
+        to > 0
+            && to < self.len
+            && (0..self.players).any(|q| {
+                let m = s.mothers[q];
+                q != seat && matches!(m.leg, Leg::Out | Leg::Back) && m.pos == to
+            })
+    }
+
     /// Every legal decision of the mover.
     fn decisions(&self, s: &SpiralRaceState, out: &mut Vec<SpiralMove>) {
         let seat = usize::from(s.mover);
-        self.throw_moves(s, seat, out);
+        self.unblocked_throw_moves(s, seat, out);
         let usable = !out.is_empty();
         // Kept scores are played as decisions of their own, the throw kept in hand.
         let m = s.mothers[seat];
-        if self.p.well_banking == WellBanking::Separate
-            && m.leg == Leg::Back
-            && self.which(s, seat) == Some(Which::Mother)
-        {
-            for (k, &n) in m.kept.iter().enumerate() {
-                let score = [2u8, 4, 6][k];
-                if n > 0
-                    && let Some(to) = self.back_target(m.pos, u16::from(score))
-                {
-                    out.push(SpiralMove::Kept { score, to });
+        let forced = out.len() == 1 && matches!(out[0], SpiralMove::Credit { to: 0 });
+        let separate = matches!(
+            self.p.well_banking,
+            WellBanking::Separate | WellBanking::OneATurn | WellBanking::Hyena
+        );
+        let spent = self.p.well_banking == WellBanking::OneATurn && s.kept_played;
+        match self.which(s, seat) {
+            Some(Which::Mother)
+                if separate
+                    && !spent
+                    && m.leg == Leg::Back
+                    && !(forced && self.p.return_credit_forced) =>
+            {
+                for (k, &n) in m.kept.iter().enumerate() {
+                    let score = [2u8, 4, 6][k];
+                    if n > 0
+                        && let Some(to) = self.back_target(m.pos, u16::from(score))
+                    {
+                        out.push(SpiralMove::Kept { score, to });
+                    }
                 }
             }
+            // The hyena's own scores marked down at the well (`hyena_keeps`), and her scores
+            // left over where they are her player's hyena's: at double rates.
+            Some(Which::Hyena)
+                if self.p.well_banking == WellBanking::Hyena || self.p.hyena_keeps =>
+            {
+                let h = s.hyena;
+                let mothers = self.p.well_banking == WellBanking::Hyena;
+                for k in 0..3 {
+                    let n = h.kept[k] + if mothers { m.kept[k] } else { 0 };
+                    let score = [2u8, 4, 6][k];
+                    let dist = 2 * u16::from(score);
+                    let to = match h.leg {
+                        Leg::Out => self.hyena_out_target(h.pos, dist),
+                        Leg::Back => self.back_target(h.pos, dist),
+                        _ => None,
+                    };
+                    if n > 0
+                        && let Some(to) = to
+                    {
+                        out.push(SpiralMove::Kept { score, to });
+                    }
+                }
+            }
+            _ => {}
         }
-        if !usable || !self.p.must_move {
+        if self.p.mothers_block {
+            out.retain(|&mv| !self.blocked(s, seat, mv));
+        }
+        // Under `last-hollow-optional` and `any-time` a credit step is no use of the throw:
+        // with nothing else to do she may still keep her credit and let the throw go.
+        let credit_only = usable
+            && matches!(
+                self.p.out_credit,
+                OutCredit::LastHollowOptional | OutCredit::AnyTime
+            )
+            && self.which(s, seat) == Some(Which::Mother)
+            && m.leg == Leg::Out
+            && out.iter().all(|mv| matches!(mv, SpiralMove::Credit { .. }));
+        if !usable || !self.p.must_move || credit_only {
             out.push(SpiralMove::Pass);
         }
     }
@@ -759,6 +981,17 @@ impl SpiralRace {
         which: Which,
         events: &mut impl EventSink<SpiralRaceEvent>,
     ) {
+        if which == Which::Hyena && s.hyena.leg == Leg::Well && self.p.eats_at_well {
+            // He has drunk: the women waiting at the well are his.
+            for q in 0..self.players {
+                if s.mothers[q].leg == Leg::Well {
+                    s.mothers[q].leg = Leg::Eaten;
+                    s.fate[q] = s.clock.plies();
+                    s.eaten += 1;
+                    self.emit(events, SpiralRaceEventKind::Eaten, q, self.len);
+                }
+            }
+        }
         let piece = s.piece_mut(seat, which);
         match piece.leg {
             Leg::Village => {
@@ -779,9 +1012,26 @@ impl SpiralRace {
                     piece.first_back = true;
                     self.left_well(events, seat, which, self.len);
                 }
+                WellExit::TwoLast => {
+                    let to = self.len - self.come_away(which);
+                    piece.leg = Leg::Back;
+                    piece.pos = to;
+                    piece.first_back = true;
+                    self.left_well(events, seat, which, to);
+                }
             },
             _ => {}
         }
+    }
+
+    /// Hollows the tâbas "to come away with" move a piece out of the well (`two-last`): one
+    /// each, two at most, and one where only one is paid.
+    fn come_away(&self, which: Which) -> u16 {
+        let cost = match which {
+            Which::Mother => self.p.well_cost,
+            Which::Hyena => self.p.hyena_well_cost,
+        };
+        u16::from(cost.min(2))
     }
 
     fn left_well(
@@ -798,12 +1048,14 @@ impl SpiralRace {
         self.emit(events, kind, seat, to);
     }
 
-    /// Moves the seat's mother to `to` (either way); settles arrivals.
+    /// Moves the seat's mother to `to` (either way), by a credit step or not; settles
+    /// arrivals.
     fn move_mother(
         &self,
         s: &mut SpiralRaceState,
         seat: usize,
         to: u16,
+        by_credit: bool,
         events: &mut impl EventSink<SpiralRaceEvent>,
     ) {
         let m = &mut s.mothers[seat];
@@ -813,6 +1065,11 @@ impl SpiralRace {
                 m.leg = Leg::Well;
                 m.paid = 0;
                 self.emit(events, SpiralRaceEventKind::AtWell, seat, to);
+                // The credit that carried her in is the first of her tâbas there.
+                if by_credit && self.p.credit_entry_pays && self.p.well_cost > 0 {
+                    s.mothers[seat].paid = 1;
+                    self.emit(events, SpiralRaceEventKind::EntryPaid, seat, to);
+                }
                 self.settle(s, seat, Which::Mother, events);
             }
             Leg::Back => {
@@ -824,7 +1081,21 @@ impl SpiralRace {
                 }
                 if to == 0 {
                     m.leg = Leg::Home;
+                    s.fate[seat] = s.clock.plies();
                     self.emit(events, SpiralRaceEventKind::Home, seat, 0);
+                    // Her journey is over: under `fresh` what is left of her credit is not the
+                    // hyena's to spend.
+                    if self.p.hyena_purse == HyenaPurse::Fresh && s.bank[seat] > 0 {
+                        let n = s.bank[seat];
+                        s.set_aside[seat] += n;
+                        s.bank[seat] = 0;
+                        self.emit(
+                            events,
+                            SpiralRaceEventKind::CreditSetAside,
+                            seat,
+                            u16::try_from(n).unwrap_or(u16::MAX),
+                        );
+                    }
                     if s.hyena_player == NONE {
                         s.hyena_player = seat as u8;
                         s.hyena = Piece::START;
@@ -871,6 +1142,7 @@ impl SpiralRace {
                     _ => continue,
                 }
                 s.mothers[seat_m].leg = Leg::Eaten;
+                s.fate[seat_m] = s.clock.plies();
                 s.eaten += 1;
                 self.emit(events, SpiralRaceEventKind::Eaten, seat_m, m.pos);
             }
@@ -890,6 +1162,14 @@ impl SpiralRace {
             Leg::Back if to == 0 => {
                 h.leg = Leg::Home;
                 self.emit(events, SpiralRaceEventKind::HyenaHome, seat, 0);
+                let women_out =
+                    (0..self.players).any(|q| !matches!(s.mothers[q].leg, Leg::Home | Leg::Eaten));
+                if self.p.hyena_again && women_out {
+                    // Round again: loose in the village as at first, his release to pay.
+                    s.hyena = Piece::START;
+                    self.emit(events, SpiralRaceEventKind::HyenaAgain, seat, 0);
+                    self.settle(s, seat, Which::Hyena, events);
+                }
             }
             _ => {}
         }
@@ -897,12 +1177,42 @@ impl SpiralRace {
 
     fn over(&self, s: &mut SpiralRaceState, result: Result_, end: EndReason) {
         s.phase = Phase::Over;
+        let ranks = if end == EndReason::Natural {
+            self.ranks(s)
+        } else {
+            Outcome::UNRANKED
+        };
         s.outcome = Some(Outcome {
             result,
             end,
             scores: [0, 0],
-            ranks: Outcome::UNRANKED,
+            ranks,
         });
+    }
+
+    /// Davies' degrees of defeat as places (1 the best): the mothers home first, in the order
+    /// they came (the first, the hyena's player, first of all); then those neither home nor
+    /// eaten when the game ended, sharing a place; then the eaten, the later eaten above the
+    /// earlier, women eaten on one move sharing a place.
+    fn ranks(&self, s: &SpiralRaceState) -> [u8; 8] {
+        let mut ranks = Outcome::UNRANKED;
+        let seats = 0..self.players;
+        let home = |seat: usize| s.mothers[seat].leg == Leg::Home;
+        let eaten = |seat: usize| s.mothers[seat].leg == Leg::Eaten;
+        let n_home = seats.clone().filter(|&q| home(q)).count();
+        let n_out = seats.clone().filter(|&q| !home(q) && !eaten(q)).count();
+        for seat in seats.clone() {
+            let f = s.fate[seat];
+            let place = if home(seat) {
+                1 + seats.clone().filter(|&q| home(q) && s.fate[q] < f).count()
+            } else if !eaten(seat) {
+                n_home + 1
+            } else {
+                n_home + n_out + 1 + seats.clone().filter(|&q| eaten(q) && s.fate[q] > f).count()
+            };
+            ranks[seat] = place as u8;
+        }
+        ranks
     }
 
     /// The seats whose mothers were not eaten.
@@ -919,6 +1229,8 @@ impl SpiralRace {
             Winner::Survivors => false,
             Winner::Hyena => hyena != NONE,
             Winner::HyenaIfEats => hyena != NONE && s.eaten > 0,
+            // The places are the result (`ranks`): nobody wins alone.
+            Winner::Ranking => return Result_::Draw,
         };
         if hyena_wins {
             self.emit(
@@ -966,6 +1278,12 @@ impl SpiralRace {
             self.over(s, result, EndReason::Natural);
             return true;
         }
+        if loose && !self.can_end(s) {
+            let seat = usize::from(s.hyena_player);
+            self.emit(events, SpiralRaceEventKind::NeverHome, seat, s.hyena.pos);
+            self.over(s, Result_::Unfinished, EndReason::Endless);
+            return true;
+        }
         if s.clock.plies() > 0
             && let Some(reason) = self.limit.reached(&s.clock)
         {
@@ -974,6 +1292,86 @@ impl SpiralRace {
             return true;
         }
         false
+    }
+
+    /// Whether the hyena, loose, can still come home: exactly, where the village (or the well
+    /// on his way there) must be reached exactly, by the moves the reading gives him.
+    fn hyena_can_come_home(&self, s: &SpiralRaceState) -> bool {
+        let h = s.hyena;
+        // Where he starts his way back from the well.
+        let from_well = match self.p.well_exit {
+            WellExit::Released => self.len,
+            WellExit::WithLast | WellExit::NextThrow => self.len - 1,
+            WellExit::TwoLast => self.len - self.come_away(Which::Hyena),
+        };
+        match h.leg {
+            Leg::Home => true,
+            Leg::Back => {
+                let credits = self.credit_for_the_way_home(s);
+                self.home_reach[usize::from(h.pos)]
+                    && credits.is_none_or(|c| self.home_credits[usize::from(h.pos)] <= c)
+            }
+            Leg::Well => self.home_reach[usize::from(from_well)],
+            Leg::Village | Leg::Out => {
+                self.well_reach[usize::from(self.len - h.pos)]
+                    && self.home_reach[usize::from(from_well)]
+            }
+            Leg::Eaten => false,
+        }
+    }
+
+    /// The credit the hyena can still spend on his way back, where it cannot grow (`None`:
+    /// it can). It grows where a tâba thrown for him on his way back is banked, and under
+    /// `every-home` while a mother whose credit will be his is still on her way.
+    fn credit_for_the_way_home(&self, s: &SpiralRaceState) -> Option<u32> {
+        if !self.p.village_exact || self.p.hyena_taba == HyenaTaba::Bank {
+            return None;
+        }
+        match self.p.controller {
+            Controller::FirstHome => Some(s.bank[usize::from(s.hyena_player)]),
+            Controller::EveryHome => {
+                let coming = (0..self.players)
+                    .any(|seat| !matches!(s.mothers[seat].leg, Leg::Home | Leg::Eaten));
+                if coming && self.p.hyena_purse == HyenaPurse::Credit {
+                    return None;
+                }
+                Some(
+                    (0..self.players)
+                        .filter(|&seat| s.mothers[seat].leg == Leg::Home)
+                        .map(|seat| s.bank[seat])
+                        .sum(),
+                )
+            }
+        }
+    }
+
+    /// Whether the end rule can still be met, the hyena being loose. Under `hyena-home` he must
+    /// be able to come home; under `first-eaten`, that or a woman still to be eaten: one not
+    /// yet home, with the hyena able to move on his way back (or still to reach it). `all-home`
+    /// is always reachable: a woman can always get home.
+    fn can_end(&self, s: &SpiralRaceState) -> bool {
+        match self.p.end {
+            End::AllHome => true,
+            End::HyenaHome => self.hyena_can_come_home(s),
+            End::FirstEaten => {
+                if self.hyena_can_come_home(s) {
+                    return true;
+                }
+                let prey = (0..self.players)
+                    .any(|seat| !matches!(s.mothers[seat].leg, Leg::Home | Leg::Eaten));
+                let h = s.hyena;
+                // He eats only by moving on his way back: some move of his must still fit.
+                let moves = match h.leg {
+                    Leg::Back => {
+                        !self.p.village_exact
+                            || self.hyena_steps.iter().any(|&k| k > 0 && k <= h.pos)
+                    }
+                    Leg::Village | Leg::Out => self.well_reach[usize::from(self.len - h.pos)],
+                    _ => true,
+                };
+                prey && moves
+            }
+        }
     }
 
     /// Passes the sticks on to the next seat with a piece to play. Returns false if there is
@@ -989,6 +1387,7 @@ impl SpiralRace {
             if self.which(s, seat).is_some() {
                 s.mover = seat as u8;
                 s.phase = Phase::Throw;
+                s.kept_played = false;
                 return true;
             }
             if s.mothers[seat].leg == Leg::Home {
@@ -1029,7 +1428,10 @@ impl Rules for SpiralRace {
             hyena_player: NONE,
             left: [false; MAX_PLAYERS],
             bank: [0; MAX_PLAYERS],
+            set_aside: [0; MAX_PLAYERS],
+            fate: [0; MAX_PLAYERS],
             eaten: 0,
+            kept_played: false,
             phase: Phase::Throw,
             mover: 0,
             throw: 0,
@@ -1046,7 +1448,10 @@ impl Rules for SpiralRace {
         s.hyena_player = NONE;
         s.left = [false; MAX_PLAYERS];
         s.bank = [0; MAX_PLAYERS];
+        s.set_aside = [0; MAX_PLAYERS];
+        s.fate = [0; MAX_PLAYERS];
         s.eaten = 0;
+        s.kept_played = false;
         s.mover = 0;
         s.throw = 0;
         s.clock = Clock::new();
@@ -1112,7 +1517,7 @@ impl Rules for SpiralRace {
                     if m.leg == Leg::Back && s.throw == 1 {
                         self.emit(events, SpiralRaceEventKind::ReturnTaba, seat, to);
                     }
-                    self.move_mother(s, seat, to, events);
+                    self.move_mother(s, seat, to, false, events);
                 }
                 Which::Hyena => {
                     let h = s.hyena;
@@ -1131,7 +1536,17 @@ impl Rules for SpiralRace {
                     Which::Mother => s.mothers[seat].leg,
                     Which::Hyena => s.hyena.leg,
                 };
-                if s.throw == 1 && self.taba_banks(which, leg) && self.p.ludii_credit_drops_taba {
+                // Under `any-time` a credit on her way out is spent beside the throw, which
+                // stays in hand.
+                let beside = which == Which::Mother
+                    && leg == Leg::Out
+                    && self.p.out_credit == OutCredit::AnyTime;
+                if beside {
+                    keep_throw = true;
+                } else if s.throw == 1
+                    && self.taba_banks(which, leg)
+                    && self.p.ludii_credit_drops_taba
+                {
                     // Ludii makes one move per throw: the credit step uses the throw up.
                     self.emit(events, SpiralRaceEventKind::TabaDropped, seat, 0);
                 } else if s.throw == 1 && self.taba_banks(which, leg) {
@@ -1151,7 +1566,7 @@ impl Rules for SpiralRace {
                             SpiralRaceEventKind::CreditOut
                         };
                         self.emit(events, kind, seat, to);
-                        self.move_mother(s, seat, to, events);
+                        self.move_mother(s, seat, to, true, events);
                     }
                     Which::Hyena => {
                         self.emit(events, SpiralRaceEventKind::HyenaCredit, seat, to);
@@ -1171,8 +1586,12 @@ impl Rules for SpiralRace {
                     4 => 1,
                     _ => 2,
                 };
-                s.mothers[seat].kept[k] += 1;
-                self.emit(events, SpiralRaceEventKind::Kept, seat, u16::from(s.throw));
+                s.piece_mut(seat, which).kept[k] += 1;
+                let kind = match which {
+                    Which::Mother => SpiralRaceEventKind::Kept,
+                    Which::Hyena => SpiralRaceEventKind::HyenaMarked,
+                };
+                self.emit(events, kind, seat, u16::from(s.throw));
             }
             SpiralMove::Exit { to } => {
                 let piece = s.piece_mut(seat, which);
@@ -1183,15 +1602,29 @@ impl Rules for SpiralRace {
             }
             SpiralMove::Kept { score, to } => {
                 let k = usize::from(score / 2 - 1).min(2);
-                s.mothers[seat].kept[k] -= 1;
-                self.emit(events, SpiralRaceEventKind::KeptPlayed, seat, to);
-                self.move_mother(s, seat, to, events);
+                // The hyena plays his own marked scores first, then those his mother left.
+                if which == Which::Hyena && s.hyena.kept[k] > 0 {
+                    s.hyena.kept[k] -= 1;
+                } else {
+                    s.mothers[seat].kept[k] -= 1;
+                }
+                s.kept_played = true;
+                match which {
+                    Which::Mother => {
+                        self.emit(events, SpiralRaceEventKind::KeptPlayed, seat, to);
+                        self.move_mother(s, seat, to, false, events);
+                    }
+                    Which::Hyena => {
+                        self.emit(events, SpiralRaceEventKind::HyenaKept, seat, to);
+                        self.move_hyena(s, seat, to, events);
+                    }
+                }
                 keep_throw = true;
             }
             SpiralMove::Pass => {
-                let mut usable = Count(0);
-                self.throw_moves(s, seat, &mut usable);
-                let kind = if usable.0 == 0 {
+                let mut usable = Vec::new();
+                self.unblocked_throw_moves(s, seat, &mut usable);
+                let kind = if usable.is_empty() {
                     SpiralRaceEventKind::Unusable
                 } else {
                     SpiralRaceEventKind::Declined
@@ -1202,7 +1635,7 @@ impl Rules for SpiralRace {
                 // it, as any throw past the village is: kept for the next throw instead, they
                 // could outgrow her way home and hold her at the well for ever.
                 let m = &mut s.mothers[seat];
-                if usable.0 == 0
+                if usable.is_empty()
                     && which == Which::Mother
                     && m.leg == Leg::Back
                     && m.first_back
@@ -1217,7 +1650,9 @@ impl Rules for SpiralRace {
         if self.end_tests(s, events) {
             return;
         }
-        if keep_throw && self.which(s, seat) == Some(Which::Mother) {
+        // The throw in hand is still to be used, by the same piece (a mother whose kept score
+        // took her home and let the hyena loose has no use for it).
+        if keep_throw && self.which(s, seat) == Some(which) {
             return;
         }
         let again = sticks::throws_on(s.throw);
@@ -1252,7 +1687,13 @@ impl Rules for SpiralRace {
                     // Under `at-once`, tâbas banked by a player who has just taken over the
                     // hyena (or any still owed) are paid before he uses his throw.
                     if let Some(which) = self.which(s, seat) {
+                        let eaten = s.eaten;
                         self.pay_at_once(s, seat, which, events);
+                        // Paid up at the well, the hyena may have eaten there: the end rule
+                        // looks at once.
+                        if s.eaten != eaten {
+                            self.end_tests(s, events);
+                        }
                     }
                 } else {
                     self.emit(events, SpiralRaceEventKind::YomenStops, seat, 0);
