@@ -2992,6 +2992,9 @@ fn random_games_hyena_override_combinations() {
             "cap": {"turns": 800, "moves": 100000, "outcome": "draw"}
         }),
         json!({"track_len": 9, "players": 3, "cap": null, "ludii_unleft_home": false}),
+        json!({"mothers_block": true, "hyena_again": true, "eats_at_well": true, "out_credit": "any-time"}),
+        json!({"hyena_purse": "fresh", "hyena_keeps": true, "well_pay": "at-once", "return_credit_forced": true, "well_exit": "two-last"}),
+        json!({"credit_entry_pays": true, "well_pay": "at-once", "well_banking": "one-a-turn", "winner": "ranking"}),
     ] {
         let rules = spiral_engine("ludii", &overrides);
         let label = format!("lib-el-merafib / ludii + {overrides}");
