@@ -2239,7 +2239,11 @@ impl Sowing {
         let houses = [houses[0] as u8, houses[1] as u8];
         match self.p.extra_houses {
             ExtraHouses::Chosen if usize::from(houses[w]) > self.n => {
-                // The larger holder decides where his extra houses lie: a move of his.
+                // The larger holder decides where his extra houses lie: a move of his. Until
+                // then each player holds his houses' counters in hand.
+                for seat in 0..2 {
+                    s.pos.store[seat] += 4 * u32::from(houses[seat]);
+                }
                 s.placing = Some(Placing {
                     seat: w as u8,
                     houses,
@@ -2409,6 +2413,13 @@ impl Sowing {
         });
         if diff == 0 {
             events.emit(SowingEvent::Tie { score: scores[0] });
+            if s.clock.plies() == s.game_start && self.p.distribution == Distribution::Even {
+                // A drawn board on which nobody could decide anything: the next board, set
+                // out the same way with the same counters, would end the same, for ever.
+                events.emit(SowingEvent::StageCycle);
+                self.over(s, Result_::Unfinished, EndReason::Cycle);
+                return;
+            }
         }
         s.points[w] += diff as i32;
         if self.p.points == Points::Net {
@@ -2624,6 +2635,9 @@ impl Rules for Sowing {
             });
             s.mover = placing.next;
             s.phase = Phase::Play;
+            for seat in 0..2 {
+                s.pos.store[seat] -= 4 * u32::from(placing.houses[seat]);
+            }
             self.reset_board(
                 s,
                 usize::from(placing.seat),
