@@ -1,8 +1,9 @@
 //! Um el Banât's register readings made playable (issue 16), each on a worked position: whose
 //! remainder the borrowing makes up (UB-18), counters that make no house, an empty daughter's
 //! house (UB-07 c), a stage that cannot end (UB-09 b, c), a player short of a full four
-//! (UB-14 b), the extra houses placed by choice (UB-11 c) and the houses a player may sow
-//! (UB-19 b). Relay caps and standstills (UB-06 b, c) are in `sowing_relay`.
+//! (UB-14 b), the extra houses placed by choice (UB-11 c), the houses a player may sow
+//! (UB-19 b), Ludii's end of the game (ENC-2.6 a) and equal holdings as turns run (ENC-2.5 b).
+//! Relay caps and standstills (UB-06 b, c) are in `sowing_relay`.
 
 use ludotrace::bind::{Engine, bind};
 use ludotrace::corpus::{CorpusFiles, load};
@@ -388,4 +389,87 @@ fn ub19b_only_the_houses_of_ones_own_row_are_sown() {
         houses.iter().all(|&h| h >= 6 && s.owner(h) == Some(1)),
         "{houses:?}"
     );
+}
+
+/// ENC-2.6 (a), Ludii's end of the game: 47 and 1. The larger holder's three over borrow A's
+/// last counter, and the reckoning leaves him no house. Under the reading's UB-14 (c) he is off
+/// the board at once; under Ludii's empty hand before the borrowing he is not (his hand held
+/// one): he owns no house in the next stage and passes through it. Where daughters are
+/// begotten only in the houses the opponent owns, that stage can never end.
+#[test]
+fn enc26a_a_player_left_without_a_house_passes_through_the_next_stage() {
+    let ub14c = banat("ludii", json!({}));
+    let (s, events) = reckon(&ub14c, [1, 47], [4, 44]);
+    assert!(
+        events.contains(&SowingEvent::DrivenOff { seat: 0 }),
+        "{events:?}"
+    );
+    assert_eq!(ub14c.status(&s), Status::Over);
+
+    let ludii = banat("ludii", json!({"driven_off": "empty-hand-only"}));
+    let (mut s, events) = reckon(&ludii, [1, 47], [4, 44]);
+    assert_eq!(reckoning(&events).1, [0, 12]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, SowingEvent::DrivenOff { .. }))
+    );
+    assert_eq!(houses_of(&s, 0), 0);
+    // B (the larger holder) begins; A only passes.
+    assert_eq!(ludii.status(&s), Status::ToMove(1));
+    let mut legal = Vec::new();
+    ludii.legal_moves(&s, &mut legal);
+    let mut events = Vec::new();
+    ludii.play(&mut s, legal[0], &mut events).unwrap();
+    if ludii.status(&s) == Status::ToMove(0) {
+        ludii.legal_moves(&s, &mut legal);
+        assert_eq!(legal, [SowingMove::Pass]);
+    }
+    // An empty hand at the reckoning drives him off.
+    let (s, events) = reckon(&ludii, [0, 48], [0, 48]);
+    assert!(
+        events.contains(&SowingEvent::DrivenOff { seat: 0 }),
+        "{events:?}"
+    );
+    assert_eq!(ludii.status(&s), Status::Over);
+
+    // Under davies' daughters in the houses the opponent owns, B can beget none: endless.
+    let davies = banat("davies", json!({"driven_off": "empty-hand-only"}));
+    let (s, events) = reckon(&davies, [1, 47], [4, 44]);
+    assert!(events.contains(&SowingEvent::StageEndless), "{events:?}");
+    let o = davies.outcome(&s).unwrap();
+    assert_eq!(
+        (o.result, o.end),
+        (Result_::Unfinished, ludotrace::games::EndReason::Endless)
+    );
+}
+
+/// ENC-2.5 (b): on equal holdings (24 each) Ludii's `larger` gives the first move of the
+/// next stage to the first seat; decided as turns run, the player after the one who completed
+/// the stage moves first (here B, seat 1, would have moved next).
+#[test]
+fn enc25b_equal_holdings_begin_as_turns_run() {
+    let stage_end = |r: &Sowing| {
+        let mut events = Vec::new();
+        r.setup_in_stage(
+            &SowingSetup {
+                rows: [vec![0; 6], vec![0; 6]],
+                stores: [24, 24],
+                to_move: 1,
+                daughters: vec![],
+            },
+            None,
+            &mut events,
+        )
+        .unwrap()
+    };
+    let larger = banat("dlp", json!({}));
+    assert_eq!(larger.status(&stage_end(&larger)), Status::ToMove(0));
+    let turns = banat("dlp", json!({"round_starter": "larger-else-continue"}));
+    assert_eq!(turns.status(&stage_end(&turns)), Status::ToMove(1));
+    // Unequal holdings: the larger holder, as under `larger`.
+    let (s, _) = reckon(&turns, [20, 28], [24, 24]);
+    assert_eq!(turns.status(&s), Status::ToMove(1));
+    let (s, _) = reckon(&turns, [28, 20], [24, 24]);
+    assert_eq!(turns.status(&s), Status::ToMove(0));
 }

@@ -183,6 +183,7 @@ fn banat_override_combinations() -> Vec<(&'static str, &'static str, Value)> {
         json!({"relay_cap": 3, "sow_from": "own-row"}),
         json!({"relay_cycle": "standstill", "repetition": "reckon"}),
         json!({"repetition": "reckon-takings", "extra_houses": "chosen"}),
+        json!({"driven_off": "empty-hand-only", "round_starter": "larger-else-continue"}),
         json!({
             "empty_stops": "before-move", "skip_origin": true, "relay_cycle": "standstill",
             "sow_from": "own-row", "extra_houses": "chosen", "repetition": "reckon"
@@ -193,7 +194,10 @@ fn banat_override_combinations() -> Vec<(&'static str, &'static str, Value)> {
     combos.push((
         "um-el-banat",
         "ludii",
-        json!({"borrowing_basis": "gainer", "repetition": "reckon", "unhoused": "kept", "pecked": "discarded"}),
+        json!({
+            "borrowing_basis": "gainer", "repetition": "reckon", "unhoused": "kept",
+            "pecked": "discarded", "driven_off": "empty-hand-only"
+        }),
     ));
     combos
 }

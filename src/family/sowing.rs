@@ -85,14 +85,17 @@ family_params! {
             /// `chosen` by the larger holder at the reset, at either end (a move of his).
             extra_houses: ExtraHouses,
             /// Who moves first in a later stage: the `larger` holder (the first seat on equal
-            /// holdings), the `smaller`, `continue` (whoever would have moved next) or the
-            /// `first-seat`.
+            /// holdings), the `smaller`, `continue` (whoever would have moved next), the
+            /// `first-seat`, or the larger holder and on equal holdings whoever would have
+            /// moved next (`larger-else-continue`).
             round_starter: RoundStarter,
             /// When a player is driven off the board: at a `reckoning` that leaves him no
             /// house, when his hand is `empty-hand` at a reckoning (before borrowing), also
             /// during a stage, as soon as the houses he owns hold `no-counters`, or at a
             /// reckoning when he holds less than a full four before any borrowing
-            /// (`no-full-four`).
+            /// (`no-full-four`), or only when his hand is empty at a reckoning before any
+            /// borrowing (`empty-hand-only`: a reckoning that leaves him no house does not
+            /// drive him off; he owns no house in the next stage and passes through it).
             driven_off: DrivenOff,
             /// Whether daughters' marks survive the reset of the board between stages.
             daughters_carry: bool,
@@ -478,6 +481,8 @@ pub enum RoundStarter {
     Continue,
     /// The first seat.
     FirstSeat,
+    /// The larger holder; on equal holdings, whoever would have moved next.
+    LargerElseContinue,
 }
 
 /// When a player is driven off the board.
@@ -492,6 +497,9 @@ pub enum DrivenOff {
     NoCounters,
     /// At a reckoning, when he holds less than a full four before any borrowing.
     NoFullFour,
+    /// Only when his hand is empty at a reckoning, before borrowing; a reckoning that leaves
+    /// him no house does not drive him off, and he passes through the next stage.
+    EmptyHandOnly,
 }
 
 /// When a relay goes on.

@@ -312,6 +312,9 @@ event_kinds! {
     StageRepetition = "stage-repetition" ["repetition"],
     /// The larger holder chose where his extra houses lie.
     ExtraHousesChosen = "extra-houses-chosen" ["extra_houses"],
+    /// A stage began in which one player owns no house and no daughter can be begotten or
+    /// is on the board: it can never end.
+    StageEndless = "stage-endless" ["driven_off", "daughters"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
@@ -571,6 +574,8 @@ pub enum SowingEvent {
         /// The larger holder.
         seat: Seat,
     },
+    /// A stage that can never end began.
+    StageEndless,
 }
 
 impl Event for SowingEvent {
@@ -630,6 +635,7 @@ impl Event for SowingEvent {
             SowingEvent::GainerBorrowing { .. } => K::GainerBorrowing,
             SowingEvent::StageRepetition => K::StageRepetition,
             SowingEvent::ExtraHousesChosen { .. } => K::ExtraHousesChosen,
+            SowingEvent::StageEndless => K::StageEndless,
         }
     }
 }
@@ -713,7 +719,9 @@ impl fmt::Display for SowingEvent {
             SowingEvent::EmptyDaughterStop { house } | SowingEvent::RelayCapped { house } => {
                 write!(f, "{name} house=#{house}")
             }
-            SowingEvent::RelayStandstill | SowingEvent::StageRepetition => f.write_str(name),
+            SowingEvent::RelayStandstill
+            | SowingEvent::StageRepetition
+            | SowingEvent::StageEndless => f.write_str(name),
             SowingEvent::UnhousedKept { seat, counters } => {
                 write!(f, "{name} seat={} counters={counters}", seat + 1)
             }
@@ -882,6 +890,8 @@ pub struct SowingState {
     stake: [u32; 2],
     /// A reset waiting for the larger holder to place his extra houses.
     placing: Option<Placing>,
+    /// Whether the holdings were equal at the last reckoning.
+    tied: bool,
 }
 
 /// A reset waiting for the larger holder's choice of where his extra houses lie.
@@ -2166,7 +2176,7 @@ impl Sowing {
         }
         let holdings = h;
         let short = match self.p.driven_off {
-            DrivenOff::EmptyHand => 1,
+            DrivenOff::EmptyHand | DrivenOff::EmptyHandOnly => 1,
             DrivenOff::NoFullFour => 4,
             _ => 0,
         };
@@ -2179,6 +2189,7 @@ impl Sowing {
         // borrowing makes up is `b`'s.
         let w = if h[0] >= h[1] { 0 } else { 1 };
         let l = 1 - w;
+        s.tied = h[0] == h[1];
         let b = match self.p.borrowing_basis {
             BorrowingBasis::LargerHolder => w,
             BorrowingBasis::Gainer => {
@@ -2219,7 +2230,9 @@ impl Sowing {
             holdings,
             houses: [houses[0] as u8, houses[1] as u8],
         });
-        if let Some(seat) = (0..2).find(|&i| houses[i] == 0) {
+        if self.p.driven_off != DrivenOff::EmptyHandOnly
+            && let Some(seat) = (0..2).find(|&i| houses[i] == 0)
+        {
             s.pos.store = h;
             self.drive_off(s, seat, holdings, events);
             return;
@@ -2366,9 +2379,28 @@ impl Sowing {
             RoundStarter::Smaller => l,
             RoundStarter::Continue => s.mover as usize,
             RoundStarter::FirstSeat => 0,
+            RoundStarter::LargerElseContinue if s.tied => s.mover as usize,
+            RoundStarter::LargerElseContinue => w,
         };
         events.emit(SowingEvent::StageStarter { seat: starter });
         s.mover = starter as u8;
+        if self.p.driven_off == DrivenOff::EmptyHandOnly
+            && self.p.daughters == Daughters::OpponentHouses
+            && self.p.stage_end == StageEnd::OnlyDaughters
+            && self.p.end == End::NeitherCanMove
+            && self.p.repetition == Repetition::None
+            && !self.p.all_pass_draw
+            && self.p.cap.is_none()
+            && s.pos.mark.iter().all(|&m| m == 0)
+            && (0..2).any(|seat| s.pos.owner.iter().all(|&o| usize::from(o) != seat))
+        {
+            // A player left with no house passes through the stage, and his opponent can
+            // beget no daughter: the board can never be reduced to daughters, and nothing
+            // else ends the stage.
+            events.emit(SowingEvent::StageEndless);
+            self.over(s, Result_::Unfinished, EndReason::Endless);
+            return;
+        }
         s.clock.clear_passes();
         s.must_feed = false;
         s.history.clear();
@@ -2506,6 +2538,7 @@ impl Sowing {
         s.stages = 0;
         s.stake = [self.n as u32 * u32::from(self.p.counters); 2];
         s.placing = None;
+        s.tied = false;
         s.points = [0; 2];
         s.hand = 0;
         s.distributor = 0;
@@ -2555,6 +2588,7 @@ impl Rules for Sowing {
             stages: 0,
             stake: [0; 2],
             placing: None,
+            tied: false,
             points: [0; 2],
             hand: 0,
             distributor: 0,
