@@ -182,8 +182,8 @@ fn a_capped_relay_stands_still_at_its_cap() {
     let corpus = load(&CorpusFiles::embedded()).corpus.unwrap();
     let game = corpus.game("um-el-banat").unwrap();
     let interp = game.interpretation("davies").unwrap();
-    let err = bind(game, interp, json!({"relay_cap": 0}).as_object().unwrap())
-        .err()
-        .expect("relay_cap = 0 is refused");
+    let Err(err) = bind(game, interp, json!({"relay_cap": 0}).as_object().unwrap()) else {
+        panic!("relay_cap = 0 is refused");
+    };
     assert!(err.to_string().contains("relay_cap"), "{err}");
 }

@@ -2254,8 +2254,8 @@ impl Sowing {
             ExtraHouses::Chosen if usize::from(houses[w]) > self.n => {
                 // The larger holder decides where his extra houses lie: a move of his. Until
                 // then each player holds his houses' counters in hand.
-                for seat in 0..2 {
-                    s.pos.store[seat] += 4 * u32::from(houses[seat]);
+                for (store, &count) in s.pos.store.iter_mut().zip(&houses) {
+                    *store += 4 * u32::from(count);
                 }
                 s.placing = Some(Placing {
                     seat: w as u8,
@@ -2669,8 +2669,8 @@ impl Rules for Sowing {
             });
             s.mover = placing.next;
             s.phase = Phase::Play;
-            for seat in 0..2 {
-                s.pos.store[seat] -= 4 * u32::from(placing.houses[seat]);
+            for (store, &count) in s.pos.store.iter_mut().zip(&placing.houses) {
+                *store -= 4 * u32::from(count);
             }
             self.reset_board(
                 s,
