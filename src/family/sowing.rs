@@ -38,8 +38,9 @@ family_params! {
             /// house's counters and goes on (a relay, Um el Banât's "new principle"): `false`
             /// for a single lap. With `true` the sowing stops only when its last counter falls
             /// into an empty house, and the capture rules apply there; a relay that would go
-            /// round for ever is detected and ends the game unfinished (a timeout), or, in a
-            /// reading with an engine cap, as a capped game.
+            /// round for ever is detected and dealt with as `relay_cycle` says (by default it
+            /// ends the game unfinished, or, in a reading with an engine cap, as a capped
+            /// game), and `relay_cap` may cut a relay short.
             relay: bool,
             /// What "a house previously empty" means for stopping a relay: `now` (empty when
             /// the last counter falls, a house emptied earlier in the same move included) or

@@ -1553,8 +1553,8 @@ impl Sowing {
                 // `RELAY_LIMIT` sowings is taken as one that never stops.
                 if (pos.board, last) == saved || laps >= self.relay_limit {
                     if let Some(first) = first {
-                        // A relay still going at the limit without a cycle found stands
-                        // still where it is.
+                        // A standstill where the cycle first closed; a relay still going at
+                        // the limit with no cycle found stands still where it is.
                         if (pos.board, last) == saved {
                             pos.board = self.cycle_entry(first, (pos.board, last), dir);
                         }
