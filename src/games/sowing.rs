@@ -202,14 +202,14 @@ impl fmt::Display for SowingMove {
 event_kinds! {
     /// The kinds of sowing event.
     pub enum SowingEventKind;
-    endless = ["repetition", "relay_cycle"];
+    endless = ["repetition"];
     /// A lot decided who begins.
     Lot = "lot" ["starter"],
     /// The last counter fell into an occupied house and its counters were sown on.
     Relay = "relay" ["relay"],
     /// A relay was found to cycle for ever (or was still going after the move cap or
     /// `RELAY_LIMIT` sowings); the game cannot end.
-    RelayCycle = "relay-cycle" ["relay"],
+    RelayCycle = "relay-cycle" ["relay", "relay_cycle"],
     /// A sowing went round the circuit past (or into) the house it started from.
     Lap = "lap" ["skip_origin"],
     /// The last counter took a house.
