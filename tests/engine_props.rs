@@ -171,6 +171,7 @@ fn override_combinations() -> Vec<(&'static str, &'static str, Value)> {
         }
     }
     combos.extend(issue_16_combinations());
+    combos.extend(banat_override_combinations());
     combos
 }
 
@@ -213,6 +214,34 @@ fn issue_16_combinations() -> Vec<(&'static str, &'static str, Value)> {
         }
         combos.push(("um-el-bagara", "davies", overrides));
     }
+    combos
+}
+
+/// Um el Banât (issue 16): its readings with the register's readings no reading takes.
+fn banat_override_combinations() -> Vec<(&'static str, &'static str, Value)> {
+    let mut combos = Vec::new();
+    for overrides in [
+        json!({"borrowing_basis": "larger-holder", "emptied_daughter": "empty-stops"}),
+        json!({"pecked": "discarded", "unhoused": "kept", "driven_off": "no-full-four"}),
+        json!({"relay_cap": 3, "sow_from": "own-row"}),
+        json!({"relay_cycle": "standstill", "repetition": "reckon"}),
+        json!({"repetition": "reckon-takings", "extra_houses": "chosen"}),
+        json!({"driven_off": "empty-hand-only", "round_starter": "larger-else-continue"}),
+        json!({
+            "empty_stops": "before-move", "skip_origin": true, "relay_cycle": "standstill",
+            "sow_from": "own-row", "extra_houses": "chosen", "repetition": "reckon"
+        }),
+    ] {
+        combos.push(("um-el-banat", "davies", overrides));
+    }
+    combos.push((
+        "um-el-banat",
+        "ludii",
+        json!({
+            "borrowing_basis": "gainer", "repetition": "reckon", "unhoused": "kept",
+            "pecked": "discarded", "driven_off": "empty-hand-only"
+        }),
+    ));
     combos
 }
 
@@ -370,6 +399,9 @@ impl FamilyChecks<Sowing> for SowingChecks {
         legal: &[SowingMove],
     ) -> Result<(), String> {
         let model = Model::new(rules);
+        if model.p.daughters != ludotrace::family::sowing::Daughters::None {
+            return banat_check_legal(&model, rules, s, legal);
+        }
         if model.p.relay {
             // The model sows a single lap; relays (not yet in any reading) are left to the
             // generic properties.
@@ -432,7 +464,8 @@ impl FamilyChecks<Sowing> for SowingChecks {
             SowingMove::Gift { .. }
             | SowingMove::Distribute { .. }
             | SowingMove::Keep
-            | SowingMove::Turn => return Ok(()),
+            | SowingMove::Turn
+            | SowingMove::PlaceExtra { .. } => return Ok(()),
             // Choosing the manner of a distribution (Lane's manners): no sowing.
             SowingMove::Manner { .. } => return Ok(()),
             SowingMove::Sow {
@@ -535,6 +568,45 @@ impl FamilyChecks<Sowing> for SowingChecks {
 /// Whether the reading's own move limit ends every game.
 fn move_limited(rules: &Sowing) -> bool {
     rules.params().move_limit.is_some()
+}
+
+/// Um el Banât (issue 16): the houses a player may sow once houses change hands. He owns
+/// the house, it is no daughter's, it holds at least `min_sow`, and under `sow_from: own-row`
+/// it lies in his own row; he passes when there is none. (The sowing itself, relays and
+/// daughters, is tested on worked positions in `daughters` and `banat_readings`.)
+fn banat_check_legal(
+    model: &Model,
+    rules: &Sowing,
+    s: &SowingState,
+    legal: &[SowingMove],
+) -> Result<(), String> {
+    use ludotrace::family::sowing::SowFrom;
+    let seat = s.mover();
+    let n = model.n;
+    let mut expected = Vec::new();
+    for h in 0..2 * n {
+        let mine = s.owner(h) == Some(seat)
+            && s.daughter(h).is_none()
+            && s.house(h) >= u16::from(model.p.min_sow)
+            && (model.p.sow_from == SowFrom::Owns || h / n == seat);
+        if mine {
+            expected.extend(model.dirs(h % n).into_iter().map(|d| SowingMove::sow(h, d)));
+        }
+    }
+    if expected.is_empty() {
+        expected.push(SowingMove::Pass);
+    }
+    if legal
+        .iter()
+        .all(|mv| matches!(mv, SowingMove::Sow { .. } | SowingMove::Pass))
+        && !same_moves(legal, &expected)
+    {
+        return fail(format!(
+            "{}: listed {legal:?}, the rules give {expected:?}",
+            rules.board_text(s)
+        ));
+    }
+    Ok(())
 }
 
 /// Whether two lists hold the same moves, whatever the order.
@@ -1287,6 +1359,12 @@ fn run_overrides(game: &str) {
 #[test]
 fn random_games_override_combinations_um_el_bagara() {
     run_overrides("um-el-bagara");
+}
+
+/// Um el Banât (issue 16): the same properties for the register's readings no reading takes.
+#[test]
+fn random_games_override_combinations_um_el_banat() {
+    run_overrides("um-el-banat");
 }
 
 /// The same properties for parameter values no reading of Um el-Tuweisat uses yet.

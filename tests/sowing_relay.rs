@@ -114,3 +114,81 @@ fn a_tie_replayed_before_any_decision_is_unfinished_not_an_endless_loop() {
     assert_eq!((o.result, o.end), (Result_::Unfinished, EndReason::Cycle));
     assert!(events.contains(&SowingEvent::ReplayCycle), "{events:?}");
 }
+
+/// The three counters of `a_relay_that_cycles_for_ever_...` bouncing between a1 and b1: after
+/// the first sowing b1 holds three (the relay's first position), then a1 three, then b1 again.
+fn bouncing(overrides: serde_json::Value) -> (Sowing, ludotrace::games::sowing::SowingState) {
+    let mut o = json!({
+        "holes": 1, "relay": true, "skip_origin": true, "direction": "anticlockwise",
+        "min_sow": 1, "starter": "first-seat", "capture_counts": [127]
+    });
+    for (k, v) in overrides.as_object().unwrap() {
+        o[k] = v.clone();
+    }
+    let r = rules(o);
+    let s = r
+        .setup(&SowingSetup {
+            rows: [vec![2], vec![1]],
+            stores: [0, 0],
+            to_move: 0,
+            daughters: vec![],
+        })
+        .unwrap();
+    (r, s)
+}
+
+/// UB-06 (c): a relay found to cycle is a standstill. The relay first comes back to a
+/// position it has been at when b1 holds three again: the move ends with the board as it was
+/// then (a1 empty, b1 three), and the game goes on.
+#[test]
+fn a_relay_that_cycles_stands_still_where_it_first_came_back() {
+    // (Three counters and a capture only on 127 can never end a board: the repetition rule
+    // keeps the engine from ending the game as endless before the move.)
+    let (r, mut s) = bouncing(json!({"relay_cycle": "standstill", "repetition": "draw"}));
+    let mut events = Vec::new();
+    r.play(&mut s, SowingMove::sow(0, Dir::Ccw), &mut events)
+        .unwrap();
+    assert_eq!(events.last(), Some(&SowingEvent::RelayStandstill));
+    assert!(!events.contains(&SowingEvent::RelayCycle));
+    assert_eq!((s.house(0), s.house(1)), (0, 3));
+    assert_eq!(r.status(&s), Status::ToMove(1), "the game goes on");
+    assert_eq!(s.total(), 3);
+}
+
+/// UB-06 (b): a relay's cap. With one pick-up allowed, b1's three are sown on into a1, and
+/// there the relay stands still (a1 three, b1 empty); with two, a1's three go back to b1.
+#[test]
+fn a_capped_relay_stands_still_at_its_cap() {
+    let (r, mut s) = bouncing(json!({"relay_cap": 1, "repetition": "draw"}));
+    let mut events = Vec::new();
+    r.play(&mut s, SowingMove::sow(0, Dir::Ccw), &mut events)
+        .unwrap();
+    assert_eq!(
+        events,
+        [
+            SowingEvent::Lap { counters: 2 },
+            SowingEvent::Relay {
+                house: 1,
+                counters: 3
+            },
+            SowingEvent::Lap { counters: 3 },
+            SowingEvent::RelayCapped { house: 0 }
+        ]
+    );
+    assert_eq!((s.house(0), s.house(1)), (3, 0));
+    assert_eq!(r.status(&s), Status::ToMove(1));
+    let (r, mut s) = bouncing(json!({"relay_cap": 2, "repetition": "draw"}));
+    let mut events = Vec::new();
+    r.play(&mut s, SowingMove::sow(0, Dir::Ccw), &mut events)
+        .unwrap();
+    assert_eq!(events.last(), Some(&SowingEvent::RelayCapped { house: 1 }));
+    assert_eq!((s.house(0), s.house(1)), (0, 3));
+    // A cap of none is refused, naming the parameter.
+    let corpus = load(&CorpusFiles::embedded()).corpus.unwrap();
+    let game = corpus.game("um-el-banat").unwrap();
+    let interp = game.interpretation("davies").unwrap();
+    let Err(err) = bind(game, interp, json!({"relay_cap": 0}).as_object().unwrap()) else {
+        panic!("relay_cap = 0 is refused");
+    };
+    assert!(err.to_string().contains("relay_cap"), "{err}");
+}

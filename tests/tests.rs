@@ -7,6 +7,8 @@ mod util;
 mod aqil_readings;
 /// Every class of bad corpus input, from data-driven fixtures.
 mod bad_input;
+/// Um el Banât's register readings made playable, each on a worked position.
+mod banat_readings;
 /// Li'b al-'Aqil's distribution, turned board, gift, odd relays and boards to sixty.
 mod boards;
 /// The commands as a user runs them.

@@ -38,8 +38,9 @@ family_params! {
             /// house's counters and goes on (a relay, Um el Banât's "new principle"): `false`
             /// for a single lap. With `true` the sowing stops only when its last counter falls
             /// into an empty house, and the capture rules apply there; a relay that would go
-            /// round for ever is detected and ends the game unfinished (a timeout), or, in a
-            /// reading with an engine cap, as a capped game.
+            /// round for ever is detected and dealt with as `relay_cycle` says (by default it
+            /// ends the game unfinished, or, in a reading with an engine cap, as a capped
+            /// game), and `relay_cap` may cut a relay short.
             relay: bool,
             /// What "a house previously empty" means for stopping a relay: `now` (empty when
             /// the last counter falls, a house emptied earlier in the same move included) or
@@ -62,8 +63,10 @@ family_params! {
             peck: u8,
             /// Where pecked counters go: to the `pecker`'s takings, or `discarded` from play.
             pecked: Pecked,
-            /// A daughter's house that pecking empties: it `keeps-mark`, or `loses-mark` and
-            /// becomes an ordinary house.
+            /// A daughter's house that pecking empties: it `keeps-mark` (a later peck takes the
+            /// last counter alone), `loses-mark` and becomes an ordinary house, or keeps its
+            /// mark but counts as a house previously empty (`empty-stops`): a last counter
+            /// falling into it while it is empty stops the move there, with no peck.
             emptied_daughter: EmptiedDaughter,
             /// When a stage ends besides the blocked-player rule (`end`): `none`,
             /// `only-daughters` (when no counters are left except in daughters' houses; each
@@ -88,15 +91,21 @@ family_params! {
             /// next reckoning (as far as the debtor's holding goes; the rest stays owed).
             borrowing: Borrowing,
             /// Where the larger holder's extra houses lie in the other's row: `downstream`
-            /// (the houses his own row sows into) or `upstream` (those that sow into it).
+            /// (the houses his own row sows into), `upstream` (those that sow into it), or
+            /// `chosen` by the larger holder at the reset, at either end (a move of his).
             extra_houses: ExtraHouses,
             /// Who moves first in a later stage: the `larger` holder (the first seat on equal
-            /// holdings), the `smaller`, `continue` (whoever would have moved next) or the
-            /// `first-seat`.
+            /// holdings), the `smaller`, `continue` (whoever would have moved next), the
+            /// `first-seat`, or the larger holder and on equal holdings whoever would have
+            /// moved next (`larger-else-continue`).
             round_starter: RoundStarter,
             /// When a player is driven off the board: at a `reckoning` that leaves him no
-            /// house, when his hand is `empty-hand` at a reckoning (before borrowing), or also
-            /// during a stage, as soon as the houses he owns hold `no-counters`.
+            /// house, when his hand is `empty-hand` at a reckoning (before borrowing), also
+            /// during a stage, as soon as the houses he owns hold `no-counters`, or at a
+            /// reckoning when he holds less than a full four before any borrowing
+            /// (`no-full-four`), or only when his hand is empty at a reckoning before any
+            /// borrowing (`empty-hand-only`: a reckoning that leaves him no house does not
+            /// drive him off; he owns no house in the next stage and passes through it).
             driven_off: DrivenOff,
             /// Whether daughters' marks survive the reset of the board between stages.
             daughters_carry: bool,
@@ -174,8 +183,13 @@ family_params! {
             /// Equal totals at the end: a `draw`, or `replay` (the game is played again from
             /// the start, within the same playout).
             tie: Tie,
-            /// A position that recurs with the same player to move: `none` (no rule; a game
-            /// that never ends is a timeout at the run's ply limit) or `draw`.
+            /// A position that recurs with the same player to move (the same houses, marks
+            /// and owners, within a stage): `none` (no rule; a game that never ends is a
+            /// timeout at the run's ply limit), `draw`, `reckon` (the stage, or a game of one
+            /// stage, ends and is reckoned as if complete: each father takes his daughters'
+            /// counters and those left in ordinary houses are counted as `remaining` says) or
+            /// `reckon-takings` (likewise, but reckoned by what each player has removed from
+            /// the board plus his daughters: the counters left in ordinary houses leave play).
             repetition: Repetition,
         }
         engine {
@@ -233,6 +247,33 @@ family_params! {
             /// one directly opposite it, so each row's order is reversed for its new owner).
             /// Default: `half-turn`.
             board_turn: BoardTurn = BoardTurn::HalfTurn,
+            // Um el Banât (issue 16)
+            /// Whose remainder the borrowing makes up at a reckoning in fours: the
+            /// `larger-holder`'s (the player holding more counters after the stage, the first
+            /// seat on equal holdings), or the `gainer`'s (the player who gained in the stage:
+            /// whose holding exceeds by more what he had on the board when the stage began;
+            /// the larger holder's when both gained alike). With three over, that player
+            /// borrows one from the other; with one or two over, the other borrows them back.
+            /// Default: `larger-holder`.
+            borrowing_basis: BorrowingBasis = BorrowingBasis::LargerHolder,
+            /// Counters that make no house at a reckoning in fours (a holding that is no
+            /// multiple of four after the borrowing, possible only once pecked counters have
+            /// left play): `out-of-play`, or `kept` by their holder, who counts them in his
+            /// holding at the next reckoning. Default: `out-of-play`.
+            unhoused: Unhoused = Unhoused::OutOfPlay,
+            /// A cap on one relay: after this many pick-ups in one move the relay stands
+            /// still where its last counter fell (the move ends there, nothing is taken), or
+            /// `null` for no cap. 1 to 100 000. Default: `null`.
+            relay_cap: Option<u32> = None,
+            /// A relay found to cycle for ever: the game ends `unfinished` (a timeout; with an
+            /// engine's move cap, as the cap scores), or the relay is a `standstill`: the move
+            /// ends the first time the relay comes back to a board and a house it has already
+            /// been at in this move, the board left as it was then. Default: `unfinished`.
+            relay_cycle: RelayCycled = RelayCycled::Unfinished,
+            /// Which houses a player may sow once houses have changed hands between stages:
+            /// any house he `owns`, in either row, or only those of his `own-row` (the extra
+            /// houses he owns across the groove are never sown by him). Default: `owns`.
+            sow_from: SowFrom = SowFrom::Owns,
         }
     }
 }
@@ -351,6 +392,10 @@ pub enum Repetition {
     None,
     /// A recurring position is a draw.
     Draw,
+    /// A recurring position ends the stage, which is reckoned as if complete.
+    Reckon,
+    /// A recurring position ends the stage, reckoned by takings and daughters alone.
+    ReckonTakings,
 }
 
 /// When the end condition is tested.
@@ -413,6 +458,9 @@ pub enum EmptiedDaughter {
     KeepsMark,
     /// It becomes an ordinary house.
     LosesMark,
+    /// It stays a daughter, but a last counter falling into it while empty stops the move
+    /// there, with no peck and no drink (a house previously empty).
+    EmptyStops,
 }
 
 /// What ends a stage besides a blocked player.
@@ -459,6 +507,8 @@ pub enum ExtraHouses {
     Downstream,
     /// The houses that sow into his row.
     Upstream,
+    /// At either end, as the larger holder chooses at the reset (a move of his).
+    Chosen,
 }
 
 /// Who moves first in a later stage.
@@ -473,6 +523,8 @@ pub enum RoundStarter {
     Continue,
     /// The first seat.
     FirstSeat,
+    /// The larger holder; on equal holdings, whoever would have moved next.
+    LargerElseContinue,
 }
 
 /// When a player is driven off the board.
@@ -485,6 +537,11 @@ pub enum DrivenOff {
     EmptyHand,
     /// Also during a stage, when the houses he owns hold no counters.
     NoCounters,
+    /// At a reckoning, when he holds less than a full four before any borrowing.
+    NoFullFour,
+    /// Only when his hand is empty at a reckoning, before borrowing; a reckoning that leaves
+    /// him no house does not drive him off, and he passes through the next stage.
+    EmptyHandOnly,
 }
 
 /// When a relay goes on.
@@ -608,4 +665,46 @@ pub enum BoardTurn {
     HalfTurn,
     /// A mirror flip: each house to the one directly opposite.
     Mirror,
+}
+
+// Um el Banât (issue 16)
+
+/// Whose remainder the borrowing makes up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BorrowingBasis {
+    /// The player holding more counters after the stage.
+    LargerHolder,
+    /// The player who gained in the stage.
+    Gainer,
+}
+
+/// Counters that make no house at a reckoning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unhoused {
+    /// They leave play.
+    OutOfPlay,
+    /// Their holder keeps them for the next reckoning.
+    Kept,
+}
+
+/// A relay found to cycle for ever.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelayCycled {
+    /// The game cannot end.
+    Unfinished,
+    /// The move ends where the relay first comes back to a position.
+    Standstill,
+}
+
+/// Which houses a player may sow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SowFrom {
+    /// Any house he owns.
+    Owns,
+    /// Only the houses of his own row.
+    OwnRow,
 }

@@ -34,6 +34,7 @@ use crate::family::sowing::{
     Gift, MoveOrder, NextDistributor, Opposite, OwnCount, Pecked, Points, RelayWhen, Remaining,
     Repetition, RoundStarter, Rounds, Rows, SowingParams, StageEnd, Starter, TargetReach, Tie,
 };
+use crate::family::sowing::{BorrowingBasis, RelayCycled, SowFrom, Unhoused};
 
 /// Sowings of one move after which an uncapped relay counts as never stopping: far beyond
 /// any relay that stops (the longest seen in random play are a few hundred), and few enough
@@ -113,6 +114,12 @@ pub enum SowingMove {
         /// The index into [`MANNERS`].
         manner: u8,
     },
+    /// At a reset, the larger holder places his extra houses `downstream` of his row (in
+    /// the houses it sows into) or upstream (in those that sow into it).
+    PlaceExtra {
+        /// Downstream, or upstream.
+        downstream: bool,
+    },
 }
 
 /// The manners a distributor may choose from under `distribution: lane-manners`: Lane's
@@ -166,6 +173,7 @@ impl fmt::Display for MoveDisplay {
             SowingMove::Keep => f.write_str("keep the board"),
             SowingMove::Turn => f.write_str("turn the board"),
             SowingMove::Manner { manner } => manner_text(f, manner),
+            SowingMove::PlaceExtra { .. } => write!(f, "{}", self.mv),
             SowingMove::Sow {
                 house,
                 dir,
@@ -200,6 +208,8 @@ impl fmt::Display for SowingMove {
             SowingMove::Keep => f.write_str("keep the board"),
             SowingMove::Turn => f.write_str("turn the board"),
             SowingMove::Manner { manner } => manner_text(f, manner),
+            SowingMove::PlaceExtra { downstream: true } => f.write_str("extra houses downstream"),
+            SowingMove::PlaceExtra { downstream: false } => f.write_str("extra houses upstream"),
             SowingMove::Sow {
                 house,
                 dir,
@@ -237,7 +247,7 @@ event_kinds! {
     Relay = "relay" ["relay"],
     /// A relay was found to cycle for ever (or was still going after the move cap or
     /// `RELAY_LIMIT` sowings); the game cannot end.
-    RelayCycle = "relay-cycle" ["relay"],
+    RelayCycle = "relay-cycle" ["relay", "relay_cycle"],
     /// A sowing went round the circuit past (or into) the house it started from.
     Lap = "lap" ["skip_origin"],
     /// The last counter took a house.
@@ -337,6 +347,25 @@ event_kinds! {
     TargetPassed = "target-passed" ["target_reach"],
     /// The distributor chose the manner of his distribution.
     Manner = "manner" ["distribution"],
+    /// A last counter fell into an empty daughter's house: a house previously empty, so the
+    /// move stopped with no peck.
+    EmptyDaughterStop = "empty-daughter-stop" ["emptied_daughter"],
+    /// A relay reached its cap and stood still.
+    RelayCapped = "relay-capped" ["relay_cap"],
+    /// A relay found to cycle stood still where it first came back to a position.
+    RelayStandstill = "relay-standstill" ["relay_cycle"],
+    /// Counters that made no house at a reckoning were kept by their holder.
+    UnhousedKept = "unhoused-kept" ["unhoused"],
+    /// The borrowing made up the remainder of the player who gained in the stage, where the
+    /// larger holder's would have been another.
+    GainerBorrowing = "gainer-borrowing" ["borrowing_basis"],
+    /// A recurring position ended a stage, which was reckoned.
+    StageRepetition = "stage-repetition" ["repetition"],
+    /// The larger holder chose where his extra houses lie.
+    ExtraHousesChosen = "extra-houses-chosen" ["extra_houses"],
+    /// A stage began in which one player owns no house and no daughter can be begotten or
+    /// is on the board: it can never end.
+    StageEndless = "stage-endless" ["driven_off", "daughters"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
@@ -593,6 +622,39 @@ pub enum SowingEvent {
         /// The index.
         manner: u8,
     },
+    /// The last counter fell into the empty daughter's house `house`; the move stopped.
+    EmptyDaughterStop {
+        /// The house.
+        house: u8,
+    },
+    /// The relay reached its cap at `house`.
+    RelayCapped {
+        /// The house.
+        house: u8,
+    },
+    /// A relay found to cycle stood still.
+    RelayStandstill,
+    /// `seat` kept `counters` that made no house.
+    UnhousedKept {
+        /// The holder.
+        seat: Seat,
+        /// Counters kept.
+        counters: u32,
+    },
+    /// The borrowing went by `seat`'s remainder, the stage's gainer, not the larger holder.
+    GainerBorrowing {
+        /// The gainer.
+        seat: Seat,
+    },
+    /// A recurring position ended the stage.
+    StageRepetition,
+    /// `seat` chose where his extra houses lie.
+    ExtraHousesChosen {
+        /// The larger holder.
+        seat: Seat,
+    },
+    /// A stage that can never end began.
+    StageEndless,
 }
 
 impl Event for SowingEvent {
@@ -651,6 +713,14 @@ impl Event for SowingEvent {
             SowingEvent::MoveLimit { .. } => K::MoveLimit,
             SowingEvent::TargetPassed { .. } => K::TargetPassed,
             SowingEvent::Manner { .. } => K::Manner,
+            SowingEvent::EmptyDaughterStop { .. } => K::EmptyDaughterStop,
+            SowingEvent::RelayCapped { .. } => K::RelayCapped,
+            SowingEvent::RelayStandstill => K::RelayStandstill,
+            SowingEvent::UnhousedKept { .. } => K::UnhousedKept,
+            SowingEvent::GainerBorrowing { .. } => K::GainerBorrowing,
+            SowingEvent::StageRepetition => K::StageRepetition,
+            SowingEvent::ExtraHousesChosen { .. } => K::ExtraHousesChosen,
+            SowingEvent::StageEndless => K::StageEndless,
         }
     }
 }
@@ -740,6 +810,18 @@ impl fmt::Display for SowingEvent {
             | SowingEvent::Repetition
             | SowingEvent::AllPassDraw
             | SowingEvent::LeftHoleQuirk => f.write_str(name),
+            SowingEvent::EmptyDaughterStop { house } | SowingEvent::RelayCapped { house } => {
+                write!(f, "{name} house=#{house}")
+            }
+            SowingEvent::RelayStandstill
+            | SowingEvent::StageRepetition
+            | SowingEvent::StageEndless => f.write_str(name),
+            SowingEvent::UnhousedKept { seat, counters } => {
+                write!(f, "{name} seat={} counters={counters}", seat + 1)
+            }
+            SowingEvent::GainerBorrowing { seat } | SowingEvent::ExtraHousesChosen { seat } => {
+                write!(f, "{name} seat={}", seat + 1)
+            }
         }
     }
 }
@@ -799,6 +881,24 @@ fn step(h: usize, dir: Dir, r: usize) -> usize {
     }
 }
 
+/// The holdings `h` after the borrowing that makes up `b`'s remainder (Davies 1925: 144):
+/// three over borrow one from the other player, one or two over are borrowed back by him.
+fn borrowed(mut h: [u32; 2], b: usize) -> [u32; 2] {
+    let o = 1 - b;
+    match h[b] % 4 {
+        3 if h[o] >= 1 => {
+            h[b] += 1;
+            h[o] -= 1;
+        }
+        r @ (1 | 2) => {
+            h[b] -= r;
+            h[o] += r;
+        }
+        _ => {}
+    }
+    h
+}
+
 /// A position given house by house, checked by [`Sowing::setup`] into a playable state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SowingSetup {
@@ -847,6 +947,8 @@ enum Phase {
     Distribute,
     /// The other player accepts or turns the distributed board.
     TurnChoice,
+    /// The larger holder places his extra houses at a reset.
+    PlaceExtra,
     Play,
     Over,
 }
@@ -880,6 +982,24 @@ pub struct SowingState {
     /// The manner of the board's distribution: the reading's, or under `lane-manners` the
     /// one the distributor chose (`LaneManners` until he has).
     manner: Distribution,
+    /// What each seat had at the start of the stage (on the board and kept in hand), to
+    /// find who gained in it.
+    stake: [u32; 2],
+    /// A reset waiting for the larger holder to place his extra houses.
+    placing: Option<Placing>,
+    /// Whether the holdings were equal at the last reckoning.
+    tied: bool,
+}
+
+/// A reset waiting for the larger holder's choice of where his extra houses lie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Placing {
+    /// The larger holder, who chooses.
+    seat: u8,
+    /// Houses each seat owns in the next stage.
+    houses: [u8; 2],
+    /// Who would have moved next (for `round_starter: continue`).
+    next: u8,
 }
 
 impl SowingState {
@@ -956,6 +1076,9 @@ enum Landing {
     Again,
     /// A relay that never ends.
     Cycle,
+    /// A relay stopped by its cap or found to cycle, where the reading makes that a
+    /// standstill: the move ends there and nothing is taken.
+    Standstill,
 }
 
 /// What a board can still reach (see [`Sowing::reach`]).
@@ -1169,6 +1292,13 @@ impl Sowing {
                 p.daughter_count
             )));
         }
+        if let Some(cap) = p.relay_cap
+            && !(1..=RELAY_LIMIT).contains(&cap)
+        {
+            return Err(SowingError::Combination(format!(
+                "relay_cap = {cap}: a relay's cap is 1 to {RELAY_LIMIT} pick-ups"
+            )));
+        }
         if p.peck == 0 {
             return Err(SowingError::Combination(
                 "peck = 0: a peck removes at least the last counter".to_owned(),
@@ -1228,6 +1358,21 @@ impl Sowing {
         setup: &SowingSetup,
         events: &mut impl EventSink<SowingEvent>,
     ) -> Result<SowingState, SetupError> {
+        self.setup_in_stage(setup, None, events)
+    }
+
+    /// [`Sowing::setup_with_events`] for a position within a stage that began with `stake`
+    /// counters for each seat (on the board and in hand; by default, the first stage's), which
+    /// decides who gained in it when it is reckoned.
+    ///
+    /// # Errors
+    /// As [`Sowing::setup`].
+    pub fn setup_in_stage(
+        &self,
+        setup: &SowingSetup,
+        stake: Option<[u32; 2]>,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Result<SowingState, SetupError> {
         for &(house, seat) in &setup.daughters {
             if house >= self.r || seat > 1 {
                 return Err(SetupError::Daughter {
@@ -1260,6 +1405,9 @@ impl Sowing {
             state.pos.mark[house] = seat as u8 + 1;
         }
         state.mover = setup.to_move as u8;
+        if let Some(stake) = stake {
+            state.stake = stake;
+        }
         state.phase = Phase::Play;
         // A set-up position is not the start of a game: a tie here replays from the start.
         state.game_start = u32::MAX;
@@ -1327,7 +1475,10 @@ impl Sowing {
     /// it holds enough.
     #[inline]
     fn sowable(&self, pos: &Pos, h: usize, seat: usize, min: u16) -> bool {
-        usize::from(pos.owner[h]) == seat && pos.mark[h] == 0 && pos.board[h] >= min
+        usize::from(pos.owner[h]) == seat
+            && pos.mark[h] == 0
+            && pos.board[h] >= min
+            && (self.p.sow_from == SowFrom::Owns || h / self.n == seat)
     }
 
     /// Whether house `h` counts as the opponent's for begetting a daughter.
@@ -1474,6 +1625,8 @@ impl Sowing {
                 lapped,
             };
         }
+        // Where the relay began, to find where a cycle first closes (a standstill).
+        let first = (self.p.relay_cycle == RelayCycled::Standstill).then_some((pos.board, last));
         // Brent's cycle detection on (board, house) once a relay has gone on for long: the
         // counters are finite, so a relay either stops or revisits a position.
         let mut laps = 0u32;
@@ -1482,6 +1635,19 @@ impl Sowing {
         loop {
             if self.p.daughters != Daughters::None {
                 let mark = pos.mark[last];
+                if mark != 0
+                    && pos.board[last] == 1
+                    && self.p.emptied_daughter == EmptiedDaughter::EmptyStops
+                {
+                    // An empty daughter's house is a house previously empty: no peck, no
+                    // drink, the move stops.
+                    events.emit(SowingEvent::EmptyDaughterStop { house: last as u8 });
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
+                }
                 if usize::from(mark) == 2 - mover {
                     // The opponent's daughter: peck her and play again.
                     let taken = pos.board[last].min(u16::from(self.p.peck));
@@ -1553,6 +1719,10 @@ impl Sowing {
                     lapped,
                 };
             }
+            if self.p.relay_cap.is_some_and(|cap| laps >= cap) {
+                events.emit(SowingEvent::RelayCapped { house: last as u8 });
+                return Landing::Standstill;
+            }
             events.emit(SowingEvent::Relay {
                 house: last as u8,
                 counters: pos.board[last],
@@ -1561,12 +1731,22 @@ impl Sowing {
             lapped = self.laps(pos.board[origin]);
             last = self.sow_counters(&mut pos.board, origin, dir, events);
             laps += 1;
-            if laps >= 64 {
+            // A capped relay ends by its cap; otherwise look for a cycle.
+            if laps >= 64 && self.p.relay_cap.is_none() {
                 // A cycle can be too long for Brent's walk to close in reasonable time (80
                 // counters relaying round 20 houses): a relay still going after the move cap
                 // (each lap a move, as Ludii counts them) or, uncapped, after
                 // `RELAY_LIMIT` sowings is taken as one that never stops.
                 if (pos.board, last) == saved || laps >= self.relay_limit {
+                    if let Some(first) = first {
+                        // A standstill where the cycle first closed; a relay still going at
+                        // the limit with no cycle found stands still where it is.
+                        if (pos.board, last) == saved {
+                            pos.board = self.cycle_entry(first, (pos.board, last), dir);
+                        }
+                        events.emit(SowingEvent::RelayStandstill);
+                        return Landing::Standstill;
+                    }
                     events.emit(SowingEvent::RelayCycle);
                     return Landing::Cycle;
                 }
@@ -1578,6 +1758,44 @@ impl Sowing {
                 }
             }
         }
+    }
+
+    /// One step of a relay: the counters of `last` sown on.
+    fn relay_step(
+        &self,
+        (mut board, last): ([u16; RING], usize),
+        dir: Dir,
+    ) -> ([u16; RING], usize) {
+        let last = self.sow_counters(&mut board, last, dir, &mut NoEvents);
+        (board, last)
+    }
+
+    /// The board at which a relay that cycles first comes back to a position (board and
+    /// house) it has been at: `first` is where the relay began, `seen` a position on the
+    /// cycle. The cycle's length is walked from `seen`, then two walkers that far apart go
+    /// from `first` until they meet (Brent's second phase).
+    #[cold]
+    fn cycle_entry(
+        &self,
+        first: ([u16; RING], usize),
+        seen: ([u16; RING], usize),
+        dir: Dir,
+    ) -> [u16; RING] {
+        let mut len = 1u32;
+        let mut x = self.relay_step(seen, dir);
+        while x != seen {
+            x = self.relay_step(x, dir);
+            len += 1;
+        }
+        let (mut slow, mut fast) = (first, first);
+        for _ in 0..len {
+            fast = self.relay_step(fast, dir);
+        }
+        while slow != fast {
+            slow = self.relay_step(slow, dir);
+            fast = self.relay_step(fast, dir);
+        }
+        slow.0
     }
 
     /// Sows and captures on `pos` for `mover`; the one implementation of a move, used for
@@ -1885,7 +2103,7 @@ impl Sowing {
                 self.capture_run(&p.board, (origin, lapped), last, dir, seat)
                     .0
             }
-            Landing::Again | Landing::Cycle => 0,
+            Landing::Again | Landing::Cycle | Landing::Standstill => 0,
         };
         self.takes(len, |take| f(mv(take)));
     }
@@ -2033,14 +2251,24 @@ impl Sowing {
             self.over(s, Result_::Unfinished, EndReason::Endless);
             return;
         }
-        if self.p.repetition == Repetition::Draw {
-            // The exact position (houses and player to move), the start included.
+        if self.p.repetition != Repetition::None {
+            // The exact position (houses and player to move), the start included; the marks
+            // and owners are those of the whole history (see `apply`).
             let position = (s.pos.board, s.mover);
-            if s.history.contains(&position) {
-                events.emit(SowingEvent::Repetition);
-                self.over(s, Result_::Draw, EndReason::Repetition);
-            } else {
+            if !s.history.contains(&position) {
                 s.history.push(position);
+                return;
+            }
+            events.emit(SowingEvent::Repetition);
+            match self.p.repetition {
+                Repetition::Reckon | Repetition::ReckonTakings => {
+                    // The stage cannot end: it is reckoned as it stands.
+                    events.emit(SowingEvent::StageRepetition);
+                    let counted = self.p.repetition == Repetition::Reckon
+                        && self.p.remaining == Remaining::Owner;
+                    self.finish_counting(s, counted, events);
+                }
+                _ => self.over(s, Result_::Draw, EndReason::Repetition),
             }
         }
     }
@@ -2161,6 +2389,8 @@ impl Sowing {
                             }
                             after.push(p);
                         }
+                        // A relay that stands still ends the move, nothing taken.
+                        Landing::Standstill => after.push(p),
                         Landing::Again | Landing::Cycle => cycle = true,
                     }
                 });
@@ -2209,6 +2439,18 @@ impl Sowing {
     /// Scores a game whose own end rule fired.
     #[cold]
     fn finish(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
+        self.finish_counting(s, self.p.remaining == Remaining::Owner, events);
+    }
+
+    /// [`Sowing::finish`], the counters left in ordinary houses `counted` for their owners
+    /// or out of play.
+    #[cold]
+    fn finish_counting(
+        &self,
+        s: &mut SowingState,
+        counted: bool,
+        events: &mut impl EventSink<SowingEvent>,
+    ) {
         if self.dynamic {
             // Each father takes his daughters' counters.
             for h in 0..self.r {
@@ -2219,7 +2461,6 @@ impl Sowing {
                 }
             }
         }
-        let counted = self.p.remaining == Remaining::Owner;
         let mut scores = s.pos.store;
         for (seat, score) in scores.iter_mut().enumerate() {
             let left: u32 = (0..self.r)
@@ -2321,41 +2562,54 @@ impl Sowing {
             }
         }
         let holdings = h;
-        if self.p.driven_off == DrivenOff::EmptyHand
-            && let Some(seat) = (0..2).find(|&i| h[i] == 0)
-        {
+        let short = match self.p.driven_off {
+            DrivenOff::EmptyHand | DrivenOff::EmptyHandOnly => 1,
+            DrivenOff::NoFullFour => 4,
+            _ => 0,
+        };
+        if let Some(seat) = (0..2).find(|&i| h[i] < short) {
             s.pos.store = holdings;
             self.drive_off(s, seat, holdings, events);
             return;
         }
+        // The larger holder fills first (and may begin the stage); whose remainder the
+        // borrowing makes up is `b`'s.
         let w = if h[0] >= h[1] { 0 } else { 1 };
         let l = 1 - w;
-        let debt = self.p.borrowing == Borrowing::Debt;
-        match h[w] % 4 {
-            3 if h[l] >= 1 => {
-                h[w] += 1;
-                h[l] -= 1;
-                events.emit(SowingEvent::BorrowThree { seat: w });
-                if debt {
-                    s.debt[w] += 1;
+        s.tied = h[0] == h[1];
+        let b = match self.p.borrowing_basis {
+            BorrowingBasis::LargerHolder => w,
+            BorrowingBasis::Gainer => {
+                let gain = |i: usize| i64::from(h[i]) - i64::from(s.stake[i]);
+                let g = match gain(0).cmp(&gain(1)) {
+                    std::cmp::Ordering::Greater => 0,
+                    std::cmp::Ordering::Less => 1,
+                    std::cmp::Ordering::Equal => w,
+                };
+                if borrowed(h, g) != borrowed(h, w) {
+                    events.emit(SowingEvent::GainerBorrowing { seat: g });
                 }
+                g
             }
-            r @ (1 | 2) => {
-                h[w] -= r;
-                h[l] += r;
-                events.emit(if r == 1 {
-                    SowingEvent::BorrowBackOne { seat: l }
-                } else {
-                    SowingEvent::BorrowBackTwo { seat: l }
-                });
-                if debt {
-                    s.debt[l] += r;
-                }
-            }
+        };
+        let o = 1 - b;
+        let after = borrowed(h, b);
+        match h[b] % 4 {
+            3 if h[o] >= 1 => events.emit(SowingEvent::BorrowThree { seat: b }),
+            1 => events.emit(SowingEvent::BorrowBackOne { seat: o }),
+            2 => events.emit(SowingEvent::BorrowBackTwo { seat: o }),
             0 => events.emit(SowingEvent::ExactFours),
             _ => {}
         }
-        // Counters that make no house (possible only when pecks leave play) are out of play.
+        if self.p.borrowing == Borrowing::Debt {
+            // The borrower owes what he gained by it.
+            for seat in 0..2 {
+                s.debt[seat] += after[seat].saturating_sub(h[seat]);
+            }
+        }
+        h = after;
+        // Counters that make no house (possible only when pecks leave play) are out of play,
+        // or kept by their holder for the next reckoning.
         let mut houses = [(h[0] / 4) as usize, (h[1] / 4) as usize];
         houses[l] = houses[l].min(self.r - houses[w].min(self.r));
         houses[w] = houses[w].min(self.r);
@@ -2363,12 +2617,60 @@ impl Sowing {
             holdings,
             houses: [houses[0] as u8, houses[1] as u8],
         });
-        if let Some(seat) = (0..2).find(|&i| houses[i] == 0) {
+        if self.p.driven_off != DrivenOff::EmptyHandOnly
+            && let Some(seat) = (0..2).find(|&i| houses[i] == 0)
+        {
             s.pos.store = h;
             self.drive_off(s, seat, holdings, events);
             return;
         }
-        s.pos.discarded += h[0] + h[1] - 4 * (houses[0] + houses[1]) as u32;
+        for seat in 0..2 {
+            let over = h[seat] - 4 * houses[seat] as u32;
+            if over > 0 && self.p.unhoused == Unhoused::Kept {
+                s.pos.store[seat] = over;
+                events.emit(SowingEvent::UnhousedKept {
+                    seat,
+                    counters: over,
+                });
+            } else {
+                s.pos.discarded += over;
+            }
+        }
+        let houses = [houses[0] as u8, houses[1] as u8];
+        match self.p.extra_houses {
+            ExtraHouses::Chosen if usize::from(houses[w]) > self.n => {
+                // The larger holder decides where his extra houses lie: a move of his. Until
+                // then each player holds his houses' counters in hand.
+                for (store, &count) in s.pos.store.iter_mut().zip(&houses) {
+                    *store += 4 * u32::from(count);
+                }
+                s.placing = Some(Placing {
+                    seat: w as u8,
+                    houses,
+                    next: s.mover,
+                });
+                s.phase = Phase::PlaceExtra;
+            }
+            // Without extra houses both ends give the same board.
+            ExtraHouses::Downstream | ExtraHouses::Chosen => {
+                self.reset_board(s, w, houses, true, events)
+            }
+            ExtraHouses::Upstream => self.reset_board(s, w, houses, false, events),
+        }
+    }
+
+    /// Resets the board for the next stage, `houses` for each seat, `w` the larger holder,
+    /// his extra houses `downstream` or upstream of his row; then starts the stage.
+    fn reset_board(
+        &self,
+        s: &mut SowingState,
+        w: usize,
+        houses: [u8; 2],
+        downstream: bool,
+        events: &mut impl EventSink<SowingEvent>,
+    ) {
+        let l = 1 - w;
+        let houses = [usize::from(houses[0]), usize::from(houses[1])];
         // The new board: the larger holder's own row from his left, then his extra houses in
         // the other's row next to it (downstream: the houses his row sows into); the other
         // keeps the rest of his own row.
@@ -2385,9 +2687,7 @@ impl Sowing {
                 seat * n
             }
         };
-        if self.p.extra_houses == ExtraHouses::Downstream
-            && self.p.direction != Direction::Clockwise
-        {
+        if downstream && self.p.direction != Direction::Clockwise {
             // Each player fills, four to a house, the next empty houses along the circuit
             // from his leftmost house: the larger holder first (his row, then on into the
             // other's), then the other (as Ludii's reset does).
@@ -2422,7 +2722,6 @@ impl Sowing {
         }
         let extra = houses[w] - own;
         let sows_into_left = self.p.direction != Direction::Clockwise;
-        let downstream = self.p.extra_houses == ExtraHouses::Downstream;
         for k in 0..extra {
             let j = if sows_into_left == downstream {
                 k
@@ -2455,9 +2754,11 @@ impl Sowing {
         l: usize,
         events: &mut impl EventSink<SowingEvent>,
     ) {
+        s.stake = s.pos.store;
         for hse in 0..self.r {
             if s.pos.owner[hse] != NO_SEAT {
                 s.pos.board[hse] = 4;
+                s.stake[usize::from(s.pos.owner[hse])] += 4;
             }
         }
         let starter = match self.p.round_starter {
@@ -2465,9 +2766,28 @@ impl Sowing {
             RoundStarter::Smaller => l,
             RoundStarter::Continue => s.mover as usize,
             RoundStarter::FirstSeat => 0,
+            RoundStarter::LargerElseContinue if s.tied => s.mover as usize,
+            RoundStarter::LargerElseContinue => w,
         };
         events.emit(SowingEvent::StageStarter { seat: starter });
         s.mover = starter as u8;
+        if self.p.driven_off == DrivenOff::EmptyHandOnly
+            && self.p.daughters == Daughters::OpponentHouses
+            && self.p.stage_end == StageEnd::OnlyDaughters
+            && self.p.end == End::NeitherCanMove
+            && self.p.repetition == Repetition::None
+            && !self.p.all_pass_draw
+            && self.p.cap.is_none()
+            && s.pos.mark.iter().all(|&m| m == 0)
+            && (0..2).any(|seat| s.pos.owner.iter().all(|&o| usize::from(o) != seat))
+        {
+            // A player left with no house passes through the stage, and his opponent can
+            // beget no daughter: the board can never be reduced to daughters, and nothing
+            // else ends the stage.
+            events.emit(SowingEvent::StageEndless);
+            self.over(s, Result_::Unfinished, EndReason::Endless);
+            return;
+        }
         s.clock.clear_passes();
         s.must_feed = false;
         s.history.clear();
@@ -2512,6 +2832,13 @@ impl Sowing {
         });
         if diff == 0 {
             events.emit(SowingEvent::Tie { score: scores[0] });
+            if s.clock.plies() == s.game_start && self.p.distribution == Distribution::Even {
+                // A drawn board on which nobody could decide anything: the next board, set
+                // out the same way with the same counters, would end the same, for ever.
+                events.emit(SowingEvent::StageCycle);
+                self.over(s, Result_::Unfinished, EndReason::Cycle);
+                return;
+            }
         }
         if self.p.target_reach == TargetReach::Exactly
             && s.points[w] + diff as i32 > i32::from(self.p.target)
@@ -2607,6 +2934,9 @@ impl Sowing {
         s.debt = [0; 2];
         s.idle_stage = None;
         s.stages = 0;
+        s.stake = [self.n as u32 * u32::from(self.p.counters); 2];
+        s.placing = None;
+        s.tied = false;
         s.points = [0; 2];
         s.hand = 0;
         s.distributor = 0;
@@ -2655,6 +2985,9 @@ impl Rules for Sowing {
             debt: [0; 2],
             idle_stage: None,
             stages: 0,
+            stake: [0; 2],
+            placing: None,
+            tied: false,
             points: [0; 2],
             hand: 0,
             distributor: 0,
@@ -2675,6 +3008,7 @@ impl Rules for Sowing {
             Phase::Lot => Status::Chance,
             Phase::Distribute => Status::ToMove(s.distributor as usize),
             Phase::TurnChoice => Status::ToMove(1 - s.distributor as usize),
+            Phase::PlaceExtra => Status::ToMove(s.placing.map_or(0, |p| usize::from(p.seat))),
             Phase::Play => Status::ToMove(s.mover as usize),
             Phase::Over => Status::Over,
         }
@@ -2687,6 +3021,13 @@ impl Rules for Sowing {
             Phase::Distribute => return self.distribution_moves(s, out),
             Phase::TurnChoice => {
                 out.extend([SowingMove::Keep, SowingMove::Turn]);
+                return;
+            }
+            Phase::PlaceExtra => {
+                out.extend([
+                    SowingMove::PlaceExtra { downstream: true },
+                    SowingMove::PlaceExtra { downstream: false },
+                ]);
                 return;
             }
             Phase::Lot | Phase::Over => return,
@@ -2715,8 +3056,31 @@ impl Rules for Sowing {
     fn apply(&self, s: &mut SowingState, mv: SowingMove, events: &mut impl EventSink<SowingEvent>) {
         debug_assert!(matches!(
             s.phase,
-            Phase::Play | Phase::Distribute | Phase::TurnChoice
+            Phase::Play | Phase::Distribute | Phase::TurnChoice | Phase::PlaceExtra
         ));
+        if let (Phase::PlaceExtra, SowingMove::PlaceExtra { downstream }) = (s.phase, mv) {
+            // The reset resumes: a decision before the stage's play, as a distribution is.
+            let Some(placing) = s.placing.take() else {
+                return;
+            };
+            s.clock.setup_tick(placing.seat);
+            events.emit(SowingEvent::ExtraHousesChosen {
+                seat: usize::from(placing.seat),
+            });
+            s.mover = placing.next;
+            s.phase = Phase::Play;
+            for (store, &count) in s.pos.store.iter_mut().zip(&placing.houses) {
+                *store -= 4 * u32::from(count);
+            }
+            self.reset_board(
+                s,
+                usize::from(placing.seat),
+                placing.houses,
+                downstream,
+                events,
+            );
+            return;
+        }
         if s.phase == Phase::Distribute {
             s.mover = s.distributor;
         } else if s.phase == Phase::TurnChoice {
@@ -2734,6 +3098,8 @@ impl Rules for Sowing {
                 s.clock.pass();
                 events.emit(SowingEvent::ForcedPass { seat });
             }
+            // Listed only at a reset (handled above).
+            SowingMove::PlaceExtra { .. } => return,
             SowingMove::Distribute { house, count } => {
                 s.pos.board[usize::from(house)] += u16::from(count);
                 s.hand -= u32::from(count);
@@ -2818,6 +3184,7 @@ impl Rules for Sowing {
                 s.clock.clear_passes();
                 s.must_feed = false;
                 let before = s.total_on_board();
+                let marks = (self.p.repetition != Repetition::None).then_some(s.pos.mark);
                 let landing =
                     self.sow_and_take(&mut s.pos, seat, (house as usize, dir, take), events);
                 if landing == Landing::Cycle {
@@ -2835,8 +3202,9 @@ impl Rules for Sowing {
                     }
                     return;
                 }
-                if s.total_on_board() != before {
-                    // Counters only leave the board within a stage, so no earlier position
+                if s.total_on_board() != before || marks.is_some_and(|m| m != s.pos.mark) {
+                    // Counters only leave the board within a stage, and a daughter once
+                    // begotten stays until a peck takes counters away: no earlier position
                     // can recur.
                     s.history.clear();
                 }
