@@ -116,13 +116,16 @@ family_params! {
             /// value reads as −1, so the "all credits" capture reaches an enemy one house short
             /// of the throw. Needs `credits: all`. Default: `false`.
             ludii_empty_credit_minus_one: bool = false,
-            /// What becomes of a game in which nothing can change any more (no counter of
-            /// either side can ever move again, and no counter is left to release) before the
-            /// game's end is reached, or which can never reach it: `endless` (it is stopped
-            /// as unfinished, reason `endless`: no source ends it) or `decide` (it ends there
-            /// and is decided by the numbers eaten, as at the game's own end: a rule that ends
-            /// the game when nothing changes any more). A reading with an engine cap is never
-            /// stopped as endless, since the cap ends it. Default: `endless`.
+            /// What becomes of a game in which nothing that counts can change any more before
+            /// its end is reached: no counter of either side can ever move again (none left to
+            /// release, none with a move by any throw, with or without tâbas added), or, under
+            /// `end: annihilation`, the tracks share no house so no side can be wiped out.
+            /// `endless`: it is stopped as unfinished, reason `endless` (no source ends it; a
+            /// reading with an engine cap plays on to the cap instead); `decide`: it ends there
+            /// and is decided by the numbers eaten, as at the game's own end (a rule that ends
+            /// the game when nothing changes, G-4 (b)). Courses that go on round under
+            /// `end: courses-run` never end whatever happens, and are stopped as endless
+            /// either way (unless capped). Default: `endless`.
             standstill: Standstill = Standstill::Endless,
         }
     }

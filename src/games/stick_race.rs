@@ -2,22 +2,33 @@
 //!
 //! The board is `rows × cols` houses numbered `cols·row + col`, row 0 at the bottom (seat 1's
 //! nearest row) and column 0 at the left, as Ludii numbers Sijat's board, so the adapter in
-//! `crate::ludii` maps houses one to one. Each seat's track is a boustrophedon over every
-//! house: seat 1 from the bottom left eastward, then up a row and back; seat 2 from the top
-//! right westward, then down a row and back. In every row both run the same way, so counters
-//! "never meet each other, but they may catch each other up". A position on a track is an
-//! index into that seat's table of houses.
+//! `crate::ludii` maps houses one to one. Each seat has a track, a table of houses; a position
+//! on a track is an index into that table (`tracks` lays them out):
+//! - `boustrophedon`: over every house, seat 1 from the bottom left eastward, then up a row
+//!   and back; seat 2 from the top right westward, then down a row and back. In every row both
+//!   run the same way, so counters "never meet each other, but they may catch each other up".
+//! - `circuit`: one ring through every house, which both run the same way round, seat 2 half
+//!   a lap ahead of seat 1; a course is one lap.
+//! - `lanes`: each seat a boustrophedon over its half of the rows; the tracks share no house.
 //!
 //! Chance is explicit: a seat about to throw is a [`Status::Chance`] step whose outcomes are
 //! the throws 1, 2, 4, 6 with weights 3, 3, 1, 1 (three two-sided sticks: one flat side up is
 //! a tâba, two a yômên, three a rabî', none a séta). The throw is then used by one decision of
 //! the same seat: bank or spend a tâba, move a counter, or pass. A yômên ends the turn; so,
-//! under `unusable: end-turn`, does a throw no counter can use. Under `release: credit` a
-//! banked tâba releases a counter as a decision of its own, after which the throw in hand is
-//! still to be used.
+//! under `unusable: end-turn`, does a throw no counter can use. Under `release: credit` (and,
+//! with a tâba in hand, `release: at-throw`) a banked tâba releases a counter as a decision of
+//! its own, after which the throw in hand is still to be used.
+//!
+//! Where a move may end beside an enemy (`beside_enemy`), a house can hold a counter of each
+//! side, so each side's counters are a bit set of their own.
 //!
 //! The end tests run after every decision in Ludii's order (TRACES.md §3.5): the game's own
-//! end (`final-rows` or `annihilation`, decided by captures), then the engine's cap.
+//! end (`final-rows`, `annihilation` or `courses-run`, decided by captures), then the ends no
+//! rule reaches, then the engine's cap. A game that can provably never reach its end (courses
+//! that go on round under `courses-run`; tracks that share no house under `annihilation`; a
+//! board on which nothing can ever move again, found at a forced pass) is stopped as
+//! [`EndReason::Endless`], unless an engine cap will end it, or, under `standstill: decide`,
+//! ended and decided as it stands.
 
 use std::fmt;
 
