@@ -1275,8 +1275,10 @@ impl StickRace {
                 if self.p.credits == Credits::None {
                     continue;
                 }
-                // Any distance a throw and tâbas could make (a superset, Ludii's −1 included).
-                for d in 1..self.len {
+                // Any distance a throw and tâbas could make: a yômên and one tâba at least, or
+                // one house short of a yômên with Ludii's −1 (a superset of the real ones).
+                let shortest = if self.p.ludii_empty_credit_minus_one { 1 } else { 3 };
+                for d in shortest..self.len {
                     if let Some(j) = self.target(i, d, true)
                         && let Some((passed, landed)) = self.sweep(s, seat, i, j)
                         && (self.p.credits == Credits::AnyMove
