@@ -830,3 +830,27 @@ fn the_game_ends_when_every_course_is_run() {
     let s = position(&never, &stuck, [0, 0], 0, Some(2));
     assert_eq!(never.outcome(&s).map(|o| o.end), Some(EndReason::Endless));
 }
+
+#[test]
+fn the_game_ends_when_the_agreed_time_is_up() {
+    // ST-13 (d): the sticks pass for the agreed last time, and the greater eater wins.
+    let agreed = engine("davies", &json!({"end": "agreed-time", "agreed_turns": 1}));
+    let mut s = agreed
+        .setup(&StickSetup {
+            rows: &CHASE,
+            bank: [0, 0],
+            score: [0, 1],
+            to_move: 0,
+            throw: Some(2),
+        })
+        .unwrap();
+    assert_eq!(
+        play(&agreed, &mut s, "pass"),
+        ["unusable-throw seat=1 throw=2", "agreed-time turns=1"]
+    );
+    assert_eq!(agreed.outcome(&s).map(|o| o.result), Some(Result_::Win(2)));
+    // A séta keeps the turn, so the time is not yet up.
+    let mut s = position(&agreed, &CHASE, [0, 0], 0, Some(6));
+    play(&agreed, &mut s, "a1-g1");
+    assert_eq!((agreed.status(&s), s.mover()), (Status::Chance, 0));
+}

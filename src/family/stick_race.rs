@@ -90,7 +90,9 @@ family_params! {
             /// on the board) or `courses-run` (every counter left of both sides has finished
             /// its course: borne off, or standing at the end of its track with only its own
             /// counters ahead of it up to the last house; under `overshoot: round` no course
-            /// ever ends). The player who has eaten more wins; equal numbers draw.
+            /// ever ends) or `agreed-time` (the players' agreed time is up: the sticks have
+            /// passed `agreed_turns` times, a turn a yômên ends at once included). The player
+            /// who has eaten more wins; equal numbers draw.
             end: End,
             /// The counters' tracks: `boustrophedon` (over every house, from the owner's
             /// nearest row to the farthest, each row back the other way, both armies the same
@@ -127,6 +129,11 @@ family_params! {
             /// `end: courses-run` never end whatever happens, and are stopped as endless
             /// either way (unless capped). Default: `endless`.
             standstill: Standstill = Standstill::Endless,
+            /// The players' agreed time under `end: agreed-time`, in turns played by both
+            /// (the sticks passing once ends a turn). No source gives a length. Default: 100
+            /// (fifty turns each, somewhat more than a game that ends when no more can be
+            /// eaten lasts in random play).
+            agreed_turns: u32 = 100,
         }
     }
 }
@@ -227,6 +234,8 @@ pub enum End {
     Annihilation,
     /// Every counter left has finished its course.
     CoursesRun,
+    /// The agreed time is up.
+    AgreedTime,
 }
 
 /// The counters' tracks.

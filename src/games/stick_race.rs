@@ -192,6 +192,8 @@ event_kinds! {
     Standstill = "standstill" ["standstill"],
     /// The game's end could no longer be reached: it was stopped as unfinished.
     Endless = "endless" ["end", "overshoot", "track", "standstill"],
+    /// The agreed number of turns was played: the game ended.
+    AgreedTime = "agreed-time" ["end", "agreed_turns"],
 }
 
 /// A stick-race event with its data. Houses are board indices.
@@ -315,6 +317,11 @@ pub enum StickRaceEvent {
     Standstill,
     /// The game's end could no longer be reached.
     Endless,
+    /// The agreed time was up after `turns` turns.
+    AgreedTime {
+        /// Turns played.
+        turns: u32,
+    },
 }
 
 impl Event for StickRaceEvent {
@@ -348,6 +355,7 @@ impl Event for StickRaceEvent {
             StickRaceEvent::CoursesRun => K::CoursesRun,
             StickRaceEvent::Standstill => K::Standstill,
             StickRaceEvent::Endless => K::Endless,
+            StickRaceEvent::AgreedTime { .. } => K::AgreedTime,
         }
     }
 }
@@ -380,6 +388,7 @@ impl fmt::Display for StickRaceEvent {
             StickRaceEvent::CapReached { turns, plies } => {
                 write!(f, "{name} turns={turns} plies={plies}")
             }
+            StickRaceEvent::AgreedTime { turns } => write!(f, "{name} turns={turns}"),
             StickRaceEvent::EmptyCredit
             | StickRaceEvent::FinalRows
             | StickRaceEvent::EqualCaptures
@@ -518,6 +527,8 @@ pub struct StickRaceState {
     /// The throw in hand (phase `Decide`).
     throw: u8,
     clock: Clock,
+    /// Turns ended (the sticks passed), a turn a yômên ends at once included.
+    turns_done: u32,
     outcome: Option<Outcome>,
 }
 
@@ -1277,7 +1288,11 @@ impl StickRace {
                 }
                 // Any distance a throw and tâbas could make: a yômên and one tâba at least, or
                 // one house short of a yômên with Ludii's −1 (a superset of the real ones).
-                let shortest = if self.p.ludii_empty_credit_minus_one { 1 } else { 3 };
+                let shortest = if self.p.ludii_empty_credit_minus_one {
+                    1
+                } else {
+                    3
+                };
                 for d in shortest..self.len {
                     if let Some(j) = self.target(i, d, true)
                         && let Some((passed, landed)) = self.sweep(s, seat, i, j)
@@ -1322,6 +1337,8 @@ impl StickRace {
                 }
                 done
             }
+            // Tested as the sticks pass (`end_turn`).
+            End::AgreedTime => false,
         };
         if ended {
             self.decide(s, events);
@@ -1353,10 +1370,18 @@ impl StickRace {
         false
     }
 
-    /// The sticks pass to the other seat.
-    fn end_turn(&self, s: &mut StickRaceState) {
+    /// The sticks pass to the other seat; under `end: agreed-time` the game ends when they
+    /// have passed the agreed number of times.
+    fn end_turn(&self, s: &mut StickRaceState, events: &mut impl EventSink<StickRaceEvent>) {
         s.mover = 1 - s.mover;
         s.phase = Phase::Throw;
+        s.turns_done = s.turns_done.saturating_add(1);
+        if self.p.end == End::AgreedTime && s.turns_done >= self.p.agreed_turns {
+            events.emit(StickRaceEvent::AgreedTime {
+                turns: s.turns_done,
+            });
+            self.decide(s, events);
+        }
     }
 }
 
@@ -1467,6 +1492,7 @@ impl Rules for StickRace {
             mover: 0,
             throw: 0,
             clock: Clock::new(),
+            turns_done: 0,
             outcome: None,
         };
         self.reset(&mut s, &mut NoEvents);
@@ -1488,6 +1514,7 @@ impl Rules for StickRace {
         s.mover = 0;
         s.throw = 0;
         s.clock = Clock::new();
+        s.turns_done = 0;
         s.outcome = None;
         s.phase = match self.p.starter {
             Starter::FirstSeat => Phase::Throw,
@@ -1591,7 +1618,7 @@ impl Rules for StickRace {
         }
         // Nothing could use the throw: if nothing can ever move again, the game cannot reach
         // its end (a frozen board shows itself first by a forced pass).
-        if forced && self.frozen(s) && self.standstill(s, events) {
+        if forced && self.p.end != End::AgreedTime && self.frozen(s) && self.standstill(s, events) {
             return;
         }
         if !used {
@@ -1600,7 +1627,7 @@ impl Rules for StickRace {
         if again {
             s.phase = Phase::Throw;
         } else {
-            self.end_turn(s);
+            self.end_turn(s, events);
         }
     }
 
@@ -1629,7 +1656,7 @@ impl Rules for StickRace {
                     events.emit(StickRaceEvent::YomenStops {
                         seat: usize::from(s.mover),
                     });
-                    self.end_turn(s);
+                    self.end_turn(s, events);
                 }
                 Cast::Play(throw) => {
                     s.throw = throw;
