@@ -854,3 +854,238 @@ fn the_game_ends_when_the_agreed_time_is_up() {
     play(&agreed, &mut s, "a1-g1");
     assert_eq!((agreed.status(&s), s.mover()), (Status::Chance, 0));
 }
+
+// ---------------------------------------------------------------------------------------------
+// An independent model of the moves, walking each track house by house
+// ---------------------------------------------------------------------------------------------
+
+/// The legal decisions by a plain walk along the track (no bit sets), as sorted texts with the
+/// houses each would eat. The tracks themselves come from the engine (their layout is checked
+/// above).
+fn model_legal(rules: &StickRace, s: &StickRaceState) -> Vec<(String, Vec<usize>)> {
+    use ludotrace::family::stick_race::{Capture, Credits, Overshoot, Overtaken, Release};
+    let p = rules.params();
+    let seat = s.mover();
+    let track: Vec<usize> = rules.track(seat).iter().map(|&h| usize::from(h)).collect();
+    let len = track.len();
+    let t = usize::from(s.throw().expect("a throw in hand"));
+    let cols = rules.cols();
+    let house = |j: usize| {
+        if j == len {
+            "off".to_owned()
+        } else {
+            ludotrace::games::stick_race::house_name(track[j], cols)
+        }
+    };
+    let target = |i: usize, d: usize, exact: bool| -> Option<usize> {
+        if i + d < len {
+            return Some(i + d);
+        }
+        match p.overshoot {
+            Overshoot::Round => (d < len).then(|| i + d - len),
+            _ if exact => None,
+            Overshoot::Illegal => None,
+            Overshoot::Stop => (i + 1 < len).then_some(len - 1),
+            Overshoot::BearOff => Some(len),
+        }
+    };
+    // The enemies met in order and whether the last is landed on; None if the move cannot be
+    // made. Then what it eats.
+    let walk = |i: usize, j: usize| -> Option<(Vec<usize>, bool)> {
+        let steps = if j == len {
+            len - i - 1
+        } else if j > i {
+            j - i - 1
+        } else {
+            len - i - 1 + j
+        };
+        let mut met: Vec<usize> = (1..=steps)
+            .map(|m| track[(i + m) % len])
+            .filter(|&h| s.has(1 - seat, h))
+            .collect();
+        let mut landed = false;
+        if j < len {
+            if s.has(seat, track[j]) {
+                return None;
+            }
+            if s.has(1 - seat, track[j]) {
+                met.push(track[j]);
+                landed = true;
+            }
+        }
+        Some((met, landed))
+    };
+    let eats = |met: &[usize], landed: bool| -> Vec<usize> {
+        let n = met.len();
+        let mut all: Vec<usize> = met
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| match p.capture {
+                Capture::Landing => landed && k + 1 == n,
+                Capture::Overtaking => !(landed && k + 1 == n),
+                Capture::Both => true,
+            })
+            .map(|(_, &h)| h)
+            .collect();
+        if p.overtaken == Overtaken::First {
+            all.truncate(1);
+        }
+        all
+    };
+    let legal = |i: usize, j: usize| -> Option<Vec<usize>> {
+        let (met, landed) = walk(i, j)?;
+        let eaten = eats(&met, landed);
+        if landed && !p.beside_enemy && !eaten.contains(met.last().unwrap()) {
+            return None;
+        }
+        Some(eaten)
+    };
+    let mine: Vec<usize> = (0..len).filter(|&i| s.has(seat, track[i])).collect();
+    let waiting: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|&i| !s.is_active_of(seat, track[i]))
+        .collect();
+    let release = |kind: &str, i: usize| -> Option<(String, Vec<usize>)> {
+        if !p.release_moves {
+            return Some((format!("{kind} {}", house(i)), vec![]));
+        }
+        let j = target(i, 1, false)?;
+        let eaten = legal(i, j)?;
+        Some((format!("{kind} {}-{}", house(i), house(j)), eaten))
+    };
+    let mut out = Vec::new();
+    let bank = s.bank()[seat];
+    if t == 1 {
+        out.push(("bank".to_owned(), vec![]));
+        if matches!(p.release, Release::Fresh | Release::AtThrow) {
+            out.extend(waiting.iter().filter_map(|&i| release("release", i)));
+        }
+    } else {
+        let credit = match p.credits {
+            Credits::None => 0,
+            Credits::Spare if matches!(p.release, Release::Credit | Release::AtThrow) => {
+                bank.saturating_sub(waiting.len() as u32)
+            }
+            _ => bank,
+        };
+        for &i in mine.iter().filter(|&&i| s.is_active_of(seat, track[i])) {
+            if let Some(j) = target(i, t, false)
+                && let Some(eaten) = legal(i, j)
+            {
+                out.push((format!("{}-{}", house(i), house(j)), eaten));
+            }
+            let extras: Vec<(usize, u32)> = match p.credits {
+                Credits::None => vec![],
+                Credits::Any | Credits::Spare | Credits::AnyMove => {
+                    (1..=credit).map(|k| (t + k as usize, k)).collect()
+                }
+                Credits::All if credit > 0 => vec![(t + credit as usize, credit)],
+                Credits::All if p.ludii_empty_credit_minus_one => vec![(t - 1, 0)],
+                Credits::All => vec![],
+            };
+            for (d, spent) in extras {
+                if let Some(j) = target(i, d, true)
+                    && let Some(eaten) = legal(i, j)
+                    && (p.credits == Credits::AnyMove || !eaten.is_empty())
+                {
+                    out.push((format!("{}-{} +{spent} credit", house(i), house(j)), eaten));
+                }
+            }
+        }
+    }
+    let usable = !out.is_empty();
+    let credit_release = match p.release {
+        Release::Fresh => false,
+        Release::Credit => true,
+        Release::AtThrow => t == 1,
+    };
+    if credit_release && bank > 0 {
+        out.extend(waiting.iter().filter_map(|&i| release("credit-release", i)));
+    }
+    if !usable || !p.must_move {
+        out.push(("pass".to_owned(), vec![]));
+    }
+    out.sort();
+    out
+}
+
+/// Random games of the new readings, each decision's list checked against the model and the
+/// counters counted (on the board, borne off, or eaten by the other side).
+#[test]
+fn the_new_readings_agree_with_a_walking_model() {
+    use rand::rngs::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
+    for overrides in [
+        json!({"track": "circuit"}),
+        json!({"track": "circuit", "overshoot": "round", "end": "annihilation"}),
+        json!({"track": "circuit", "overshoot": "round", "capture": "both", "overtaken": "first", "beside_enemy": true, "end": "annihilation"}),
+        json!({"track": "lanes", "rows": 5, "cols": 6, "pieces": 4, "end": "courses-run"}),
+        json!({"overshoot": "round", "credits": "any-move", "beside_enemy": true, "end": "annihilation"}),
+        json!({"beside_enemy": true, "overtaken": "first", "release": "at-throw", "release_moves": true, "credits": "spare"}),
+        json!({"unusable": "bank", "credits": "any-move", "end": "courses-run", "overshoot": "stop"}),
+        json!({"end": "courses-run", "overshoot": "bear-off", "capture": "landing", "must_move": false}),
+        json!({"track": "circuit", "rows": 2, "cols": 4, "pieces": 2, "overshoot": "round", "release_moves": true, "end": "agreed-time", "agreed_turns": 40}),
+    ] {
+        let rules = engine("davies", &overrides);
+        for seed in 0..12u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut s = rules.initial();
+            let mut moves = Vec::new();
+            for _ in 0..3000 {
+                match rules.status(&s) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let weights = rules.chance_outcomes(&s);
+                        let mut x = rng.random_range(0..weights.iter().sum::<u32>());
+                        let k = weights
+                            .iter()
+                            .position(|&w| {
+                                let hit = x < w;
+                                x = x.saturating_sub(w);
+                                hit
+                            })
+                            .unwrap();
+                        rules.apply_chance(&mut s, k, &mut Vec::new());
+                    }
+                    Status::ToMove(_) => {
+                        rules.legal_moves(&s, &mut moves);
+                        let mut ours: Vec<String> =
+                            moves.iter().map(|&mv| rules.move_text(mv)).collect();
+                        ours.sort();
+                        let model = model_legal(&rules, &s);
+                        let texts: Vec<&String> = model.iter().map(|(t, _)| t).collect();
+                        assert_eq!(
+                            ours.iter().collect::<Vec<_>>(),
+                            texts,
+                            "{overrides} seed {seed}: {}",
+                            rules.state_text(&s)
+                        );
+                        let mv = moves[rng.random_range(0..moves.len())];
+                        let text = rules.move_text(mv);
+                        let eaten = &model.iter().find(|(t, _)| *t == text).unwrap().1;
+                        let enemy = 1 - s.mover();
+                        let before: Vec<usize> = (0..rules.rows() * rules.cols())
+                            .filter(|&h| s.has(enemy, h))
+                            .collect();
+                        rules.apply(&mut s, mv, &mut Vec::new());
+                        let gone: Vec<usize> =
+                            before.into_iter().filter(|&h| !s.has(enemy, h)).collect();
+                        let mut expected = eaten.clone();
+                        expected.sort_unstable();
+                        assert_eq!(gone, expected, "{overrides} seed {seed}: {text}");
+                        let pieces = u32::from(rules.params().pieces);
+                        for seat in 0..2 {
+                            assert_eq!(
+                                s.pieces(seat) + u32::from(s.home()[seat]) + s.score()[1 - seat],
+                                pieces,
+                                "{overrides} seed {seed}: {}",
+                                rules.state_text(&s)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
