@@ -654,7 +654,8 @@ fn a_release_only_at_the_moment_of_throwing() {
 
 #[test]
 fn credits_in_a_move_that_eats_nothing() {
-    // ST-09 (c): tâbas added to a throw whether the move eats or not.
+    // ST-09 (c): tâbas added to a throw whether the move eats or not, or moving a counter
+    // alone (the throw in hand is then still to be used).
     let rows = [
         "........oo",
         "..........",
@@ -667,13 +668,30 @@ fn credits_in_a_move_that_eats_nothing() {
     let mut s = position(&free, &rows, [2, 0], 0, Some(2));
     assert_eq!(
         legal(&free, &s),
-        ["a1-c1", "a1-d1 +1 credit", "a1-e1 +2 credit"]
+        [
+            "a1-c1",
+            "a1-d1 +1 credit",
+            "a1-e1 +2 credit",
+            "a1-b1 +1 credit",
+            "a1-c1 +2 credit"
+        ]
     );
     assert_eq!(
         play(&free, &mut s, "a1-d1 +1 credit"),
-        ["credit-capture spent=1"]
+        ["credit-move spent=1"]
     );
     assert_eq!(s.bank(), [1, 0]);
+    assert_eq!((free.status(&s), s.mover()), (Status::Chance, 1));
+    // One tâba alone takes a1 to b1, and the yômên is still in hand.
+    let mut s = position(&free, &rows, [2, 0], 0, Some(2));
+    assert_eq!(
+        play(&free, &mut s, "a1-b1 +1 credit"),
+        ["credit-move spent=1"]
+    );
+    assert_eq!((s.bank(), s.throw()), ([1, 0], Some(2)));
+    assert_eq!(play(&free, &mut s, "b1-d1"), Vec::<String>::new());
+    assert_eq!(s.mover(), 1);
+    // Davies' reading: tâbas only to eat, and never alone.
     let davies = engine("davies", &json!({}));
     let s = position(&davies, &rows, [2, 0], 0, Some(2));
     assert_eq!(legal(&davies, &s), ["a1-c1"]);
@@ -1002,6 +1020,17 @@ fn model_legal(rules: &StickRace, s: &StickRaceState) -> Vec<(String, Vec<usize>
     };
     if credit_release && bank > 0 {
         out.extend(waiting.iter().filter_map(|&i| release("credit-release", i)));
+    }
+    if p.credits == Credits::AnyMove {
+        for &i in mine.iter().filter(|&&i| s.is_active_of(seat, track[i])) {
+            for k in 1..=bank as usize {
+                if let Some(j) = target(i, k, true)
+                    && let Some(eaten) = legal(i, j)
+                {
+                    out.push((format!("{}-{} +{k} credit", house(i), house(j)), eaten));
+                }
+            }
+        }
     }
     if !usable || !p.must_move {
         out.push(("pass".to_owned(), vec![]));

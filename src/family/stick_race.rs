@@ -64,7 +64,8 @@ family_params! {
             /// yet released will need, where banked tâbas release counters; where only a
             /// freshly thrown tâba releases one, every banked tâba is spare); `any-move` (any
             /// number of banked tâbas, one house each, may be added to a throw in any move,
-            /// whether it eats or not).
+            /// whether it eats or not, or move a counter alone as a decision of its own, the
+            /// throw in hand still to be used).
             credits: Credits,
             /// A throw of 2, 4 or 6 that no counter can use: `throw-again` (it is lost and the
             /// player throws again; a 2 still ends the turn), `end-turn` (it is lost and the
@@ -194,7 +195,7 @@ pub enum Credits {
     All,
     /// Any number beyond those still needed for releases.
     Spare,
-    /// Any number, added to a throw in any move, whether it eats or not.
+    /// Any number, in any move, with a throw or alone, whether it eats or not.
     AnyMove,
 }
 

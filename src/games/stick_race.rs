@@ -194,6 +194,8 @@ event_kinds! {
     Endless = "endless" ["end", "overshoot", "track", "standstill"],
     /// The agreed number of turns was played: the game ended.
     AgreedTime = "agreed-time" ["end", "agreed_turns"],
+    /// Banked tâbas moved a counter in a move that ate nothing, with a throw or alone.
+    CreditMove = "credit-move" ["credits"],
 }
 
 /// A stick-race event with its data. Houses are board indices.
@@ -322,6 +324,11 @@ pub enum StickRaceEvent {
         /// Turns played.
         turns: u32,
     },
+    /// `spent` banked tâbas moved a counter in a move that ate nothing.
+    CreditMove {
+        /// Tâbas spent.
+        spent: u8,
+    },
 }
 
 impl Event for StickRaceEvent {
@@ -356,6 +363,7 @@ impl Event for StickRaceEvent {
             StickRaceEvent::Standstill => K::Standstill,
             StickRaceEvent::Endless => K::Endless,
             StickRaceEvent::AgreedTime { .. } => K::AgreedTime,
+            StickRaceEvent::CreditMove { .. } => K::CreditMove,
         }
     }
 }
@@ -380,7 +388,9 @@ impl fmt::Display for StickRaceEvent {
             | StickRaceEvent::SharedHouse { house }
             | StickRaceEvent::WentRound { house }
             | StickRaceEvent::BorneOff { house } => write!(f, "{name} house=#{house}"),
-            StickRaceEvent::CreditCapture { spent } => write!(f, "{name} spent={spent}"),
+            StickRaceEvent::CreditCapture { spent } | StickRaceEvent::CreditMove { spent } => {
+                write!(f, "{name} spent={spent}")
+            }
             StickRaceEvent::UnusableThrow { seat, throw }
             | StickRaceEvent::ThrowBanked { seat, throw } => {
                 write!(f, "{name} seat={} throw={throw}", seat + 1)
@@ -1139,6 +1149,25 @@ impl StickRace {
                 }
             }
         }
+        // Under `any-move`, banked tâbas alone may move a counter, one house each, as a
+        // decision of its own: the throw in hand is still to be used.
+        if self.p.credits == Credits::AnyMove {
+            for h in bits(s.pieces[seat] & s.active[seat]) {
+                let i = usize::from(self.index[seat][usize::from(h)]);
+                for k in 1..=s.bank[seat].min(u32::from(u8::MAX)) as usize {
+                    if let Some(j) = self.target(i, k, true)
+                        && self.sweep(s, seat, i, j).is_some()
+                    {
+                        out.push(StickMove::Move {
+                            from: h,
+                            to: self.track[seat][j],
+                            spent: k as u8,
+                            with_credit: true,
+                        });
+                    }
+                }
+            }
+        }
         // The throw may be let go when nothing can use it (then the pass is forced, or sits
         // beside the credit releases) or when the reading lets a player decline.
         if !usable || !self.p.must_move {
@@ -1286,13 +1315,15 @@ impl StickRace {
                 if self.p.credits == Credits::None {
                     continue;
                 }
-                // Any distance a throw and tâbas could make: a yômên and one tâba at least, or
-                // one house short of a yômên with Ludii's −1 (a superset of the real ones).
-                let shortest = if self.p.ludii_empty_credit_minus_one {
-                    1
-                } else {
-                    3
-                };
+                // Any distance a throw and tâbas could make (a superset of the real ones): a
+                // yômên and one tâba at least, or one house short of a yômên with Ludii's −1,
+                // or one tâba alone under `any-move`.
+                let shortest =
+                    if self.p.ludii_empty_credit_minus_one || self.p.credits == Credits::AnyMove {
+                        1
+                    } else {
+                        3
+                    };
                 for d in shortest..self.len {
                     if let Some(j) = self.target(i, d, true)
                         && let Some((passed, landed)) = self.sweep(s, seat, i, j)
@@ -1578,21 +1609,44 @@ impl Rules for StickRace {
                 spent,
                 with_credit,
             } => {
+                let i = usize::from(self.index[seat][usize::from(from)]);
+                let j = if to == OFF {
+                    self.len
+                } else {
+                    usize::from(self.index[seat][usize::from(to)])
+                };
+                // A move with tâbas alone (`any-move`) goes as far as the tâbas spent, never
+                // off the board; one with the throw goes further by the throw.
+                let alone = with_credit
+                    && self.p.credits == Credits::AnyMove
+                    && j < self.len
+                    && (j + self.len - i) % self.len == usize::from(spent);
                 if with_credit {
                     if s.bank[seat] == 0 {
                         events.emit(StickRaceEvent::EmptyCredit);
+                    } else if self.p.credits == Credits::AnyMove
+                        && self
+                            .sweep(s, seat, i, j)
+                            .is_none_or(|(passed, landed)| self.eaten(i, passed, landed) == 0)
+                    {
+                        events.emit(StickRaceEvent::CreditMove { spent });
                     } else {
                         events.emit(StickRaceEvent::CreditCapture { spent });
                     }
                     s.bank[seat] -= u32::from(spent);
                 }
                 // The Ludii defect moves one house short of the throw.
-                let dist = if with_credit && spent == 0 {
+                let dist = if alone {
+                    usize::from(spent)
+                } else if with_credit && spent == 0 {
                     usize::from(throw) - 1
                 } else {
                     usize::from(throw) + usize::from(spent)
                 };
                 self.run(s, seat, from, to, dist, events);
+                if alone {
+                    used = false;
+                }
             }
             StickMove::Pass => {
                 let mut usable = Count(0);
