@@ -1294,6 +1294,12 @@ impl StickRace {
     /// counter of either side has a move by any throw, nor with any number of tâbas added
     /// (the bank may still grow). Only the bank can then change, which no end looks at.
     fn frozen(&self, s: &StickRaceState) -> bool {
+        let throws: &[usize] = if self.p.yomen_played {
+            &[2, 4, 6]
+        } else {
+            &[4, 6]
+        };
+        // The cheap tests first: a release, or a throw's own move.
         for seat in 0..2 {
             if bits(s.pieces[seat] & !s.active[seat])
                 .any(|h| self.release_target(s, seat, h).is_some())
@@ -1302,33 +1308,40 @@ impl StickRace {
             }
             for h in bits(s.pieces[seat] & s.active[seat]) {
                 let i = usize::from(self.index[seat][usize::from(h)]);
-                for t in [2, 4, 6] {
-                    if t == 2 && !self.p.yomen_played {
-                        continue;
-                    }
-                    if let Some(j) = self.target(i, t, false)
-                        && self.sweep(s, seat, i, j).is_some()
-                    {
-                        return false;
-                    }
+                if throws.iter().any(|&t| {
+                    self.target(i, t, false)
+                        .is_some_and(|j| self.sweep(s, seat, i, j).is_some())
+                }) {
+                    return false;
                 }
-                if self.p.credits == Credits::None {
+            }
+        }
+        if self.p.credits == Credits::None {
+            return true;
+        }
+        // Any distance a throw and tâbas could make (a superset of the real ones): a yômên and
+        // one tâba at least, or one house short of a yômên with Ludii's −1, or one tâba alone
+        // under `any-move`.
+        let free = self.p.credits == Credits::AnyMove;
+        let shortest = if self.p.ludii_empty_credit_minus_one || free {
+            1
+        } else {
+            3
+        };
+        for seat in 0..2 {
+            for h in bits(s.pieces[seat] & s.active[seat]) {
+                let i = usize::from(self.index[seat][usize::from(h)]);
+                // A move with tâbas that must eat needs an enemy ahead on the track.
+                if !free
+                    && self.p.overshoot != Overshoot::Round
+                    && s.order[seat][1 - seat] & !self.below[i + 1] == 0
+                {
                     continue;
                 }
-                // Any distance a throw and tâbas could make (a superset of the real ones): a
-                // yômên and one tâba at least, or one house short of a yômên with Ludii's −1,
-                // or one tâba alone under `any-move`.
-                let shortest =
-                    if self.p.ludii_empty_credit_minus_one || self.p.credits == Credits::AnyMove {
-                        1
-                    } else {
-                        3
-                    };
                 for d in shortest..self.len {
                     if let Some(j) = self.target(i, d, true)
                         && let Some((passed, landed)) = self.sweep(s, seat, i, j)
-                        && (self.p.credits == Credits::AnyMove
-                            || self.eaten(i, passed, landed) != 0)
+                        && (free || self.eaten(i, passed, landed) != 0)
                     {
                         return false;
                     }
