@@ -1055,6 +1055,9 @@ fn the_new_readings_agree_with_a_walking_model() {
         json!({"unusable": "bank", "credits": "any-move", "end": "courses-run", "overshoot": "stop"}),
         json!({"end": "courses-run", "overshoot": "bear-off", "capture": "landing", "must_move": false}),
         json!({"track": "circuit", "rows": 2, "cols": 4, "pieces": 2, "overshoot": "round", "release_moves": true, "end": "agreed-time", "agreed_turns": 40}),
+        json!({"track": "circuit", "rows": 4, "overshoot": "stop", "capture": "overtaking", "beside_enemy": true, "credits": "all", "end": "courses-run", "standstill": "decide"}),
+        json!({"track": "lanes", "overshoot": "round", "release": "at-throw", "credits": "any-move", "end": "agreed-time"}),
+        json!({"overshoot": "round", "capture": "landing", "credits": "all", "ludii_empty_credit_minus_one": true, "unusable": "bank", "end": "annihilation"}),
     ] {
         let rules = engine("davies", &overrides);
         for seed in 0..12u64 {
