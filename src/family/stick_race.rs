@@ -3,12 +3,14 @@
 //!
 //! Two armies of counters run along tracks over a board of rows of houses (a boustrophedon,
 //! both armies the same way in every row; a circuit round the board, both the same way round;
-//! or separate lanes), so that they "never meet each other, but they may catch each other up". Moves come from three casting sticks (a tâba scores 1, a yômên 2, a rabî' 4, a
-//! séta 6, with chances 3/8, 3/8, 1/8, 1/8); a player throws until a yômên stops him, tâbas
+//! or separate lanes), so that they "never meet each other, but they may catch each other
+//! up". Moves come from three casting sticks (a tâba scores 1, a yômên 2, a rabî' 4, a séta 6,
+//! with chances 3/8, 3/8, 1/8, 1/8); a player throws until a yômên stops him, tâbas
 //! are banked to his credit, one is needed to release each counter, and spare ones help to
-//! overtake. Every open point of the sources (how a counter is released, whether eating is by
-//! landing or by overtaking, what credits can pay for, an unusable throw, the end of the track
-//! and of the game) is one parameter here.
+//! overtake. Every open point of the sources (where the tracks run, how a counter is
+//! released, whether eating is by landing or by overtaking, whether a counter may stand beside
+//! an enemy, what credits can pay for, an unusable throw, the end of the track and of the
+//! game) is one parameter here.
 //!
 //! The hyena game (Li'b el-Merafib) shares the sticks but none of the rest of this
 //! vocabulary (mothers, the well and its costs, the hyena), so it will have its own
@@ -41,7 +43,7 @@ family_params! {
             /// counter moves 2, then the sticks pass) or only stops the player (`false`).
             yomen_played: bool,
             /// What releases a counter from its starting house: `fresh` (a tâba just thrown,
-            /// which is then not banked) or `credit` (every tâba is banked, and a banked tâba
+            /// which is then not banked), `credit` (every tâba is banked, and a banked tâba
             /// is spent to release a counter, as a decision of its own before the throw in hand
             /// is used) or `at-throw` (only when a tâba has just been thrown: that tâba
             /// releases a counter instead of being banked, and banked tâbas may release others
@@ -88,7 +90,7 @@ family_params! {
             /// its last row, or has borne off, so that no capture is possible: Ludii; the last
             /// row is the last stretch of a row's length of the counter's track, which on a
             /// circuit is not a row of the board), `annihilation` (one side has no counter left
-            /// on the board) or `courses-run` (every counter left of both sides has finished
+            /// on the board), `courses-run` (every counter left of both sides has finished
             /// its course: borne off, or standing at the end of its track with only its own
             /// counters ahead of it up to the last house; under `overshoot: round` no course
             /// ever ends) or `agreed-time` (the players' agreed time is up: the sticks have

@@ -23,8 +23,8 @@
 //! side, so each side's counters are a bit set of their own.
 //!
 //! The end tests run after every decision in Ludii's order (TRACES.md §3.5): the game's own
-//! end (`final-rows`, `annihilation` or `courses-run`, decided by captures), then the ends no
-//! rule reaches, then the engine's cap. A game that can provably never reach its end (courses
+//! end (`final-rows`, `annihilation` or `courses-run`, decided by captures; `agreed-time` is
+//! tested as the sticks pass), then the ends no rule reaches, then the engine's cap. A game that can provably never reach its end (courses
 //! that go on round under `courses-run`; tracks that share no house under `annihilation`; a
 //! board on which nothing can ever move again, found at a forced pass) is stopped as
 //! [`EndReason::Endless`], unless an engine cap will end it, or, under `standstill: decide`,
