@@ -923,7 +923,7 @@ fn model_legal(rules: &StickRace, s: &StickRaceState) -> Vec<(String, Vec<usize>
             .collect();
         let mut landed = false;
         if j < len {
-            if s.has(seat, track[j]) {
+            if s.has(seat, track[j]) && !p.stack {
                 return None;
             }
             if s.has(1 - seat, track[j]) {
@@ -962,7 +962,7 @@ fn model_legal(rules: &StickRace, s: &StickRaceState) -> Vec<(String, Vec<usize>
     let waiting: Vec<usize> = mine
         .iter()
         .copied()
-        .filter(|&i| !s.is_active_of(seat, track[i]))
+        .filter(|&i| s.is_waiting(seat, track[i]))
         .collect();
     let release = |kind: &str, i: usize| -> Option<(String, Vec<usize>)> {
         if !p.release_moves {
@@ -1058,6 +1058,10 @@ fn the_new_readings_agree_with_a_walking_model() {
         json!({"track": "circuit", "rows": 4, "overshoot": "stop", "capture": "overtaking", "beside_enemy": true, "credits": "all", "end": "courses-run", "standstill": "decide"}),
         json!({"track": "lanes", "overshoot": "round", "release": "at-throw", "credits": "any-move", "end": "agreed-time"}),
         json!({"overshoot": "round", "capture": "landing", "credits": "all", "ludii_empty_credit_minus_one": true, "unusable": "bank", "end": "annihilation"}),
+        json!({"stack": true}),
+        json!({"stack": true, "capture": "landing", "release": "at-throw", "release_moves": true, "end": "courses-run"}),
+        json!({"stack": true, "track": "circuit", "overshoot": "round", "beside_enemy": true, "capture": "both", "overtaken": "first", "credits": "any-move", "end": "annihilation"}),
+        json!({"stack": true, "overshoot": "stop", "credits": "spare", "release": "credit", "release_moves": true}),
     ] {
         let rules = engine("davies", &overrides);
         for seed in 0..12u64 {
@@ -1120,4 +1124,54 @@ fn the_new_readings_agree_with_a_walking_model() {
             }
         }
     }
+}
+
+#[test]
+fn a_players_counters_may_share_a_house() {
+    // ST-10 (b): a yômên takes a1 onto its fellow on c1; the two stand there, and an enemy
+    // passing over the house eats both.
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "x.x.......",
+    ];
+    let davies = engine("davies", &json!({}));
+    let s = position(&davies, &rows, [0, 0], 0, Some(2));
+    assert_eq!(legal(&davies, &s), ["c1-e1"]);
+    let stacked = engine("davies", &json!({"stack": true}));
+    let mut s = position(&stacked, &rows, [0, 0], 0, Some(2));
+    assert_eq!(legal(&stacked, &s), ["a1-c1", "c1-e1"]);
+    assert_eq!(play(&stacked, &mut s, "a1-c1"), Vec::<String>::new());
+    assert_eq!((s.count(0, 2), s.pieces(0)), (2, 2));
+    // B's counter on b1 catches the pair up: both are eaten (B's track runs east in row 1).
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        ".ox.x.....",
+    ];
+    let mut s = position(&stacked, &rows, [0, 0], 0, Some(2));
+    play(&stacked, &mut s, "c1-e1");
+    assert_eq!(s.count(0, 4), 2);
+    // The sticks pass to B; a séta takes b1 (his index 51) to h1, over e1.
+    assert_eq!((stacked.status(&s), s.mover()), (Status::Chance, 1));
+    stacked.apply_chance(&mut s, 3, &mut Vec::new());
+    assert_eq!(s.throw(), Some(6));
+    assert_eq!(
+        play(&stacked, &mut s, "b1-h1"),
+        [
+            "capture e1",
+            "overtaking-capture e1",
+            "capture e1",
+            "overtaking-capture e1",
+            "final-rows"
+        ]
+    );
+    assert_eq!((s.score(), s.pieces(0)), ([0, 2], 0));
+    assert_eq!(stacked.outcome(&s).map(|o| o.result), Some(Result_::Win(2)));
 }

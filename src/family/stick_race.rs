@@ -9,7 +9,7 @@
 //! are banked to his credit, one is needed to release each counter, and spare ones help to
 //! overtake. Every open point of the sources (where the tracks run, how a counter is
 //! released, whether eating is by landing or by overtaking, whether a counter may stand beside
-//! an enemy, what credits can pay for, an unusable throw, the end of the track and of the
+//! an enemy or its own, what credits can pay for, an unusable throw, the end of the track and of the
 //! game) is one parameter here.
 //!
 //! The hyena game (Li'b el-Merafib) shares the sticks but none of the rest of this
@@ -111,6 +111,11 @@ family_params! {
             /// not (`false`: a house holds one counter, so such a move cannot be made). Where
             /// landing eats, the case does not arise.
             beside_enemy: bool,
+            /// Whether a player's counters may share a house (`true`: a move may end on the
+            /// mover's own counters, which then stand there together, and an enemy that eats
+            /// on that house eats every counter there, each counting one) or not (`false`: no
+            /// move ends on one of the mover's own counters; passing over them is allowed).
+            stack: bool,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):

@@ -20,7 +20,10 @@
 //! its own, after which the throw in hand is still to be used.
 //!
 //! Where a move may end beside an enemy (`beside_enemy`), a house can hold a counter of each
-//! side, so each side's counters are a bit set of their own.
+//! side, so each side's counters (and released counters) are a bit set of their own. Where a
+//! side's counters stack (`stack`), the bit sets say which houses a side holds, and the state
+//! also counts the released counters on each house and marks the one not yet released (a
+//! starting house holds at most one); an enemy eating on a house eats them all.
 //!
 //! The end tests run after every decision in Ludii's order (TRACES.md §3.5): the game's own
 //! end (`final-rows`, `annihilation` or `courses-run`, decided by captures; `agreed-time` is
@@ -524,6 +527,12 @@ pub struct StickRaceState {
     order: [[u128; 2]; 2],
     /// Each seat's counters released (free to move), one bit per house.
     active: [u128; 2],
+    /// Where a side's counters may stack (`stack`): each seat's released counters on each
+    /// house, and its counters not yet released (at most one a house, on its starting houses),
+    /// one bit per house; and each seat's counters beyond one a house. Unused otherwise.
+    stacked: [[u8; MAX_HOUSES]; 2],
+    waiting: [u128; 2],
+    extra: [u32; 2],
     /// Each seat's released counters as bits of their indices on its own track.
     active_t: [u128; 2],
     /// Counters borne off.
@@ -560,6 +569,13 @@ impl StickRaceState {
         self.active[seat] >> house & 1 == 1
     }
 
+    /// Whether `seat` has a counter not yet released on `house` (where a side's counters
+    /// stack, released ones of its side may stand there too).
+    pub fn is_waiting(&self, seat: Seat, house: usize) -> bool {
+        self.waiting[seat] >> house & 1 == 1
+            || (self.has(seat, house) && !self.is_active_of(seat, house))
+    }
+
     /// Whether `seat` has a counter on `house` (two sides' counters may share a house where
     /// a move may end beside an enemy).
     pub fn has(&self, seat: Seat, house: usize) -> bool {
@@ -583,7 +599,18 @@ impl StickRaceState {
 
     /// Counters of `seat` on the board.
     pub fn pieces(&self, seat: Seat) -> u32 {
-        self.pieces[seat].count_ones()
+        self.pieces[seat].count_ones() + self.extra[seat]
+    }
+
+    /// Counters of `seat` on `house`.
+    pub fn count(&self, seat: Seat, house: usize) -> u32 {
+        if !self.has(seat, house) {
+            0
+        } else if self.stacked[seat][house] > 0 || self.waiting[seat] >> house & 1 == 1 {
+            u32::from(self.stacked[seat][house]) + (self.waiting[seat] >> house & 1) as u32
+        } else {
+            1
+        }
     }
 
     /// The seat to throw or to decide.
@@ -687,7 +714,8 @@ impl StickRace {
                 && p.overshoot == Overshoot::Illegal
                 && p.must_move
                 && p.credits != Credits::Spare
-                && p.credits != Credits::AnyMove,
+                && p.credits != Credits::AnyMove
+                && !p.stack,
             limit,
         })
     }
@@ -835,7 +863,7 @@ impl StickRace {
             Credits::Spare => {
                 // Tâbas the counters not yet released will need are not spare.
                 let waiting = if self.credit_releases() {
-                    (s.pieces[seat] & !s.active[seat]).count_ones()
+                    (self.waiting(s, seat)).count_ones()
                 } else {
                     0
                 };
@@ -887,7 +915,7 @@ impl StickRace {
         let mut landed = 0u128;
         if j < self.len {
             let bit = self.below[j + 1] ^ self.below[j];
-            if own & bit != 0 {
+            if own & bit != 0 && !self.p.stack {
                 return None;
             }
             landed = enemy & bit;
@@ -932,6 +960,83 @@ impl StickRace {
         }
     }
 
+    /// The houses with a counter of `seat` not yet released.
+    #[inline]
+    fn waiting(&self, s: &StickRaceState, seat: usize) -> u128 {
+        if self.p.stack {
+            s.waiting[seat]
+        } else {
+            s.pieces[seat] & !s.active[seat]
+        }
+    }
+
+    /// Releases the counter of `seat` waiting on `house` (where counters stack, released
+    /// ones of its side may stand there too).
+    fn release(&self, s: &mut StickRaceState, seat: usize, house: u8) {
+        if self.p.stack {
+            let h = usize::from(house);
+            s.waiting[seat] &= !(1u128 << h);
+            if s.stacked[seat][h] == 0 {
+                self.set_active(s, seat, house, true);
+            }
+            s.stacked[seat][h] += 1;
+        } else {
+            self.set_active(s, seat, house, true);
+        }
+    }
+
+    /// Takes one released counter of `seat` off `house`.
+    fn leave(&self, s: &mut StickRaceState, seat: usize, house: u8) {
+        if !self.p.stack {
+            self.toggle(s, seat, house);
+            self.set_active(s, seat, house, false);
+            return;
+        }
+        let h = usize::from(house);
+        s.stacked[seat][h] -= 1;
+        if s.stacked[seat][h] == 0 {
+            self.set_active(s, seat, house, false);
+        }
+        if s.stacked[seat][h] == 0 && s.waiting[seat] >> h & 1 == 0 {
+            self.toggle(s, seat, house);
+        } else {
+            s.extra[seat] -= 1;
+        }
+    }
+
+    /// Puts a released counter of `seat` on `house`.
+    fn arrive(&self, s: &mut StickRaceState, seat: usize, house: u8) {
+        if !self.p.stack {
+            self.toggle(s, seat, house);
+            self.set_active(s, seat, house, true);
+            return;
+        }
+        let h = usize::from(house);
+        if s.has(seat, h) {
+            s.extra[seat] += 1;
+        } else {
+            self.toggle(s, seat, house);
+        }
+        if s.stacked[seat][h] == 0 {
+            self.set_active(s, seat, house, true);
+        }
+        s.stacked[seat][h] += 1;
+    }
+
+    /// Takes every counter of `seat` off `house`, as they are eaten; returns how many.
+    fn clear(&self, s: &mut StickRaceState, seat: usize, house: u8) -> u32 {
+        let h = usize::from(house);
+        let n = s.count(seat, h);
+        if self.p.stack {
+            s.extra[seat] -= n - 1;
+            s.stacked[seat][h] = 0;
+            s.waiting[seat] &= !(1u128 << h);
+        }
+        self.toggle(s, seat, house);
+        self.set_active(s, seat, house, false);
+        n
+    }
+
     /// Marks the counter of `seat` on `house` released (`on`) or not.
     #[inline]
     fn set_active(&self, s: &mut StickRaceState, seat: usize, house: u8, on: bool) {
@@ -948,10 +1053,22 @@ impl StickRace {
         }
     }
 
-    /// Rebuilds the track orders from the board.
+    /// Rebuilds the track orders (and, where counters stack, the counts: one a house) from the
+    /// board.
     fn sync_order(&self, s: &mut StickRaceState) {
         s.order = [[0; 2]; 2];
         s.active_t = [0; 2];
+        s.stacked = [[0; MAX_HOUSES]; 2];
+        s.extra = [0; 2];
+        s.waiting = [0; 2];
+        if self.p.stack {
+            for seat in 0..2 {
+                s.waiting[seat] = s.pieces[seat] & !s.active[seat];
+                for h in bits(s.pieces[seat] & s.active[seat]) {
+                    s.stacked[seat][usize::from(h)] = 1;
+                }
+            }
+        }
         for seat in 0..2 {
             for h in bits(s.pieces[seat] & s.active[seat]) {
                 s.active_t[seat] |= 1u128 << self.index[seat][usize::from(h)];
@@ -991,7 +1108,7 @@ impl StickRace {
         if t == usize::from(sticks::TABA) {
             out.push(StickMove::Bank);
             if matches!(self.p.release, Release::Fresh | Release::AtThrow) {
-                for h in bits(s.pieces[seat] & !s.active[seat]) {
+                for h in bits(self.waiting(s, seat)) {
                     if let Some(to) = self.release_target(s, seat, h) {
                         out.push(StickMove::Release { from: h, to });
                     }
@@ -1003,6 +1120,7 @@ impl StickRace {
         if self.p.capture == Capture::Landing
             && self.p.overshoot == Overshoot::Illegal
             && self.p.credits != Credits::AnyMove
+            && !self.p.stack
         {
             return self.landing_moves(s, seat, t, credit, out);
         }
@@ -1023,7 +1141,7 @@ impl StickRace {
             };
             let legal = |j: usize| {
                 if landing {
-                    !at(own_t, j)
+                    self.p.stack || !at(own_t, j)
                 } else {
                     self.sweep(s, seat, i, j).is_some()
                 }
@@ -1143,7 +1261,7 @@ impl StickRace {
             Release::AtThrow => s.throw == sticks::TABA,
         };
         if credit_release && s.bank[seat] > 0 {
-            for h in bits(s.pieces[seat] & !s.active[seat]) {
+            for h in bits(self.waiting(s, seat)) {
                 if let Some(to) = self.release_target(s, seat, h) {
                     out.push(StickMove::CreditRelease { from: h, to });
                 }
@@ -1201,15 +1319,17 @@ impl StickRace {
             let house = self.track[seat][k];
             let bit = 1u128 << k;
             if eaten & bit != 0 {
-                events.emit(StickRaceEvent::Capture { house });
-                events.emit(if landed & bit != 0 {
-                    StickRaceEvent::LandingCapture { house }
-                } else {
-                    StickRaceEvent::OvertakingCapture { house }
-                });
-                self.toggle(s, 1 - seat, house);
-                self.set_active(s, 1 - seat, house, false);
-                s.score[seat] += 1;
+                // Every counter on the house is eaten (several where a side's counters stack).
+                let n = self.clear(s, 1 - seat, house);
+                for _ in 0..n {
+                    events.emit(StickRaceEvent::Capture { house });
+                    events.emit(if landed & bit != 0 {
+                        StickRaceEvent::LandingCapture { house }
+                    } else {
+                        StickRaceEvent::OvertakingCapture { house }
+                    });
+                }
+                s.score[seat] += n;
             } else if landed & bit != 0 {
                 events.emit(StickRaceEvent::SharedHouse { house });
             } else if self.p.capture == Capture::Landing {
@@ -1218,8 +1338,7 @@ impl StickRace {
                 events.emit(StickRaceEvent::OvertakenSpared { house });
             }
         }
-        self.toggle(s, seat, from);
-        self.set_active(s, seat, from, false);
+        self.leave(s, seat, from);
         if to == OFF {
             events.emit(StickRaceEvent::BorneOff { house: from });
             s.home[seat] += 1;
@@ -1229,8 +1348,7 @@ impl StickRace {
             } else if i + dist > self.len - 1 && j == self.len - 1 {
                 events.emit(StickRaceEvent::StoppedAtEnd { house: to });
             }
-            self.toggle(s, seat, to);
-            self.set_active(s, seat, to, true);
+            self.arrive(s, seat, to);
         }
     }
 
@@ -1301,9 +1419,7 @@ impl StickRace {
         };
         // The cheap tests first: a release, or a throw's own move.
         for seat in 0..2 {
-            if bits(s.pieces[seat] & !s.active[seat])
-                .any(|h| self.release_target(s, seat, h).is_some())
-            {
+            if bits(self.waiting(s, seat)).any(|h| self.release_target(s, seat, h).is_some()) {
                 return false;
             }
             for h in bits(s.pieces[seat] & s.active[seat]) {
@@ -1528,6 +1644,9 @@ impl Rules for StickRace {
             pieces: [0; 2],
             order: [[0; 2]; 2],
             active: [0; 2],
+            stacked: [[0; MAX_HOUSES]; 2],
+            waiting: [0; 2],
+            extra: [0; 2],
             active_t: [0; 2],
             home: [0; 2],
             bank: [0; 2],
@@ -1602,7 +1721,7 @@ impl Rules for StickRace {
             }
             StickMove::Release { from, to } => {
                 events.emit(StickRaceEvent::Released { house: from });
-                self.set_active(s, seat, from, true);
+                self.release(s, seat, from);
                 if to != from {
                     self.run(s, seat, from, to, 1, events);
                 }
@@ -1610,7 +1729,7 @@ impl Rules for StickRace {
             StickMove::CreditRelease { from, to } => {
                 s.bank[seat] -= 1;
                 events.emit(StickRaceEvent::CreditRelease { house: from });
-                self.set_active(s, seat, from, true);
+                self.release(s, seat, from);
                 if to != from {
                     self.run(s, seat, from, to, 1, events);
                 }
@@ -1768,7 +1887,7 @@ impl Rules for StickRace {
         let t = usize::from(s.throw);
         if t == usize::from(sticks::TABA) {
             // Bank, then a release of each counter not yet released, in house order.
-            let waiting = s.pieces[seat] & !s.active[seat];
+            let waiting = self.waiting(s, seat);
             let n = 1 + waiting.count_ones() as usize;
             let k = pick(n);
             if k == 0 {
