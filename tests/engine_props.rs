@@ -2404,10 +2404,9 @@ impl StickChecks {
         if i + dist < len {
             return Some(i + dist);
         }
-        if exact {
-            return None;
-        }
         match p.overshoot {
+            Overshoot::Round => (dist < len).then(|| i + dist - len),
+            _ if exact => None,
             Overshoot::Illegal => None,
             Overshoot::Stop => (i + 1 < len).then_some(len - 1),
             Overshoot::BearOff => Some(len),
@@ -2512,7 +2511,7 @@ impl StickChecks {
             let waiting = mine.iter().filter(|(_, h)| !s.is_active(*h)).count() as u32;
             let credit = match p.credits {
                 StickCredits::None => 0,
-                StickCredits::Any | StickCredits::All => bank,
+                StickCredits::Any | StickCredits::All | StickCredits::AnyMove => bank,
                 StickCredits::Spare if p.release == Release::Credit => bank.saturating_sub(waiting),
                 StickCredits::Spare => bank,
             };
@@ -2529,7 +2528,7 @@ impl StickChecks {
                 let mut extras: Vec<(usize, u32)> = Vec::new();
                 match p.credits {
                     StickCredits::None => {}
-                    StickCredits::Any | StickCredits::Spare => {
+                    StickCredits::Any | StickCredits::Spare | StickCredits::AnyMove => {
                         extras.extend((1..=credit).map(|k| (t + k as usize, k)));
                     }
                     StickCredits::All if credit > 0 => extras.push((t + credit as usize, credit)),
@@ -2539,7 +2538,8 @@ impl StickChecks {
                 for (dist, spent) in extras {
                     if let Some(j) = Self::target(p, len, i, dist, true)
                         && let Some((passed, landed)) = Self::sweep(p, s, &track, seat, i, j)
-                        && !Self::eats(p, &passed, landed).is_empty()
+                        && (p.credits == StickCredits::AnyMove
+                            || !Self::eats(p, &passed, landed).is_empty())
                     {
                         out.push(format!(
                             "{}-{} +{spent} credit",

@@ -1,14 +1,16 @@
 //! The stick-race family's parameters: Sijat El Taba as Davies and its later readers describe
 //! it.
 //!
-//! Two armies of counters run along boustrophedon tracks over a board of rows of houses, both
-//! the same way in every row, so that they "never meet each other, but they may catch each
-//! other up". Moves come from three casting sticks (a tâba scores 1, a yômên 2, a rabî' 4, a
-//! séta 6, with chances 3/8, 3/8, 1/8, 1/8); a player throws until a yômên stops him, tâbas
+//! Two armies of counters run along tracks over a board of rows of houses (a boustrophedon,
+//! both armies the same way in every row; a circuit round the board, both the same way round;
+//! or separate lanes), so that they "never meet each other, but they may catch each other
+//! up". Moves come from three casting sticks (a tâba scores 1, a yômên 2, a rabî' 4, a séta 6,
+//! with chances 3/8, 3/8, 1/8, 1/8); a player throws until a yômên stops him, tâbas
 //! are banked to his credit, one is needed to release each counter, and spare ones help to
-//! overtake. Every open point of the sources (how a counter is released, whether eating is by
-//! landing or by overtaking, what credits can pay for, an unusable throw, the end of the track
-//! and of the game) is one parameter here.
+//! overtake. Every open point of the sources (where the tracks run, how a counter is
+//! released, whether eating is by landing or by overtaking, whether a counter may stand beside
+//! an enemy or its own, what credits can pay for, an unusable throw, the end of the track and of the
+//! game) is one parameter here.
 //!
 //! The hyena game (Li'b el-Merafib) shares the sticks but none of the rest of this
 //! vocabulary (mothers, the well and its costs, the hyena), so it will have its own
@@ -41,9 +43,12 @@ family_params! {
             /// counter moves 2, then the sticks pass) or only stops the player (`false`).
             yomen_played: bool,
             /// What releases a counter from its starting house: `fresh` (a tâba just thrown,
-            /// which is then not banked) or `credit` (every tâba is banked, and a banked tâba
+            /// which is then not banked), `credit` (every tâba is banked, and a banked tâba
             /// is spent to release a counter, as a decision of its own before the throw in hand
-            /// is used).
+            /// is used) or `at-throw` (only when a tâba has just been thrown: that tâba
+            /// releases a counter instead of being banked, and banked tâbas may release others
+            /// first, one each, as decisions of their own; with a 2, 4 or 6 in hand no counter
+            /// is released).
             release: Release,
             /// Whether a released counter also moves one house (`true`) or only becomes free
             /// to move (`false`).
@@ -59,25 +64,58 @@ family_params! {
             /// banked tâbas or none, only to make a move that eats: Ludii, whose capture is by
             /// landing); `spare` (as `any`, but only the tâbas beyond those the counters not
             /// yet released will need, where banked tâbas release counters; where only a
-            /// freshly thrown tâba releases one, every banked tâba is spare).
+            /// freshly thrown tâba releases one, every banked tâba is spare); `any-move` (any
+            /// number of banked tâbas, one house each, may be added to a throw in any move,
+            /// whether it eats or not, or move a counter alone as a decision of its own, the
+            /// throw in hand still to be used).
             credits: Credits,
             /// A throw of 2, 4 or 6 that no counter can use: `throw-again` (it is lost and the
-            /// player throws again; a 2 still ends the turn) or `end-turn` (it is lost and the
-            /// turn ends).
+            /// player throws again; a 2 still ends the turn), `end-turn` (it is lost and the
+            /// turn ends) or `bank` (it is marked up to the player's credit at its score, as
+            /// that many tâbas of one house each, and he throws again; a 2 still ends the
+            /// turn).
             unusable: Unusable,
             /// Whether a player must use a throw he can use (`true`), or may let it go
             /// (`false`: a pass among the legal moves).
             must_move: bool,
             /// A move that would go past the last house of the track: `illegal` (the counter
             /// must land exactly and otherwise cannot make that move), `stop` (it stops on the
-            /// last house) or `bear-off` (it leaves the board, its race run, and can neither
-            /// eat nor be eaten again).
+            /// last house), `bear-off` (it leaves the board, its race run, and can neither
+            /// eat nor be eaten again) or `round` (it goes on round: past its last house it
+            /// comes to the first house of its track again, and its course never ends; on a
+            /// circuit the first house is the next one, elsewhere the counter goes back to the
+            /// start of its track; a move may not go a whole lap or more).
             overshoot: Overshoot,
             /// What ends the game: `final-rows` (every counter left of both sides stands in
-            /// its last row, or has borne off, so that no capture is possible: Ludii) or
-            /// `annihilation` (one side has no counter left on the board). The player who has
-            /// eaten more wins; equal numbers draw.
+            /// its last row, or has borne off, so that no capture is possible: Ludii; the last
+            /// row is the last stretch of a row's length of the counter's track, which on a
+            /// circuit is not a row of the board), `annihilation` (one side has no counter left
+            /// on the board), `courses-run` (every counter left of both sides has finished
+            /// its course: borne off, or standing at the end of its track with only its own
+            /// counters ahead of it up to the last house; under `overshoot: round` no course
+            /// ever ends) or `agreed-time` (the players' agreed time is up: the sticks have
+            /// passed `agreed_turns` times, a turn a yômên ends at once included). The player
+            /// who has eaten more wins; equal numbers draw.
             end: End,
+            /// The counters' tracks: `boustrophedon` (over every house, from the owner's
+            /// nearest row to the farthest, each row back the other way, both armies the same
+            /// way in every row: the DLP), `circuit` (one closed ring through every house,
+            /// which both armies run the same way round, each starting along its nearest row
+            /// half a lap ahead of the other; a course is one lap, ending on the house behind
+            /// its first; it needs an even number of rows and of houses a row) or `lanes`
+            /// (each army its own boustrophedon over its half of the rows, from its nearest
+            /// row to the middle; the armies share no house, so none can catch another up).
+            track: Track,
+            /// Whether a move may end on an enemy counter that it does not eat (`true`: the
+            /// counter stands on the enemy's house beside it, and both move on from there) or
+            /// not (`false`: a house holds one counter, so such a move cannot be made). Where
+            /// landing eats, the case does not arise.
+            beside_enemy: bool,
+            /// Whether a player's counters may share a house (`true`: a move may end on the
+            /// mover's own counters, which then stand there together, and an enemy that eats
+            /// on that house eats every counter there, each counting one) or not (`false`: no
+            /// move ends on one of the mover's own counters; passing over them is allowed).
+            stack: bool,
         }
         engine {
             /// A limit on game length as an engine imposes it (see the sowing family):
@@ -88,6 +126,22 @@ family_params! {
             /// value reads as −1, so the "all credits" capture reaches an enemy one house short
             /// of the throw. Needs `credits: all`. Default: `false`.
             ludii_empty_credit_minus_one: bool = false,
+            /// What becomes of a game in which nothing that counts can change any more before
+            /// its end is reached: no counter of either side can ever move again (none left to
+            /// release, none with a move by any throw, with or without tâbas added), or, under
+            /// `end: annihilation`, the tracks share no house so no side can be wiped out.
+            /// `endless`: it is stopped as unfinished, reason `endless` (no source ends it; a
+            /// reading with an engine cap plays on to the cap instead); `decide`: it ends there
+            /// and is decided by the numbers eaten, as at the game's own end (a rule that ends
+            /// the game when nothing changes, G-4 (b)). Courses that go on round under
+            /// `end: courses-run` never end whatever happens, and are stopped as endless
+            /// either way (unless capped). Default: `endless`.
+            standstill: Standstill = Standstill::Endless,
+            /// The players' agreed time under `end: agreed-time`, in turns played by both
+            /// (the sticks passing once ends a turn). No source gives a length. Default: 100
+            /// (fifty turns each, somewhat more than a game that ends when no more can be
+            /// eaten lasts in random play).
+            agreed_turns: u32 = 100,
         }
     }
 }
@@ -110,6 +164,8 @@ pub enum Release {
     Fresh,
     /// A banked tâba.
     Credit,
+    /// A tâba just thrown, or banked ones, but only when a tâba has just been thrown.
+    AtThrow,
 }
 
 /// How a counter is eaten.
@@ -146,6 +202,8 @@ pub enum Credits {
     All,
     /// Any number beyond those still needed for releases.
     Spare,
+    /// Any number, in any move, with a throw or alone, whether it eats or not.
+    AnyMove,
 }
 
 /// A throw no counter can use.
@@ -156,6 +214,8 @@ pub enum Unusable {
     ThrowAgain,
     /// Lost; the turn ends.
     EndTurn,
+    /// Marked up to the player's credit at its score; he throws again (unless it was a 2).
+    Bank,
 }
 
 /// A move past the end of the track.
@@ -168,6 +228,8 @@ pub enum Overshoot {
     Stop,
     /// Leaves the board.
     BearOff,
+    /// Goes on round: past its last house the counter comes to its first house again.
+    Round,
 }
 
 /// What ends the game.
@@ -178,4 +240,30 @@ pub enum End {
     FinalRows,
     /// One side has no counter on the board.
     Annihilation,
+    /// Every counter left has finished its course.
+    CoursesRun,
+    /// The agreed time is up.
+    AgreedTime,
+}
+
+/// The counters' tracks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Track {
+    /// Over every row, each back the other way.
+    Boustrophedon,
+    /// One ring through every house, both armies the same way round.
+    Circuit,
+    /// Each army its own half of the rows.
+    Lanes,
+}
+
+/// A game in which nothing can change any more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Standstill {
+    /// Stopped as unfinished (`EndReason::Endless`).
+    Endless,
+    /// Ended and decided by the numbers eaten.
+    Decide,
 }

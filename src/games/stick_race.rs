@@ -2,22 +2,36 @@
 //!
 //! The board is `rows × cols` houses numbered `cols·row + col`, row 0 at the bottom (seat 1's
 //! nearest row) and column 0 at the left, as Ludii numbers Sijat's board, so the adapter in
-//! `crate::ludii` maps houses one to one. Each seat's track is a boustrophedon over every
-//! house: seat 1 from the bottom left eastward, then up a row and back; seat 2 from the top
-//! right westward, then down a row and back. In every row both run the same way, so counters
-//! "never meet each other, but they may catch each other up". A position on a track is an
-//! index into that seat's table of houses.
+//! `crate::ludii` maps houses one to one. Each seat has a track, a table of houses; a position
+//! on a track is an index into that table (`tracks` lays them out):
+//! - `boustrophedon`: over every house, seat 1 from the bottom left eastward, then up a row
+//!   and back; seat 2 from the top right westward, then down a row and back. In every row both
+//!   run the same way, so counters "never meet each other, but they may catch each other up".
+//! - `circuit`: one ring through every house, which both run the same way round, seat 2 half
+//!   a lap ahead of seat 1; a course is one lap.
+//! - `lanes`: each seat a boustrophedon over its half of the rows; the tracks share no house.
 //!
 //! Chance is explicit: a seat about to throw is a [`Status::Chance`] step whose outcomes are
 //! the throws 1, 2, 4, 6 with weights 3, 3, 1, 1 (three two-sided sticks: one flat side up is
 //! a tâba, two a yômên, three a rabî', none a séta). The throw is then used by one decision of
 //! the same seat: bank or spend a tâba, move a counter, or pass. A yômên ends the turn; so,
-//! under `unusable: end-turn`, does a throw no counter can use. Under `release: credit` a
-//! banked tâba releases a counter as a decision of its own, after which the throw in hand is
-//! still to be used.
+//! under `unusable: end-turn`, does a throw no counter can use. Under `release: credit` (and,
+//! with a tâba in hand, `release: at-throw`) a banked tâba releases a counter as a decision of
+//! its own, after which the throw in hand is still to be used.
+//!
+//! Where a move may end beside an enemy (`beside_enemy`), a house can hold a counter of each
+//! side, so each side's counters (and released counters) are a bit set of their own. Where a
+//! side's counters stack (`stack`), the bit sets say which houses a side holds, and the state
+//! also counts the released counters on each house and marks the one not yet released (a
+//! starting house holds at most one); an enemy eating on a house eats them all.
 //!
 //! The end tests run after every decision in Ludii's order (TRACES.md §3.5): the game's own
-//! end (`final-rows` or `annihilation`, decided by captures), then the engine's cap.
+//! end (`final-rows`, `annihilation` or `courses-run`, decided by captures; `agreed-time` is
+//! tested as the sticks pass), then the ends no rule reaches, then the engine's cap. A game that can provably never reach its end (courses
+//! that go on round under `courses-run`; tracks that share no house under `annihilation`; a
+//! board on which nothing can ever move again, found at a forced pass) is stopped as
+//! [`EndReason::Endless`], unless an engine cap will end it, or, under `standstill: decide`,
+//! ended and decided as it stands.
 
 use std::fmt;
 
@@ -28,7 +42,8 @@ use super::{
     Seat, Status, event_kinds,
 };
 use crate::family::stick_race::{
-    Capture, Credits, End, Overshoot, Overtaken, Release, Start, Starter, StickRaceParams, Unusable,
+    Capture, Credits, End, Overshoot, Overtaken, Release, Standstill, Start, Starter,
+    StickRaceParams, Track, Unusable,
 };
 
 /// The most houses a board may have (one bit each in a `u128`).
@@ -126,7 +141,7 @@ impl fmt::Display for StickMove {
 event_kinds! {
     /// The kinds of stick-race event.
     pub enum StickRaceEventKind;
-    endless = ["end", "overshoot", "cap"];
+    endless = ["end", "overshoot", "track", "standstill", "cap"];
     /// A lot decided who throws first.
     Lot = "lot" ["starter"],
     /// A tâba was banked to the player's credit.
@@ -168,6 +183,22 @@ event_kinds! {
     EqualCaptures = "equal-captures" ["end"],
     /// An engine's cap ended the game.
     CapReached = "cap-reached" ["cap"],
+    /// A counter ended its move on an enemy it did not eat, and both stand there.
+    SharedHouse = "shared-house" ["beside_enemy"],
+    /// A counter went on round past the last house of its track.
+    WentRound = "went-round" ["overshoot", "track"],
+    /// A throw no counter could use was marked up to the player's credit.
+    ThrowBanked = "throw-banked" ["unusable"],
+    /// Every counter left had finished its course: the game ended.
+    CoursesRun = "courses-run" ["end"],
+    /// Nothing could change any more, and the game was ended there and decided.
+    Standstill = "standstill" ["standstill"],
+    /// The game's end could no longer be reached: it was stopped as unfinished.
+    Endless = "endless" ["end", "overshoot", "track", "standstill"],
+    /// The agreed number of turns was played: the game ended.
+    AgreedTime = "agreed-time" ["end", "agreed_turns"],
+    /// Banked tâbas moved a counter in a move that ate nothing, with a throw or alone.
+    CreditMove = "credit-move" ["credits"],
 }
 
 /// A stick-race event with its data. Houses are board indices.
@@ -268,6 +299,39 @@ pub enum StickRaceEvent {
         /// Decisions made.
         plies: u32,
     },
+    /// A counter ended its move on `house`, beside an enemy it did not eat.
+    SharedHouse {
+        /// The house.
+        house: u8,
+    },
+    /// A counter went on round past its last house, from `house`.
+    WentRound {
+        /// The house it moved from.
+        house: u8,
+    },
+    /// `seat` marked an unusable `throw` up to his credit.
+    ThrowBanked {
+        /// The seat.
+        seat: Seat,
+        /// The throw.
+        throw: u8,
+    },
+    /// The courses-run end.
+    CoursesRun,
+    /// Nothing could change any more; the game was decided there.
+    Standstill,
+    /// The game's end could no longer be reached.
+    Endless,
+    /// The agreed time was up after `turns` turns.
+    AgreedTime {
+        /// Turns played.
+        turns: u32,
+    },
+    /// `spent` banked tâbas moved a counter in a move that ate nothing.
+    CreditMove {
+        /// Tâbas spent.
+        spent: u8,
+    },
 }
 
 impl Event for StickRaceEvent {
@@ -295,6 +359,14 @@ impl Event for StickRaceEvent {
             StickRaceEvent::Annihilation { .. } => K::Annihilation,
             StickRaceEvent::EqualCaptures => K::EqualCaptures,
             StickRaceEvent::CapReached { .. } => K::CapReached,
+            StickRaceEvent::SharedHouse { .. } => K::SharedHouse,
+            StickRaceEvent::WentRound { .. } => K::WentRound,
+            StickRaceEvent::ThrowBanked { .. } => K::ThrowBanked,
+            StickRaceEvent::CoursesRun => K::CoursesRun,
+            StickRaceEvent::Standstill => K::Standstill,
+            StickRaceEvent::Endless => K::Endless,
+            StickRaceEvent::AgreedTime { .. } => K::AgreedTime,
+            StickRaceEvent::CreditMove { .. } => K::CreditMove,
         }
     }
 }
@@ -316,17 +388,26 @@ impl fmt::Display for StickRaceEvent {
             | StickRaceEvent::OvertakenSpared { house }
             | StickRaceEvent::PassedOver { house }
             | StickRaceEvent::StoppedAtEnd { house }
+            | StickRaceEvent::SharedHouse { house }
+            | StickRaceEvent::WentRound { house }
             | StickRaceEvent::BorneOff { house } => write!(f, "{name} house=#{house}"),
-            StickRaceEvent::CreditCapture { spent } => write!(f, "{name} spent={spent}"),
-            StickRaceEvent::UnusableThrow { seat, throw } => {
+            StickRaceEvent::CreditCapture { spent } | StickRaceEvent::CreditMove { spent } => {
+                write!(f, "{name} spent={spent}")
+            }
+            StickRaceEvent::UnusableThrow { seat, throw }
+            | StickRaceEvent::ThrowBanked { seat, throw } => {
                 write!(f, "{name} seat={} throw={throw}", seat + 1)
             }
             StickRaceEvent::CapReached { turns, plies } => {
                 write!(f, "{name} turns={turns} plies={plies}")
             }
+            StickRaceEvent::AgreedTime { turns } => write!(f, "{name} turns={turns}"),
             StickRaceEvent::EmptyCredit
             | StickRaceEvent::FinalRows
-            | StickRaceEvent::EqualCaptures => f.write_str(name),
+            | StickRaceEvent::EqualCaptures
+            | StickRaceEvent::CoursesRun
+            | StickRaceEvent::Standstill
+            | StickRaceEvent::Endless => f.write_str(name),
         }
     }
 }
@@ -353,6 +434,17 @@ pub enum StickRaceError {
     Pieces {
         /// Counters a side.
         pieces: u8,
+        /// Houses a row.
+        cols: u8,
+    },
+    /// A circuit the board cannot hold.
+    #[error(
+        "track = circuit with rows = {rows}, cols = {cols}: the circuit needs an even number of \
+         rows and of houses a row (change track, rows or cols)"
+    )]
+    Circuit {
+        /// Rows.
+        rows: u8,
         /// Houses a row.
         cols: u8,
     },
@@ -404,6 +496,14 @@ pub enum SetupError {
     /// Not a throw.
     #[error("throw {0}: the sticks score 1, 2, 4 or 6")]
     Throw(u8),
+    /// A counter on a house that is not on its side's track (separate lanes).
+    #[error("seat {seat} has a counter on {house}, which is not on its track")]
+    OffTrack {
+        /// The seat (1-based).
+        seat: usize,
+        /// The house's name.
+        house: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -425,8 +525,14 @@ pub struct StickRaceState {
     pieces: [u128; 2],
     /// `order[view][seat]`: the seat's counters as bits of their indices on `view`'s track.
     order: [[u128; 2]; 2],
-    /// Counters released (free to move), one bit per house.
-    active: u128,
+    /// Each seat's counters released (free to move), one bit per house.
+    active: [u128; 2],
+    /// Where a side's counters may stack (`stack`): each seat's released counters on each
+    /// house, and its counters not yet released (at most one a house, on its starting houses),
+    /// one bit per house; and each seat's counters beyond one a house. Unused otherwise.
+    stacked: [[u8; MAX_HOUSES]; 2],
+    waiting: [u128; 2],
+    extra: [u32; 2],
     /// Each seat's released counters as bits of their indices on its own track.
     active_t: [u128; 2],
     /// Counters borne off.
@@ -440,6 +546,8 @@ pub struct StickRaceState {
     /// The throw in hand (phase `Decide`).
     throw: u8,
     clock: Clock,
+    /// Turns ended (the sticks passed), a turn a yômên ends at once included.
+    turns_done: u32,
     outcome: Option<Outcome>,
 }
 
@@ -449,9 +557,29 @@ impl StickRaceState {
         (0..2).find(|&s| self.pieces[s] >> house & 1 == 1)
     }
 
-    /// Whether the counter on `house` has been released.
+    /// Whether the counter on `house` has been released (of the first seat that has one
+    /// there, as [`StickRaceState::who`] answers).
     pub fn is_active(&self, house: usize) -> bool {
-        self.active >> house & 1 == 1
+        self.who(house)
+            .is_some_and(|seat| self.is_active_of(seat, house))
+    }
+
+    /// Whether `seat` has a released counter on `house`.
+    pub fn is_active_of(&self, seat: Seat, house: usize) -> bool {
+        self.active[seat] >> house & 1 == 1
+    }
+
+    /// Whether `seat` has a counter not yet released on `house` (where a side's counters
+    /// stack, released ones of its side may stand there too).
+    pub fn is_waiting(&self, seat: Seat, house: usize) -> bool {
+        self.waiting[seat] >> house & 1 == 1
+            || (self.has(seat, house) && !self.is_active_of(seat, house))
+    }
+
+    /// Whether `seat` has a counter on `house` (two sides' counters may share a house where
+    /// a move may end beside an enemy).
+    pub fn has(&self, seat: Seat, house: usize) -> bool {
+        self.pieces[seat] >> house & 1 == 1
     }
 
     /// Banked tâbas.
@@ -471,7 +599,18 @@ impl StickRaceState {
 
     /// Counters of `seat` on the board.
     pub fn pieces(&self, seat: Seat) -> u32 {
-        self.pieces[seat].count_ones()
+        self.pieces[seat].count_ones() + self.extra[seat]
+    }
+
+    /// Counters of `seat` on `house`.
+    pub fn count(&self, seat: Seat, house: usize) -> u32 {
+        if !self.has(seat, house) {
+            0
+        } else if self.stacked[seat][house] > 0 || self.waiting[seat] >> house & 1 == 1 {
+            u32::from(self.stacked[seat][house]) + (self.waiting[seat] >> house & 1) as u32
+        } else {
+            1
+        }
     }
 
     /// The seat to throw or to decide.
@@ -491,13 +630,17 @@ pub struct StickRace {
     p: StickRaceParams,
     rows: usize,
     cols: usize,
-    houses: usize,
+    /// Houses on each seat's track (all of them but on separate lanes).
+    len: usize,
     /// `track[seat][i]`: the house at index i of the seat's track.
     track: [Vec<u8>; 2],
-    /// `index[seat][house]`: the house's index on the seat's track.
+    /// `index[seat][house]`: the house's index on the seat's track, [`OFF`] if it is not on
+    /// it.
     index: [Vec<u8>; 2],
-    /// Each seat's last row, as a bit set.
+    /// Each seat's last row (the last stretch of a row's length of its track), as a bit set.
     last_row: [u128; 2],
+    /// The two tracks share no house, so no counter can ever eat another.
+    apart: bool,
     /// `below[n]`: the bits below n (a variable shift of a `u128` is dear; a load is not).
     below: Box<[u128; MAX_HOUSES + 1]>,
     /// Random play counts the moves instead of listing them (`choose`): a fresh tâba releases
@@ -529,49 +672,50 @@ impl StickRace {
         if p.ludii_empty_credit_minus_one && p.credits != Credits::All {
             return Err(StickRaceError::EmptyCredit);
         }
+        if p.track == Track::Circuit && (rows % 2 == 1 || cols % 2 == 1) {
+            return Err(StickRaceError::Circuit {
+                rows: p.rows,
+                cols: p.cols,
+            });
+        }
         let limit = Limit::new(p.cap)?;
         let houses = rows * cols;
-        // Seat 1 from the bottom left, eastward in even rows; seat 2 from the top right,
-        // westward in its first row. Row by row both run the same way.
-        let mut track = [Vec::with_capacity(houses), Vec::with_capacity(houses)];
-        for r in 0..rows {
-            let east = r % 2 == 0;
-            for k in 0..cols {
-                let col = if east { k } else { cols - 1 - k };
-                track[0].push((r * cols + col) as u8);
-            }
-        }
-        for i in 0..rows {
-            let r = rows - 1 - i;
-            // The top row runs west; each row below turns back.
-            let west = i % 2 == 0;
-            for k in 0..cols {
-                let col = if west { cols - 1 - k } else { k };
-                track[1].push((r * cols + col) as u8);
-            }
-        }
+        let track = tracks(p.track, rows, cols);
+        let len = track[0].len();
         let mut index = [vec![OFF; houses], vec![OFF; houses]];
         for seat in 0..2 {
             for (i, &h) in track[seat].iter().enumerate() {
                 index[seat][usize::from(h)] = i as u8;
             }
         }
-        let row_bits = |r: usize| ((1u128 << cols) - 1) << (r * cols);
+        let stretch = |seat: usize| {
+            track[seat][len - cols..]
+                .iter()
+                .fold(0u128, |set, &h| set | 1u128 << h)
+        };
+        let last_row = [stretch(0), stretch(1)];
+        let apart = index[1]
+            .iter()
+            .zip(&index[0])
+            .all(|(&a, &b)| a == OFF || b == OFF);
         Ok(StickRace {
             p: p.clone(),
             rows,
             cols,
-            houses,
+            len,
             track,
             index,
-            last_row: [row_bits(rows - 1), row_bits(0)],
+            last_row,
+            apart,
             below: Box::new(std::array::from_fn(below)),
             counted: p.release == Release::Fresh
                 && !p.release_moves
                 && p.capture == Capture::Landing
                 && p.overshoot == Overshoot::Illegal
                 && p.must_move
-                && p.credits != Credits::Spare,
+                && p.credits != Credits::Spare
+                && p.credits != Credits::AnyMove
+                && !p.stack,
             limit,
         })
     }
@@ -611,8 +755,8 @@ impl StickRace {
     /// (so a finished game is over).
     ///
     /// # Errors
-    /// [`SetupError`] for rows that do not make the board, too many counters, or a throw the
-    /// sticks cannot make.
+    /// [`SetupError`] for rows that do not make the board, too many counters, a counter off
+    /// its side's track, or a throw the sticks cannot make.
     pub fn setup(&self, setup: &StickSetup) -> Result<StickRaceState, SetupError> {
         let shape = SetupError::Shape {
             rows: self.rows,
@@ -625,7 +769,7 @@ impl StickRace {
         }
         let mut s = self.initial();
         s.pieces = [0; 2];
-        s.active = 0;
+        s.active = [0; 2];
         for (i, row) in setup.rows.iter().enumerate() {
             let r = self.rows - 1 - i;
             for (col, ch) in row.chars().enumerate() {
@@ -633,11 +777,19 @@ impl StickRace {
                 match ch {
                     'x' | 'X' => s.pieces[0] |= bit,
                     'o' | 'O' => s.pieces[1] |= bit,
+                    '*' => {
+                        s.pieces[0] |= bit;
+                        s.pieces[1] |= bit;
+                        s.active[0] |= bit;
+                        s.active[1] |= bit;
+                    }
                     '.' => {}
                     _ => return Err(shape),
                 }
-                if matches!(ch, 'x' | 'o') {
-                    s.active |= bit;
+                match ch {
+                    'x' => s.active[0] |= bit,
+                    'o' => s.active[1] |= bit,
+                    _ => {}
                 }
             }
         }
@@ -648,6 +800,13 @@ impl StickRace {
                     seat: seat + 1,
                     count,
                     max: self.p.pieces,
+                });
+            }
+            if let Some(h) = bits(s.pieces[seat]).find(|&h| self.index[seat][usize::from(h)] == OFF)
+            {
+                return Err(SetupError::OffTrack {
+                    seat: seat + 1,
+                    house: house_name(usize::from(h), self.cols),
                 });
             }
         }
@@ -668,7 +827,7 @@ impl StickRace {
     }
 
     /// The board as text: rows from the top, `x`/`X` seat 1 (released / not), `o`/`O` seat 2,
-    /// `.` empty.
+    /// `*` a counter of each side on one house, `.` empty.
     pub fn board_text(&self, s: &StickRaceState) -> String {
         let mut out = String::new();
         for r in (0..self.rows).rev() {
@@ -677,28 +836,34 @@ impl StickRace {
             }
             for col in 0..self.cols {
                 let h = r * self.cols + col;
-                let active = s.is_active(h);
-                out.push(match (s.who(h), active) {
-                    (Some(0), true) => 'x',
-                    (Some(0), false) => 'X',
-                    (Some(_), true) => 'o',
-                    (Some(_), false) => 'O',
-                    (None, _) => '.',
+                out.push(match (s.has(0, h), s.has(1, h)) {
+                    (true, true) => '*',
+                    (true, false) if s.is_active_of(0, h) => 'x',
+                    (true, false) => 'X',
+                    (false, true) if s.is_active_of(1, h) => 'o',
+                    (false, true) => 'O',
+                    (false, false) => '.',
                 });
             }
         }
         out
     }
 
+    /// Whether banked tâbas can release counters (so that those the counters not yet released
+    /// will need are not spare).
+    fn credit_releases(&self) -> bool {
+        matches!(self.p.release, Release::Credit | Release::AtThrow)
+    }
+
     /// Banked tâbas that may be added to a throw.
     fn usable_credit(&self, s: &StickRaceState, seat: usize) -> u32 {
         match self.p.credits {
             Credits::None => 0,
-            Credits::Any | Credits::All => s.bank[seat],
+            Credits::Any | Credits::All | Credits::AnyMove => s.bank[seat],
             Credits::Spare => {
                 // Tâbas the counters not yet released will need are not spare.
-                let waiting = if self.p.release == Release::Credit {
-                    (s.pieces[seat] & !s.active).count_ones()
+                let waiting = if self.credit_releases() {
+                    (self.waiting(s, seat)).count_ones()
                 } else {
                     0
                 };
@@ -707,54 +872,65 @@ impl StickRace {
         }
     }
 
-    /// Where a counter of `seat` at track index `i` lands going `dist` houses, as a track
-    /// index (`None` if it cannot), and whether it overshoots into the last house or off the
-    /// board. `exact` forbids overshooting whatever the reading (moves with credits).
+    /// Where a counter at track index `i` lands going `dist` houses, as a track index (`len`
+    /// for off the board; `None` if it cannot). `exact` forbids stopping at the end or bearing
+    /// off whatever the reading (moves with credits); going on round is no overshoot, and a
+    /// move never goes a whole lap.
     fn target(&self, i: usize, dist: usize, exact: bool) -> Option<usize> {
-        let last = self.houses - 1;
+        let last = self.len - 1;
         let j = i + dist;
         if j <= last {
             return Some(j);
         }
-        if exact {
-            return None;
-        }
         match self.p.overshoot {
+            Overshoot::Round => (dist < self.len).then(|| j - self.len),
+            _ if exact => None,
             Overshoot::Illegal => None,
             Overshoot::Stop => (i < last).then_some(last),
-            Overshoot::BearOff => Some(self.houses),
+            Overshoot::BearOff => Some(self.len),
         }
     }
 
-    /// The enemies a move of `seat` from index `i` to index `j` (`houses` for off the board)
+    /// The track indices a move from `i` to `j` passes over (strictly between them, going on
+    /// round where `j` is behind `i`; `j == len` is off the board).
+    #[inline]
+    fn span(&self, i: usize, j: usize) -> u128 {
+        if j > i {
+            self.below[j.min(self.len)] & !self.below[i + 1]
+        } else {
+            (self.below[self.len] & !self.below[i + 1]) | self.below[j]
+        }
+    }
+
+    /// The enemies a move of `seat` from index `i` to index `j` (`len` for off the board)
     /// passes over and lands on, as bits in the mover's track order; and whether it may be
-    /// made at all (never onto a counter of one's own; onto an enemy only where that enemy is
-    /// eaten, so two counters never share a house). Each seat's counters are kept in both
-    /// tracks' orders (`StickRaceState::order`), so a sweep is two masks, not a walk.
+    /// made at all (never onto a counter of one's own; onto an enemy it does not eat only where
+    /// a counter may stand beside an enemy). Each seat's counters are kept in both tracks'
+    /// orders (`StickRaceState::order`), so a sweep is two masks, not a walk.
     #[inline]
     fn sweep(&self, s: &StickRaceState, seat: usize, i: usize, j: usize) -> Option<(u128, u128)> {
         let own = s.order[seat][seat];
         let enemy = s.order[seat][1 - seat];
-        let end = j.min(self.houses);
-        let passed = enemy & self.below[end] & !self.below[i + 1];
+        let passed = enemy & self.span(i, j);
         let mut landed = 0u128;
-        if j < self.houses {
+        if j < self.len {
             let bit = self.below[j + 1] ^ self.below[j];
-            if own & bit != 0 {
+            if own & bit != 0 && !self.p.stack {
                 return None;
             }
             landed = enemy & bit;
-            if landed != 0 && self.eaten(passed, landed) & landed == 0 {
+            if landed != 0 && !self.p.beside_enemy && self.eaten(i, passed, landed) & landed == 0 {
                 return None;
             }
         }
         Some((passed, landed))
     }
 
-    /// What a move with this sweep eats (bits in the mover's track order): the first one is
-    /// the lowest bit, the landing house counting as passed last.
+    /// What a move from index `i` with this sweep eats (bits in the mover's track order): the
+    /// first one is the nearest ahead of `i` (going on round, those before the end of the
+    /// track come first), the landing house counting as passed last.
     #[inline]
-    fn eaten(&self, passed: u128, landed: u128) -> u128 {
+    fn eaten(&self, i: usize, passed: u128, landed: u128) -> u128 {
         let all = match self.p.capture {
             Capture::Landing => landed,
             Capture::Overtaking => passed,
@@ -762,17 +938,103 @@ impl StickRace {
         };
         match self.p.overtaken {
             Overtaken::All => all,
-            Overtaken::First => all & all.wrapping_neg(),
+            Overtaken::First => {
+                let ahead = all & !self.below[i + 1];
+                let from = if ahead != 0 { ahead } else { all };
+                from & from.wrapping_neg()
+            }
         }
     }
 
-    /// Puts or takes a counter of `seat` on `house`, in the board and in both track orders.
+    /// Puts or takes a counter of `seat` on `house`, in the board and in the track orders of
+    /// the tracks the house is on.
     #[inline]
     fn toggle(&self, s: &mut StickRaceState, seat: usize, house: u8) {
         let h = usize::from(house);
         s.pieces[seat] ^= 1u128 << h;
-        s.order[0][seat] ^= 1u128 << self.index[0][h];
-        s.order[1][seat] ^= 1u128 << self.index[1][h];
+        for view in 0..2 {
+            let k = self.index[view][h];
+            if k != OFF {
+                s.order[view][seat] ^= 1u128 << k;
+            }
+        }
+    }
+
+    /// The houses with a counter of `seat` not yet released.
+    #[inline]
+    fn waiting(&self, s: &StickRaceState, seat: usize) -> u128 {
+        if self.p.stack {
+            s.waiting[seat]
+        } else {
+            s.pieces[seat] & !s.active[seat]
+        }
+    }
+
+    /// Releases the counter of `seat` waiting on `house` (where counters stack, released
+    /// ones of its side may stand there too).
+    fn release(&self, s: &mut StickRaceState, seat: usize, house: u8) {
+        if self.p.stack {
+            let h = usize::from(house);
+            s.waiting[seat] &= !(1u128 << h);
+            if s.stacked[seat][h] == 0 {
+                self.set_active(s, seat, house, true);
+            }
+            s.stacked[seat][h] += 1;
+        } else {
+            self.set_active(s, seat, house, true);
+        }
+    }
+
+    /// Takes one released counter of `seat` off `house`.
+    fn leave(&self, s: &mut StickRaceState, seat: usize, house: u8) {
+        if !self.p.stack {
+            self.toggle(s, seat, house);
+            self.set_active(s, seat, house, false);
+            return;
+        }
+        let h = usize::from(house);
+        s.stacked[seat][h] -= 1;
+        if s.stacked[seat][h] == 0 {
+            self.set_active(s, seat, house, false);
+        }
+        if s.stacked[seat][h] == 0 && s.waiting[seat] >> h & 1 == 0 {
+            self.toggle(s, seat, house);
+        } else {
+            s.extra[seat] -= 1;
+        }
+    }
+
+    /// Puts a released counter of `seat` on `house`.
+    fn arrive(&self, s: &mut StickRaceState, seat: usize, house: u8) {
+        if !self.p.stack {
+            self.toggle(s, seat, house);
+            self.set_active(s, seat, house, true);
+            return;
+        }
+        let h = usize::from(house);
+        if s.has(seat, h) {
+            s.extra[seat] += 1;
+        } else {
+            self.toggle(s, seat, house);
+        }
+        if s.stacked[seat][h] == 0 {
+            self.set_active(s, seat, house, true);
+        }
+        s.stacked[seat][h] += 1;
+    }
+
+    /// Takes every counter of `seat` off `house`, as they are eaten; returns how many.
+    fn clear(&self, s: &mut StickRaceState, seat: usize, house: u8) -> u32 {
+        let h = usize::from(house);
+        let n = s.count(seat, h);
+        if self.p.stack {
+            s.extra[seat] -= n - 1;
+            s.stacked[seat][h] = 0;
+            s.waiting[seat] &= !(1u128 << h);
+        }
+        self.toggle(s, seat, house);
+        self.set_active(s, seat, house, false);
+        n
     }
 
     /// Marks the counter of `seat` on `house` released (`on`) or not.
@@ -783,27 +1045,42 @@ impl StickRace {
             1u128 << self.index[seat][usize::from(house)],
         );
         if on {
-            s.active |= bit;
+            s.active[seat] |= bit;
             s.active_t[seat] |= bit_t;
         } else {
-            s.active &= !bit;
+            s.active[seat] &= !bit;
             s.active_t[seat] &= !bit_t;
         }
     }
 
-    /// Rebuilds the track orders from the board.
+    /// Rebuilds the track orders (and, where counters stack, the counts: one a house) from the
+    /// board.
     fn sync_order(&self, s: &mut StickRaceState) {
         s.order = [[0; 2]; 2];
         s.active_t = [0; 2];
+        s.stacked = [[0; MAX_HOUSES]; 2];
+        s.extra = [0; 2];
+        s.waiting = [0; 2];
+        if self.p.stack {
+            for seat in 0..2 {
+                s.waiting[seat] = s.pieces[seat] & !s.active[seat];
+                for h in bits(s.pieces[seat] & s.active[seat]) {
+                    s.stacked[seat][usize::from(h)] = 1;
+                }
+            }
+        }
         for seat in 0..2 {
-            for h in bits(s.pieces[seat] & s.active) {
+            for h in bits(s.pieces[seat] & s.active[seat]) {
                 s.active_t[seat] |= 1u128 << self.index[seat][usize::from(h)];
             }
         }
         for seat in 0..2 {
             for h in bits(s.pieces[seat]) {
                 for view in 0..2 {
-                    s.order[view][seat] |= 1u128 << self.index[view][usize::from(h)];
+                    let k = self.index[view][usize::from(h)];
+                    if k != OFF {
+                        s.order[view][seat] |= 1u128 << k;
+                    }
                 }
             }
         }
@@ -818,7 +1095,7 @@ impl StickRace {
         let i = usize::from(self.index[seat][usize::from(house)]);
         let j = self.target(i, 1, false)?;
         self.sweep(s, seat, i, j)?;
-        Some(if j == self.houses {
+        Some(if j == self.len {
             OFF
         } else {
             self.track[seat][j]
@@ -830,8 +1107,8 @@ impl StickRace {
         let t = usize::from(s.throw);
         if t == usize::from(sticks::TABA) {
             out.push(StickMove::Bank);
-            if self.p.release == Release::Fresh {
-                for h in bits(s.pieces[seat] & !s.active) {
+            if matches!(self.p.release, Release::Fresh | Release::AtThrow) {
+                for h in bits(self.waiting(s, seat)) {
                     if let Some(to) = self.release_target(s, seat, h) {
                         out.push(StickMove::Release { from: h, to });
                     }
@@ -840,7 +1117,11 @@ impl StickRace {
             return;
         }
         let credit = self.usable_credit(s, seat);
-        if self.p.capture == Capture::Landing && self.p.overshoot == Overshoot::Illegal {
+        if self.p.capture == Capture::Landing
+            && self.p.overshoot == Overshoot::Illegal
+            && self.p.credits != Credits::AnyMove
+            && !self.p.stack
+        {
             return self.landing_moves(s, seat, t, credit, out);
         }
         // Where only a landing eats, what a move passes does not matter: a move is legal
@@ -848,22 +1129,25 @@ impl StickRace {
         // on nothing. Two bit tests instead of a sweep (most readings, Ludii's among them).
         let landing = self.p.capture == Capture::Landing;
         let (own_t, enemy_t) = (s.order[seat][seat], s.order[seat][1 - seat]);
-        let at = |set: u128, j: usize| j < self.houses && (set >> j) & 1 == 1;
-        for h in bits(s.pieces[seat] & s.active) {
+        let at = |set: u128, j: usize| j < self.len && (set >> j) & 1 == 1;
+        for h in bits(s.pieces[seat] & s.active[seat]) {
             let i = usize::from(self.index[seat][usize::from(h)]);
             let to_house = |j: usize| {
-                if j == self.houses {
+                if j == self.len {
                     OFF
                 } else {
                     self.track[seat][j]
                 }
             };
-            if let Some(j) = self.target(i, t, false)
-                && (if landing {
-                    !at(own_t, j)
+            let legal = |j: usize| {
+                if landing {
+                    self.p.stack || !at(own_t, j)
                 } else {
                     self.sweep(s, seat, i, j).is_some()
-                })
+                }
+            };
+            if let Some(j) = self.target(i, t, false)
+                && legal(j)
             {
                 out.push(StickMove::Move {
                     from: h,
@@ -872,18 +1156,22 @@ impl StickRace {
                     with_credit: false,
                 });
             }
-            // Credits added to the throw, only for a move that eats.
+            // Credits added to the throw: for a move that eats, or any move under `any-move`.
             let mut extra = |dist: usize, spent: u8| {
                 let eats = |j: usize| {
                     if landing {
                         at(enemy_t, j)
                     } else {
                         self.sweep(s, seat, i, j)
-                            .is_some_and(|(passed, landed)| self.eaten(passed, landed) != 0)
+                            .is_some_and(|(passed, landed)| self.eaten(i, passed, landed) != 0)
                     }
                 };
                 if let Some(j) = self.target(i, dist, true)
-                    && eats(j)
+                    && (if self.p.credits == Credits::AnyMove {
+                        legal(j)
+                    } else {
+                        eats(j)
+                    })
                 {
                     out.push(StickMove::Move {
                         from: h,
@@ -895,7 +1183,7 @@ impl StickRace {
             };
             match self.p.credits {
                 Credits::None => {}
-                Credits::Any | Credits::Spare => {
+                Credits::Any | Credits::Spare | Credits::AnyMove => {
                     for k in 1..=credit.min(u32::from(u8::MAX)) {
                         extra(t + k as usize, k as u8);
                     }
@@ -928,7 +1216,7 @@ impl StickRace {
         let (own, enemy) = (s.order[seat][seat], s.order[seat][1 - seat]);
         let active = s.active_t[seat];
         let track = &self.track[seat];
-        let on_board = self.below[self.houses];
+        let on_board = self.below[self.len];
         let mut push = |targets: u128, dist: usize, spent: u8, with_credit: bool| {
             for j in bit_indices(targets) {
                 out.push(StickMove::Move {
@@ -941,10 +1229,10 @@ impl StickRace {
         };
         push((active << t) & on_board & !own, t, 0, false);
         match self.p.credits {
-            Credits::None => {}
+            Credits::None | Credits::AnyMove => {}
             Credits::Any | Credits::Spare => {
                 for k in 1..=credit.min(u32::from(u8::MAX)) as usize {
-                    if t + k >= self.houses {
+                    if t + k >= self.len {
                         break;
                     }
                     push((active << (t + k)) & enemy, t + k, k as u8, true);
@@ -952,7 +1240,7 @@ impl StickRace {
             }
             Credits::All => {
                 let k = credit as usize;
-                if credit > 0 && t + k < self.houses {
+                if credit > 0 && t + k < self.len {
                     push((active << (t + k)) & enemy, t + k, k.min(255) as u8, true);
                 } else if credit == 0 && self.p.ludii_empty_credit_minus_one {
                     // Ludii 1.0.8 reads an empty credit as −1 (TRACES.md §7).
@@ -967,10 +1255,34 @@ impl StickRace {
         let seat = usize::from(s.mover);
         self.throw_moves(s, seat, out);
         let usable = !out.is_empty();
-        if self.p.release == Release::Credit && s.bank[seat] > 0 {
-            for h in bits(s.pieces[seat] & !s.active) {
+        let credit_release = match self.p.release {
+            Release::Fresh => false,
+            Release::Credit => true,
+            Release::AtThrow => s.throw == sticks::TABA,
+        };
+        if credit_release && s.bank[seat] > 0 {
+            for h in bits(self.waiting(s, seat)) {
                 if let Some(to) = self.release_target(s, seat, h) {
                     out.push(StickMove::CreditRelease { from: h, to });
+                }
+            }
+        }
+        // Under `any-move`, banked tâbas alone may move a counter, one house each, as a
+        // decision of its own: the throw in hand is still to be used.
+        if self.p.credits == Credits::AnyMove {
+            for h in bits(s.pieces[seat] & s.active[seat]) {
+                let i = usize::from(self.index[seat][usize::from(h)]);
+                for k in 1..=s.bank[seat].min(u32::from(u8::MAX)) as usize {
+                    if let Some(j) = self.target(i, k, true)
+                        && self.sweep(s, seat, i, j).is_some()
+                    {
+                        out.push(StickMove::Move {
+                            from: h,
+                            to: self.track[seat][j],
+                            spent: k as u8,
+                            with_credit: true,
+                        });
+                    }
                 }
             }
         }
@@ -993,43 +1305,50 @@ impl StickRace {
     ) {
         let i = usize::from(self.index[seat][usize::from(from)]);
         let j = if to == OFF {
-            self.houses
+            self.len
         } else {
             usize::from(self.index[seat][usize::from(to)])
         };
         let (passed, landed) = self.sweep(s, seat, i, j).unwrap_or((0, 0));
-        let eaten = self.eaten(passed, landed);
-        // Report in track order, and take the eaten off.
-        for k in bit_indices(passed | landed) {
+        let eaten = self.eaten(i, passed, landed);
+        // Report in the order met (those ahead before the end of the track first, going on
+        // round), and take the eaten off.
+        let met = passed | landed;
+        let ahead = !self.below[i + 1];
+        for k in bit_indices(met & ahead).chain(bit_indices(met & !ahead)) {
             let house = self.track[seat][k];
             let bit = 1u128 << k;
             if eaten & bit != 0 {
-                events.emit(StickRaceEvent::Capture { house });
-                events.emit(if landed & bit != 0 {
-                    StickRaceEvent::LandingCapture { house }
-                } else {
-                    StickRaceEvent::OvertakingCapture { house }
-                });
-                self.toggle(s, 1 - seat, house);
-                self.set_active(s, 1 - seat, house, false);
-                s.score[seat] += 1;
+                // Every counter on the house is eaten (several where a side's counters stack).
+                let n = self.clear(s, 1 - seat, house);
+                for _ in 0..n {
+                    events.emit(StickRaceEvent::Capture { house });
+                    events.emit(if landed & bit != 0 {
+                        StickRaceEvent::LandingCapture { house }
+                    } else {
+                        StickRaceEvent::OvertakingCapture { house }
+                    });
+                }
+                s.score[seat] += n;
+            } else if landed & bit != 0 {
+                events.emit(StickRaceEvent::SharedHouse { house });
             } else if self.p.capture == Capture::Landing {
                 events.emit(StickRaceEvent::PassedOver { house });
             } else {
                 events.emit(StickRaceEvent::OvertakenSpared { house });
             }
         }
-        self.toggle(s, seat, from);
-        self.set_active(s, seat, from, false);
+        self.leave(s, seat, from);
         if to == OFF {
             events.emit(StickRaceEvent::BorneOff { house: from });
             s.home[seat] += 1;
         } else {
-            if i + dist > self.houses - 1 && j == self.houses - 1 {
+            if j < i {
+                events.emit(StickRaceEvent::WentRound { house: from });
+            } else if i + dist > self.len - 1 && j == self.len - 1 {
                 events.emit(StickRaceEvent::StoppedAtEnd { house: to });
             }
-            self.toggle(s, seat, to);
-            self.set_active(s, seat, to, true);
+            self.arrive(s, seat, to);
         }
     }
 
@@ -1043,7 +1362,114 @@ impl StickRace {
         });
     }
 
-    /// The game's own end, then the engine's cap. Returns whether the game is over.
+    /// Ends the game decided by the numbers eaten: the greater eater wins, equal numbers draw.
+    fn decide(&self, s: &mut StickRaceState, events: &mut impl EventSink<StickRaceEvent>) {
+        let result = match s.score[0].cmp(&s.score[1]) {
+            std::cmp::Ordering::Greater => Result_::Win(1),
+            std::cmp::Ordering::Less => Result_::Win(2),
+            std::cmp::Ordering::Equal => {
+                events.emit(StickRaceEvent::EqualCaptures);
+                Result_::Draw
+            }
+        };
+        self.over(s, result, EndReason::Natural);
+    }
+
+    /// Whether every counter of `seat` on the board has finished its course: they hold the
+    /// last houses of the track, one each, with no gap (those borne off are done too).
+    fn course_run(&self, s: &StickRaceState, seat: usize) -> bool {
+        let own = s.order[seat][seat];
+        let m = own.count_ones() as usize;
+        m == 0
+            || (self.p.overshoot != Overshoot::Round
+                && own == self.below[self.len] & !self.below[self.len - m])
+    }
+
+    /// A game in which nothing that counts can change any more, under the reading's choice
+    /// `standstill`: decided there, or stopped as endless (unless an engine cap will end it).
+    /// Returns whether the game is over.
+    fn standstill(
+        &self,
+        s: &mut StickRaceState,
+        events: &mut impl EventSink<StickRaceEvent>,
+    ) -> bool {
+        match self.p.standstill {
+            Standstill::Decide => {
+                events.emit(StickRaceEvent::Standstill);
+                self.decide(s, events);
+                true
+            }
+            Standstill::Endless if self.p.cap.is_none() => {
+                events.emit(StickRaceEvent::Endless);
+                self.over(s, Result_::Unfinished, EndReason::Endless);
+                true
+            }
+            Standstill::Endless => false,
+        }
+    }
+
+    /// Whether nothing can move any more, ever: no counter is left to release, and no
+    /// counter of either side has a move by any throw, nor with any number of tâbas added
+    /// (the bank may still grow). Only the bank can then change, which no end looks at.
+    fn frozen(&self, s: &StickRaceState) -> bool {
+        let throws: &[usize] = if self.p.yomen_played {
+            &[2, 4, 6]
+        } else {
+            &[4, 6]
+        };
+        // The cheap tests first: a release, or a throw's own move.
+        for seat in 0..2 {
+            if bits(self.waiting(s, seat)).any(|h| self.release_target(s, seat, h).is_some()) {
+                return false;
+            }
+            for h in bits(s.pieces[seat] & s.active[seat]) {
+                let i = usize::from(self.index[seat][usize::from(h)]);
+                if throws.iter().any(|&t| {
+                    self.target(i, t, false)
+                        .is_some_and(|j| self.sweep(s, seat, i, j).is_some())
+                }) {
+                    return false;
+                }
+            }
+        }
+        if self.p.credits == Credits::None {
+            return true;
+        }
+        // Any distance a throw and tâbas could make (a superset of the real ones): a yômên and
+        // one tâba at least, or one house short of a yômên with Ludii's −1, or one tâba alone
+        // under `any-move`.
+        let free = self.p.credits == Credits::AnyMove;
+        let shortest = if self.p.ludii_empty_credit_minus_one || free {
+            1
+        } else {
+            3
+        };
+        for seat in 0..2 {
+            for h in bits(s.pieces[seat] & s.active[seat]) {
+                let i = usize::from(self.index[seat][usize::from(h)]);
+                // A move with tâbas that must eat needs an enemy ahead on the track.
+                if !free
+                    && self.p.overshoot != Overshoot::Round
+                    && s.order[seat][1 - seat] & !self.below[i + 1] == 0
+                {
+                    continue;
+                }
+                for d in shortest..self.len {
+                    if let Some(j) = self.target(i, d, true)
+                        && let Some((passed, landed)) = self.sweep(s, seat, i, j)
+                        && (free || self.eaten(i, passed, landed) != 0)
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The game's own end, then the ends no rule reaches (a game that can never end, under the
+    /// reading's choice of what becomes of it), then the engine's cap. Returns whether the
+    /// game is over.
     fn end_tests(
         &self,
         s: &mut StickRaceState,
@@ -1064,17 +1490,31 @@ impl StickRace {
                 }
                 None => false,
             },
+            End::CoursesRun => {
+                let done = (0..2).all(|seat| self.course_run(s, seat));
+                if done {
+                    events.emit(StickRaceEvent::CoursesRun);
+                }
+                done
+            }
+            // Tested as the sticks pass (`end_turn`).
+            End::AgreedTime => false,
         };
         if ended {
-            let result = match s.score[0].cmp(&s.score[1]) {
-                std::cmp::Ordering::Greater => Result_::Win(1),
-                std::cmp::Ordering::Less => Result_::Win(2),
-                std::cmp::Ordering::Equal => {
-                    events.emit(StickRaceEvent::EqualCaptures);
-                    Result_::Draw
-                }
-            };
-            self.over(s, result, EndReason::Natural);
+            self.decide(s, events);
+            return true;
+        }
+        // Courses that go on round never end, whatever happens on the board.
+        if self.p.end == End::CoursesRun
+            && self.p.overshoot == Overshoot::Round
+            && self.p.cap.is_none()
+        {
+            events.emit(StickRaceEvent::Endless);
+            self.over(s, Result_::Unfinished, EndReason::Endless);
+            return true;
+        }
+        // Tracks that share no house: no counter can ever be eaten, so none is ever wiped out.
+        if self.p.end == End::Annihilation && self.apart && self.standstill(s, events) {
             return true;
         }
         if s.clock.plies() > 0
@@ -1090,10 +1530,66 @@ impl StickRace {
         false
     }
 
-    /// The sticks pass to the other seat.
-    fn end_turn(&self, s: &mut StickRaceState) {
+    /// The sticks pass to the other seat; under `end: agreed-time` the game ends when they
+    /// have passed the agreed number of times.
+    fn end_turn(&self, s: &mut StickRaceState, events: &mut impl EventSink<StickRaceEvent>) {
         s.mover = 1 - s.mover;
         s.phase = Phase::Throw;
+        s.turns_done = s.turns_done.saturating_add(1);
+        if self.p.end == End::AgreedTime && s.turns_done >= self.p.agreed_turns {
+            events.emit(StickRaceEvent::AgreedTime {
+                turns: s.turns_done,
+            });
+            self.decide(s, events);
+        }
+    }
+}
+
+/// Each seat's track, as houses in order (see the module docs).
+fn tracks(kind: Track, rows: usize, cols: usize) -> [Vec<u8>; 2] {
+    let house = |r: usize, c: usize| (r * cols + c) as u8;
+    // A boustrophedon over `n` rows from the bottom (seat 1) or the top (seat 2): the first
+    // row runs east for seat 1 and west for seat 2, each next row back the other way, so that
+    // in every row both armies run the same way.
+    let snake = |seat: usize, n: usize| -> Vec<u8> {
+        let mut out = Vec::with_capacity(n * cols);
+        for k in 0..n {
+            let r = if seat == 0 { k } else { rows - 1 - k };
+            let east = (k % 2 == 0) == (seat == 0);
+            for i in 0..cols {
+                out.push(house(r, if east { i } else { cols - 1 - i }));
+            }
+        }
+        out
+    };
+    match kind {
+        Track::Boustrophedon => [snake(0, rows), snake(1, rows)],
+        Track::Lanes => [snake(0, rows / 2), snake(1, rows / 2)],
+        Track::Circuit => {
+            // Seat 1's half lap: its nearest row eastward, then up the right half of the
+            // middle rows in a snake that ends beside the top right corner. The other half
+            // lap is its turn through half a circle (house n ↔ houses − 1 − n): the top row
+            // westward and down the left half to beside the bottom left corner, closing the
+            // ring. Seat 2 runs the same ring from half a lap on, starting along its own
+            // nearest row: both go the same way round, and neither is nearer the other.
+            let half = cols / 2;
+            let mut first: Vec<u8> = (0..cols).map(|c| house(0, c)).collect();
+            for r in 1..rows - 1 {
+                for i in 0..half {
+                    let c = if r % 2 == 1 { cols - 1 - i } else { half + i };
+                    first.push(house(r, c));
+                }
+            }
+            let last = (rows * cols - 1) as u8;
+            let ring: Vec<u8> = first
+                .iter()
+                .copied()
+                .chain(first.iter().map(|&h| last - h))
+                .collect();
+            let n = ring.len();
+            let seat2 = (0..n).map(|i| ring[(i + n / 2) % n]).collect();
+            [ring, seat2]
+        }
     }
 }
 
@@ -1147,7 +1643,10 @@ impl Rules for StickRace {
         let mut s = StickRaceState {
             pieces: [0; 2],
             order: [[0; 2]; 2],
-            active: 0,
+            active: [0; 2],
+            stacked: [[0; MAX_HOUSES]; 2],
+            waiting: [0; 2],
+            extra: [0; 2],
             active_t: [0; 2],
             home: [0; 2],
             bank: [0; 2],
@@ -1156,6 +1655,7 @@ impl Rules for StickRace {
             mover: 0,
             throw: 0,
             clock: Clock::new(),
+            turns_done: 0,
             outcome: None,
         };
         self.reset(&mut s, &mut NoEvents);
@@ -1169,7 +1669,7 @@ impl Rules for StickRace {
                 s.pieces[seat] |= 1u128 << self.track[seat][i];
             }
         }
-        s.active = 0;
+        s.active = [0; 2];
         self.sync_order(s);
         s.home = [0; 2];
         s.bank = [0; 2];
@@ -1177,6 +1677,7 @@ impl Rules for StickRace {
         s.mover = 0;
         s.throw = 0;
         s.clock = Clock::new();
+        s.turns_done = 0;
         s.outcome = None;
         s.phase = match self.p.starter {
             Starter::FirstSeat => Phase::Throw,
@@ -1212,6 +1713,7 @@ impl Rules for StickRace {
         // Whether the throw in hand has been used (or lost), and whether the turn goes on.
         let mut used = true;
         let mut again = sticks::throws_on(throw);
+        let mut forced = false;
         match mv {
             StickMove::Bank => {
                 s.bank[seat] += 1;
@@ -1219,7 +1721,7 @@ impl Rules for StickRace {
             }
             StickMove::Release { from, to } => {
                 events.emit(StickRaceEvent::Released { house: from });
-                self.set_active(s, seat, from, true);
+                self.release(s, seat, from);
                 if to != from {
                     self.run(s, seat, from, to, 1, events);
                 }
@@ -1227,7 +1729,7 @@ impl Rules for StickRace {
             StickMove::CreditRelease { from, to } => {
                 s.bank[seat] -= 1;
                 events.emit(StickRaceEvent::CreditRelease { house: from });
-                self.set_active(s, seat, from, true);
+                self.release(s, seat, from);
                 if to != from {
                     self.run(s, seat, from, to, 1, events);
                 }
@@ -1239,29 +1741,58 @@ impl Rules for StickRace {
                 spent,
                 with_credit,
             } => {
+                let i = usize::from(self.index[seat][usize::from(from)]);
+                let j = if to == OFF {
+                    self.len
+                } else {
+                    usize::from(self.index[seat][usize::from(to)])
+                };
+                // A move with tâbas alone (`any-move`) goes as far as the tâbas spent, never
+                // off the board; one with the throw goes further by the throw.
+                let alone = with_credit
+                    && self.p.credits == Credits::AnyMove
+                    && j < self.len
+                    && (j + self.len - i) % self.len == usize::from(spent);
                 if with_credit {
                     if s.bank[seat] == 0 {
                         events.emit(StickRaceEvent::EmptyCredit);
+                    } else if self.p.credits == Credits::AnyMove
+                        && self
+                            .sweep(s, seat, i, j)
+                            .is_none_or(|(passed, landed)| self.eaten(i, passed, landed) == 0)
+                    {
+                        events.emit(StickRaceEvent::CreditMove { spent });
                     } else {
                         events.emit(StickRaceEvent::CreditCapture { spent });
                     }
                     s.bank[seat] -= u32::from(spent);
                 }
                 // The Ludii defect moves one house short of the throw.
-                let dist = if with_credit && spent == 0 {
+                let dist = if alone {
+                    usize::from(spent)
+                } else if with_credit && spent == 0 {
                     usize::from(throw) - 1
                 } else {
                     usize::from(throw) + usize::from(spent)
                 };
                 self.run(s, seat, from, to, dist, events);
+                if alone {
+                    used = false;
+                }
             }
             StickMove::Pass => {
                 let mut usable = Count(0);
                 self.throw_moves(s, seat, &mut usable);
-                if usable.0 == 0 {
+                forced = usable.0 == 0;
+                if forced {
                     events.emit(StickRaceEvent::UnusableThrow { seat, throw });
-                    if self.p.unusable == Unusable::EndTurn {
-                        again = false;
+                    match self.p.unusable {
+                        Unusable::ThrowAgain => {}
+                        Unusable::EndTurn => again = false,
+                        Unusable::Bank => {
+                            s.bank[seat] += u32::from(throw);
+                            events.emit(StickRaceEvent::ThrowBanked { seat, throw });
+                        }
                     }
                 } else {
                     events.emit(StickRaceEvent::Declined { seat });
@@ -1271,13 +1802,18 @@ impl Rules for StickRace {
         if self.end_tests(s, events) {
             return;
         }
+        // Nothing could use the throw: if nothing can ever move again, the game cannot reach
+        // its end (a frozen board shows itself first by a forced pass).
+        if forced && self.p.end != End::AgreedTime && self.frozen(s) && self.standstill(s, events) {
+            return;
+        }
         if !used {
             return;
         }
         if again {
             s.phase = Phase::Throw;
         } else {
-            self.end_turn(s);
+            self.end_turn(s, events);
         }
     }
 
@@ -1306,7 +1842,7 @@ impl Rules for StickRace {
                     events.emit(StickRaceEvent::YomenStops {
                         seat: usize::from(s.mover),
                     });
-                    self.end_turn(s);
+                    self.end_turn(s, events);
                 }
                 Cast::Play(throw) => {
                     s.throw = throw;
@@ -1351,7 +1887,7 @@ impl Rules for StickRace {
         let t = usize::from(s.throw);
         if t == usize::from(sticks::TABA) {
             // Bank, then a release of each counter not yet released, in house order.
-            let waiting = s.pieces[seat] & !s.active;
+            let waiting = self.waiting(s, seat);
             let n = 1 + waiting.count_ones() as usize;
             let k = pick(n);
             if k == 0 {
@@ -1362,12 +1898,12 @@ impl Rules for StickRace {
         }
         let (own, enemy) = (s.order[seat][seat], s.order[seat][1 - seat]);
         let active = s.active_t[seat];
-        let plain = (active << t) & self.below[self.houses] & !own;
+        let plain = (active << t) & self.below[self.len] & !own;
         // The moves with credits: (targets, distance, tâbas spent), as `landing_moves` lists
         // them. At most one group but under `any`, whose groups come in order of tâbas spent.
         let bank = s.bank[seat];
         let group = |k: usize| -> u128 {
-            if t + k < self.houses {
+            if t + k < self.len {
                 (active << (t + k)) & enemy
             } else {
                 0
@@ -1376,7 +1912,7 @@ impl Rules for StickRace {
         let mut n = plain.count_ones() as usize;
         let mut single: Option<(u128, usize, u8)> = None;
         match self.p.credits {
-            Credits::None | Credits::Spare => {}
+            Credits::None | Credits::Spare | Credits::AnyMove => {}
             Credits::All => {
                 if bank > 0 {
                     let k = bank as usize;
@@ -1387,7 +1923,7 @@ impl Rules for StickRace {
             }
             Credits::Any => {
                 for k in 1..=bank.min(u32::from(u8::MAX)) as usize {
-                    if t + k >= self.houses {
+                    if t + k >= self.len {
                         break;
                     }
                     n += group(k).count_ones() as usize;
@@ -1479,6 +2015,8 @@ impl Rules for StickRace {
             | StickRaceEvent::OvertakenSpared { house }
             | StickRaceEvent::PassedOver { house }
             | StickRaceEvent::StoppedAtEnd { house }
+            | StickRaceEvent::SharedHouse { house }
+            | StickRaceEvent::WentRound { house }
             | StickRaceEvent::BorneOff { house } => format!("{kind} {}", name(house)),
             _ => event.to_string(),
         }
