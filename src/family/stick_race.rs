@@ -124,7 +124,9 @@ family_params! {
             cap: Option<Cap> = None,
             /// Ludii 1.0.8's credit defect (TRACES.md §7): with no tâba banked, the stored
             /// value reads as −1, so the "all credits" capture reaches an enemy one house short
-            /// of the throw. Needs `credits: all`. Default: `false`.
+            /// of the throw. It acts only in that capture, so only with `credits: all`; with
+            /// any other credits rule the reading has no such capture and the setting changes
+            /// nothing (as in Ludii, where the defect lives in that capture). Default: `false`.
             ludii_empty_credit_minus_one: bool = false,
             /// What becomes of a game in which nothing that counts can change any more before
             /// its end is reached: no counter of either side can ever move again (none left to

@@ -448,9 +448,6 @@ pub enum StickRaceError {
         /// Houses a row.
         cols: u8,
     },
-    /// The −1 defect outside the rule it belongs to.
-    #[error("ludii_empty_credit_minus_one needs credits: all (Ludii 1.0.8's Sijat El Taba)")]
-    EmptyCredit,
     /// A cap that does not bound the game.
     #[error(transparent)]
     Cap(#[from] CapError),
@@ -668,9 +665,6 @@ impl StickRace {
                 pieces: p.pieces,
                 cols: p.cols,
             });
-        }
-        if p.ludii_empty_credit_minus_one && p.credits != Credits::All {
-            return Err(StickRaceError::EmptyCredit);
         }
         if p.track == Track::Circuit && (rows % 2 == 1 || cols % 2 == 1) {
             return Err(StickRaceError::Circuit {
