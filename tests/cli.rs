@@ -449,13 +449,13 @@ fn subcommands_and_options_get_clap_suggestions() {
 fn set_names_a_choice_given_as_a_parameter_and_how_to_take_its_option() {
     let err = usage_error(&["run", "um-el-bagara", "-n", "1", "--set", "chain-rows=any"]);
     assert!(
-        err.contains("--set chain-rows: `chain-rows` is a choice, not a parameter; it sets `chain_rows`. To play its option `any`, write --set chain_rows=any"),
+        err.contains("--set chain-rows: `chain-rows` is a choice, not a parameter; it sets `chain_rows`. To play its option `any`, write --choose chain-rows=any (or --set chain_rows=any)"),
         "{err}"
     );
     let err = usage_error(&["run", "um-el-bagara", "-n", "1", "--set", "chain-rows=both"]);
     assert!(
         err.contains(
-            "Its options are: `opponent` (--set chain_rows=opponent), `any` (--set chain_rows=any)"
+            "Switch one in with --choose chain-rows=OPTION; its options are: `opponent` (--set chain_rows=opponent), `any` (--set chain_rows=any)"
         ),
         "{err}"
     );
@@ -592,7 +592,7 @@ fn every_format_a_command_does_not_produce_is_refused_with_the_ones_it_does() {
         ),
         (
             vec!["run", "seega", "--format", "markdown"],
-            "`run` does not produce markdown output; its formats are: table, json, csv",
+            "`run` does not produce markdown output; its formats are: table, json, csv; markdown with --each-option",
         ),
         (
             vec![

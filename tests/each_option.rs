@@ -188,7 +188,10 @@ fn choose_refuses_what_it_cannot_mean() {
         assert!(err.contains("give each parameter once"), "{err}");
     }
     let err = fails(&["run", "um-el-bagara", "--each-option", "--format", "csv"]);
-    assert!(err.contains("--each-option"), "{err}");
+    assert!(
+        err.contains("with --each-option, one row per option"),
+        "{err}"
+    );
     let err = fails(&["run", "um-el-bagara", "--format", "markdown"]);
-    assert!(err.contains("only with --each-option"), "{err}");
+    assert!(err.contains("markdown with --each-option"), "{err}");
 }

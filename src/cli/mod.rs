@@ -550,10 +550,13 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
         | Command::Sources { .. }
         | Command::Collate { .. } => (&[Table, Json, Markdown], ""),
         Command::Check => (&[Table, Json], ""),
-        Command::Run { .. } => (
-            &[Table, Json, Csv, Markdown],
-            "; markdown only with --each-option",
+        Command::Run {
+            each_option: true, ..
+        } => (
+            &[Table, Json, Markdown],
+            " (with --each-option, one row per option: csv is one row per game)",
         ),
+        Command::Run { .. } => (&[Table, Json, Csv], "; markdown with --each-option"),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Cite { .. } => (
             &[Table],

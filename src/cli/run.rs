@@ -360,16 +360,6 @@ pub fn run(
             None => game.interpretations.iter().take(1).collect(),
         }
     };
-    if !args.each_option && out.format == Format::Markdown {
-        return Err(Error::Usage(
-            "--format markdown: run writes Markdown only with --each-option (the table of readings); use table, json or csv".to_owned(),
-        ));
-    }
-    if args.each_option && out.format == Format::Csv {
-        return Err(Error::Usage(
-            "--each-option gives one row per option, not per game: use --format table or json, or --choose one option with --format csv".to_owned(),
-        ));
-    }
     let set = bind::parse_overrides(&args.set)?;
     let chosen = parse_choose(game, &args.choose)?;
     let overrides = merge_options(&set, &chosen)?;
@@ -504,7 +494,8 @@ pub fn run(
         }),
         Format::Json => out.json(&outputs[0]),
         Format::Csv => {}
-        // (`check_format` refuses markdown for `run` except with `--each-option`.)
+        // (`check_format` refuses markdown for `run` except with `--each-option`, and csv
+        // with it.)
         _ if args.each_option => each_option_table(out, game, &variants, &outputs, &refused, args),
         _ => table(out, game, &results, &outputs, args),
     }
