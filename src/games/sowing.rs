@@ -48,6 +48,11 @@ pub const SEARCH_COUNTERS: u32 = 16;
 /// reachable). With few counters left the positions are few: 12 houses and 5 counters make
 /// 4 368 boards.
 pub const SEARCH_POSITIONS: usize = 50_000;
+/// The longest gap, in plies, between two searches for an endless game. An endless game
+/// stays endless, so after a search that finds an end still reachable the next one waits a
+/// gap that doubles up to this: an endless game is stopped at most this many plies late, and
+/// the search costs a small part of play instead of most of it.
+pub const ENDLESS_SEARCH_GAP: u32 = 64;
 
 /// The most houses in a row.
 pub const MAX_HOLES: usize = 16;
@@ -963,6 +968,10 @@ pub struct SowingState {
     must_feed: bool,
     outcome: Option<Outcome>,
     history: Vec<([u16; RING], u8)>,
+    /// No search for an endless game before this ply, and the gap after the last search
+    /// (see [`ENDLESS_SEARCH_GAP`]).
+    search_after: u32,
+    search_gap: u32,
     /// Plies made when the current game (re)started: a replayed game that ends again
     /// before any decision would replay for ever.
     game_start: u32,
@@ -2244,12 +2253,17 @@ impl Sowing {
                 return;
             }
         }
-        if self.can_be_endless() && self.reach(s) == Reach::Neither {
-            // Nothing can be captured, the board cannot clear, and no position the board can
-            // reach ends it: the game can never end.
-            events.emit(SowingEvent::Endless);
-            self.over(s, Result_::Unfinished, EndReason::Endless);
-            return;
+        if self.can_be_endless() && s.clock.plies() >= s.search_after {
+            if self.reach(s) == Reach::Neither {
+                // Nothing can be captured, the board cannot clear, and no position the board
+                // can reach ends it: the game can never end.
+                events.emit(SowingEvent::Endless);
+                self.over(s, Result_::Unfinished, EndReason::Endless);
+                return;
+            }
+            // An end is still reachable: search again after a gap (see ENDLESS_SEARCH_GAP).
+            s.search_gap = (s.search_gap * 2).clamp(1, ENDLESS_SEARCH_GAP);
+            s.search_after = s.clock.plies() + s.search_gap;
         }
         if self.p.repetition != Repetition::None {
             // The exact position (houses and player to move), the start included; the marks
@@ -2981,6 +2995,8 @@ impl Rules for Sowing {
             must_feed: false,
             outcome: None,
             history: Vec::new(),
+            search_after: 0,
+            search_gap: 0,
             game_start: 0,
             debt: [0; 2],
             idle_stage: None,
@@ -2999,6 +3015,8 @@ impl Rules for Sowing {
 
     fn reset(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
         s.clock = Clock::new();
+        s.search_after = 0;
+        s.search_gap = 0;
         self.restart(s);
         self.settle(s, events);
     }
