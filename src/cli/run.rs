@@ -711,14 +711,7 @@ fn table(
         let rows = outputs
             .iter()
             .map(|o| {
-                let r = &o.results.rates;
-                let cell = |k: &str| match r.get(k) {
-                    Some(rate) => {
-                        let (v, ci) = pct(rate);
-                        format!("{v} [{ci}]")
-                    }
-                    None => "–".to_owned(),
-                };
+                let cell = |k: &str| rate_cell(&o.results.rates, k);
                 let mut row = vec![o.interpretation.clone()];
                 row.extend((1..=seats).map(|s| cell(&format!("p{s}"))));
                 let order = |k: &str| {
@@ -742,15 +735,7 @@ fn table(
                 row
             })
             .collect();
-        let seat_heads: Vec<String> = (1..=seats)
-            .map(|s| {
-                if s == 1 {
-                    "seat 1 wins [95 % CI]".to_owned()
-                } else {
-                    format!("seat {s} wins")
-                }
-            })
-            .collect();
+        let seat_heads = seat_heads(seats);
         let mut heads = vec!["reading"];
         heads.extend(seat_heads.iter().map(String::as_str));
         heads.extend([
@@ -879,17 +864,57 @@ fn table(
     } else {
         Some(outputs[0].interpretation.as_str())
     };
-    out.styled(style::DIM, "corpus: ");
-    out.line(&format!(
-        "{} (blake3 {})",
+    footer(
+        out,
+        &outputs[0].corpus_hash,
+        &command_line(&game.id, interp, args),
+        args,
+    );
+}
+
+/// The lines under a run's table: the corpus with its hash, and the command that reproduces
+/// the run (in Markdown, paragraphs of their own).
+fn footer(out: &mut Out, hash: &str, reproduce: &str, args: &RunArgs) {
+    let corpus = format!(
+        "{} (blake3 {hash})",
         match &args.corpus {
             Some(dir) => dir.display().to_string(),
             None => "built-in".to_owned(),
-        },
-        outputs[0].corpus_hash
-    ));
-    out.styled(style::DIM, "reproduce: ");
-    out.line(&command_line(&game.id, interp, args));
+        }
+    );
+    if out.format == Format::Markdown {
+        out.para(&format!("corpus: {corpus}"));
+        out.para(&format!("reproduce: `{reproduce}`"));
+    } else {
+        out.styled(style::DIM, "corpus: ");
+        out.line(&corpus);
+        out.styled(style::DIM, "reproduce: ");
+        out.line(reproduce);
+    }
+}
+
+/// A rate with its interval in one cell, or `–` where the run has no such rate.
+fn rate_cell(rates: &IndexMap<String, Rate>, key: &str) -> String {
+    match rates.get(key) {
+        Some(rate) => {
+            let (v, ci) = pct(rate);
+            format!("{v} [{ci}]")
+        }
+        None => "–".to_owned(),
+    }
+}
+
+/// The headings of the per-seat win columns (the first with its interval's name).
+fn seat_heads(seats: usize) -> Vec<String> {
+    (1..=seats)
+        .map(|s| {
+            if s == 1 {
+                "seat 1 wins [95 % CI]".to_owned()
+            } else {
+                format!("seat {s} wins")
+            }
+        })
+        .collect()
 }
 
 /// `--each-option`'s table: the reading as it stands, then one row per option switched in
@@ -922,14 +947,7 @@ fn each_option_table(
         .iter()
         .zip(outputs)
         .map(|(v, o)| {
-            let r = &o.results.rates;
-            let cell = |k: &str| match r.get(k) {
-                Some(rate) => {
-                    let (v, ci) = pct(rate);
-                    format!("{v} [{ci}]")
-                }
-                None => "–".to_owned(),
-            };
+            let cell = |k: &str| rate_cell(&o.results.rates, k);
             let register: Vec<&str> = v
                 .choose
                 .iter()
@@ -955,15 +973,7 @@ fn each_option_table(
             row
         })
         .collect();
-    let seat_heads: Vec<String> = (1..=seats)
-        .map(|s| {
-            if s == 1 {
-                "seat 1 wins [95 % CI]".to_owned()
-            } else {
-                format!("seat {s} wins")
-            }
-        })
-        .collect();
+    let seat_heads = seat_heads(seats);
     let mut heads = vec!["option switched in", "register"];
     heads.extend(seat_heads.iter().map(String::as_str));
     heads.extend([
@@ -1001,24 +1011,12 @@ fn each_option_table(
             endless.join(", ")
         ));
     }
-    let corpus = format!(
-        "{} (blake3 {})",
-        match &args.corpus {
-            Some(dir) => dir.display().to_string(),
-            None => "built-in".to_owned(),
-        },
-        outputs[0].corpus_hash
+    footer(
+        out,
+        &outputs[0].corpus_hash,
+        &command_line(&game.id, Some(&interp.id), args),
+        args,
     );
-    let reproduce = command_line(&game.id, Some(&interp.id), args);
-    if out.format == Format::Markdown {
-        out.para(&format!("corpus: {corpus}"));
-        out.para(&format!("reproduce: `{reproduce}`"));
-    } else {
-        out.styled(style::DIM, "corpus: ");
-        out.line(&corpus);
-        out.styled(style::DIM, "reproduce: ");
-        out.line(&reproduce);
-    }
 }
 
 /// The CSV view: one row per game, written block by block as the games finish.
