@@ -18,7 +18,7 @@ use rand::RngExt;
 use serde_json::{Map, Value, json};
 
 /// The spiral-race engine of a reading of the embedded corpus, with overrides.
-fn engine(reading: &str, overrides: &Value) -> SpiralRace {
+pub(crate) fn engine(reading: &str, overrides: &Value) -> SpiralRace {
     let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
     let game = corpus.game("lib-el-merafib").unwrap();
     let interp = game.interpretation(reading).unwrap();
@@ -31,7 +31,8 @@ fn engine(reading: &str, overrides: &Value) -> SpiralRace {
     }
 }
 
-fn piece(leg: Leg, pos: u16) -> Piece {
+/// A piece on `leg` at hollow `pos`, having paid nothing and kept nothing.
+pub(crate) fn piece(leg: Leg, pos: u16) -> Piece {
     Piece {
         leg,
         pos,

@@ -3,37 +3,15 @@
 //! seeded games; Davies' degrees of defeat as ranks (HY-22); a game that can no longer end,
 //! ended as endless; the credit step into the village made compulsory.
 
-use ludotrace::bind::{self, Engine};
+use ludotrace::bind;
 use ludotrace::corpus::{self, CorpusFiles};
 use ludotrace::games::spiral_race::{Leg, Piece, SpiralMove, SpiralRace, SpiralRaceState};
 use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
 use ludotrace::sim::{self, game_rng};
 use rand::RngExt;
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
-/// The spiral-race engine of a reading of the embedded corpus, with overrides.
-fn engine(reading: &str, overrides: &Value) -> SpiralRace {
-    let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
-    let game = corpus.game("lib-el-merafib").unwrap();
-    let interp = game.interpretation(reading).unwrap();
-    let overrides: Map<String, Value> = overrides.as_object().cloned().unwrap_or_default();
-    let bound = bind::bind(game, interp, &overrides)
-        .unwrap_or_else(|e| panic!("lib-el-merafib / {reading} {overrides:?}: {e}"));
-    match bound.engine {
-        Engine::SpiralRace(r) => r,
-        other => panic!("lib-el-merafib is not a spiral race: {other:?}"),
-    }
-}
-
-fn piece(leg: Leg, pos: u16) -> Piece {
-    Piece {
-        leg,
-        pos,
-        paid: 0,
-        kept: [0; 3],
-        first_back: false,
-    }
-}
+use crate::hyena::{engine, piece};
 
 fn legal(rules: &SpiralRace, s: &SpiralRaceState) -> Vec<SpiralMove> {
     let mut moves = Vec::new();
