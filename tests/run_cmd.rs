@@ -499,3 +499,29 @@ fn shell_words(line: &str) -> Vec<String> {
     }
     words
 }
+
+#[test]
+fn the_new_numbers_are_bounded() {
+    for (args, says) in [
+        (
+            ["run", "sijat-el-taba", "--set", "agreed_turns=0"],
+            "agreed_turns = 0: the agreed time is 1 to 1000000 turns",
+        ),
+        (
+            ["run", "um-el-banat", "--set", "relay_cap=0"],
+            "relay_cap = 0: a relay's cap is 1 to 100000 pick-ups",
+        ),
+        (
+            [
+                "run",
+                "um-el-bagara",
+                "--set",
+                r#"move_limit={"moves":0,"outcome":"draw"}"#,
+            ],
+            "move_limit: a cap of 0 moves",
+        ),
+    ] {
+        let err = fails(&args);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -142,7 +142,7 @@ family_params! {
             /// The players' agreed time under `end: agreed-time`, in turns played by both
             /// (the sticks passing once ends a turn). No source gives a length. Default: 100
             /// (fifty turns each, somewhat more than a game that ends when no more can be
-            /// eaten lasts in random play).
+            /// eaten lasts in random play); 1 to 1 000 000.
             agreed_turns: u32 = 100,
         }
     }

@@ -426,6 +426,12 @@ pub enum StickRaceError {
         /// Houses a row.
         cols: u8,
     },
+    /// An agreed time of no turns, or beyond any cap.
+    #[error(
+        "agreed_turns = {0}: the agreed time is 1 to {max} turns",
+        max = crate::family::Cap::MAX
+    )]
+    AgreedTurns(u32),
     /// Too many or too few counters.
     #[error(
         "pieces = {pieces} with cols = {cols}: a side has 1 to {cols} counters, one row's worth \
@@ -659,6 +665,9 @@ impl StickRace {
                 rows: p.rows,
                 cols: p.cols,
             });
+        }
+        if !(1..=crate::family::Cap::MAX).contains(&p.agreed_turns) {
+            return Err(StickRaceError::AgreedTurns(p.agreed_turns));
         }
         if p.pieces == 0 || p.pieces > p.cols {
             return Err(StickRaceError::Pieces {
