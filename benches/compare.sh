@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Times two release builds of ludotrace side by side, in one session, on the same readings:
+# the way BENCHMARKS.md's speed-ups are measured (the machine's speed varies between sessions,
+# so only builds timed in the same run compare).
+#
+#   benches/compare.sh OLD_BINARY NEW_BINARY ROUNDS "GAME READING GAMES" ...
+#
+# For each reading, the two binaries run `run GAME -i READING -n GAMES --threads 1` in
+# interleaved rounds (old, new, old, new, ...); the script prints each binary's median wall
+# time, the ratio old/new, and checks that both printed the same results (the JSON minus the
+# version line), so a speed-up never hides a change of outcome.
+#
+# With CALLGRIND=1 it counts instructions instead (one round each, under valgrind's
+# callgrind): repeatable whatever else the machine is doing.
+set -euo pipefail
+if [ $# -lt 4 ]; then
+  sed -n '2,14p' "$0" >&2
+  exit 2
+fi
+old=$1 new=$2 rounds=$3
+shift 3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+printf '%-32s %8s %10s %10s %8s\n' reading games old new speedup
+for spec in "$@"; do
+  read -r game reading games <<<"$spec"
+  args=(run "$game" -i "$reading" -n "$games" --threads 1 --quiet --format json)
+  if [ "${CALLGRIND:-0}" = 1 ]; then
+    for which in old new; do
+      bin=${!which}
+      valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.$which" "$bin" "${args[@]}" \
+        >"$tmp/out.$which" 2>"$tmp/vg.$which"
+      grep -o 'Collected : [0-9]*' "$tmp/vg.$which" | awk '{print $3}' >"$tmp/t.$which"
+    done
+  else
+    : >"$tmp/t.old"
+    : >"$tmp/t.new"
+    for _ in $(seq "$rounds"); do
+      for which in old new; do
+        bin=${!which}
+        /usr/bin/time -f %e -o "$tmp/one" "$bin" "${args[@]}" >"$tmp/out.$which"
+        cat "$tmp/one" >>"$tmp/t.$which"
+      done
+    done
+  fi
+  o=$(median <"$tmp/t.old")
+  n=$(median <"$tmp/t.new")
+  same=same
+  if ! diff -q <(grep -v '"version"' "$tmp/out.old") <(grep -v '"version"' "$tmp/out.new") >/dev/null; then
+    same=DIFFERENT
+  fi
+  printf '%-32s %8s %10s %10s %7.2fx %s\n' "$game/$reading" "$games" "$o" "$n" \
+    "$(awk -v o="$o" -v n="$n" 'BEGIN {print (n > 0 ? o / n : 0)}')" "$same"
+done
