@@ -11,7 +11,8 @@
 # version line), so a speed-up never hides a change of outcome.
 #
 # With CALLGRIND=1 it counts instructions instead (one round each, under valgrind's
-# callgrind): repeatable whatever else the machine is doing.
+# callgrind): repeatable whatever else the machine is doing. It counts the games' own
+# instructions: those of the run minus those of a run of one game (corpus loading, output).
 set -euo pipefail
 if [ $# -lt 4 ]; then
   sed -n '2,14p' "$0" >&2
@@ -29,11 +30,17 @@ for spec in "$@"; do
   read -r game reading games <<<"$spec"
   args=(run "$game" -i "$reading" -n "$games" --threads 1 --quiet --format json)
   if [ "${CALLGRIND:-0}" = 1 ]; then
+    # The games' instructions: the run minus a run of one game (loading, output).
+    one=(run "$game" -i "$reading" -n 1 --threads 1 --quiet --format json)
     for which in old new; do
       bin=${!which}
       valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.$which" "$bin" "${args[@]}" \
         >"$tmp/out.$which" 2>"$tmp/vg.$which"
-      grep -o 'Collected : [0-9]*' "$tmp/vg.$which" | awk '{print $3}' >"$tmp/t.$which"
+      valgrind --tool=callgrind --callgrind-out-file="$tmp/cg1.$which" "$bin" "${one[@]}" \
+        >/dev/null 2>"$tmp/vg1.$which"
+      all=$(grep -o 'Collected : [0-9]*' "$tmp/vg.$which" | awk '{print $3}')
+      base=$(grep -o 'Collected : [0-9]*' "$tmp/vg1.$which" | awk '{print $3}')
+      echo $((all - base)) >"$tmp/t.$which"
     done
   else
     : >"$tmp/t.old"

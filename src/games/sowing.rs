@@ -1116,6 +1116,11 @@ pub struct Sowing {
     p: SowingParams,
     n: usize,
     r: usize,
+    /// The row of each house (`h / n`, a division the move path would otherwise make per
+    /// house it examines); `NO_SEAT` beyond the circuit.
+    row: [u8; RING],
+    /// [`Sowing::can_be_endless`], resolved once: settle asks it at every decision.
+    endless_search: bool,
     capture_mask: u128,
     cands: [[Cand; RING]; 2],
     ncands: [usize; 2],
@@ -1137,6 +1142,40 @@ pub struct Sowing {
     dynamic: bool,
     /// The directions a house may be sown in, by its position in its row (dynamic games).
     pos_dirs: [([Dir; 2], u8); MAX_HOLES],
+}
+
+/// The `pick`-th of the candidates in `mask` (bit `i` for `moves[i]`), or a pass when there
+/// is none: exactly the move [`Rules::legal_moves`] lists at that index. Returns it with the
+/// number of legal moves.
+#[inline]
+fn pick_sowing(
+    moves: &[SowingMove; RING],
+    mask: u32,
+    pick: impl FnOnce(usize) -> usize,
+) -> (SowingMove, usize) {
+    let n = mask.count_ones() as usize;
+    if n == 0 {
+        // A forced pass is a decision too: the draw is made as for any list of one.
+        pick(1);
+        return (SowingMove::Pass, 1);
+    }
+    (moves[nth_set_bit(mask, pick(n) as u32)], n)
+}
+
+/// The index of the `k`-th set bit of `m` (from 0, lowest first), `k < m.count_ones()`: a
+/// halving search with no branch on data (where the k-th candidate lies is data no branch
+/// predictor learns).
+#[inline]
+fn nth_set_bit(mut m: u32, mut k: u32) -> usize {
+    let mut at = 0;
+    for width in [16u32, 8, 4, 2, 1] {
+        let low = (m & ((1 << width) - 1)).count_ones();
+        let up = u32::from(k >= low);
+        k -= low * up;
+        at += width * up;
+        m >>= width * up;
+    }
+    at as usize
 }
 
 /// `rank` of a house a sowing never fills. Ranks are `i16`, the width of the board, so that
@@ -1315,10 +1354,16 @@ impl Sowing {
         }
         let optional_take = p.capture_last == Compulsion::Optional
             || (p.chain == Chain::Backward && p.chain_take != ChainTake::Compulsory);
-        Ok(Sowing {
+        let mut row = [NO_SEAT; RING];
+        for (h, r) in row.iter_mut().enumerate().take(2 * n) {
+            *r = (h / n) as u8;
+        }
+        let mut rules = Sowing {
             p: p.clone(),
             n,
             r: 2 * n,
+            row,
+            endless_search: false,
             capture_mask,
             cands,
             ncands,
@@ -1331,7 +1376,9 @@ impl Sowing {
             cand_moves,
             dynamic,
             pos_dirs,
-        })
+        };
+        rules.endless_search = rules.can_be_endless();
+        Ok(rules)
     }
 
     /// The parameters.
@@ -1461,7 +1508,7 @@ impl Sowing {
 
     #[inline]
     fn row_ok(&self, rows: Rows, house: usize, mover: usize) -> bool {
-        let owner = house / self.n;
+        let owner = usize::from(self.row[house]);
         match rows {
             Rows::Opponent => owner != mover,
             Rows::Own => owner == mover,
@@ -1851,7 +1898,7 @@ impl Sowing {
                     house: h as u8,
                     counters,
                 });
-                if h / self.n == mover {
+                if usize::from(self.row[h]) == mover {
                     events.emit(SowingEvent::ChainOwnRow { house: h as u8 });
                 }
                 if h == house {
@@ -2032,6 +2079,27 @@ impl Sowing {
                 }
             }
         }
+    }
+
+    /// Where the legal moves are just the static candidates that hold enough to sow (play,
+    /// no daughters or stages, no capture choices, no gift or feeding due): the mover and the
+    /// candidates he may sow, bit `i` for `cand_moves[seat][i]`. Random play picks from it
+    /// without listing the moves.
+    #[inline]
+    fn sowable_mask(&self, s: &SowingState) -> Option<(usize, u32)> {
+        if self.optional_take || self.dynamic || s.phase != Phase::Play || s.must_feed {
+            return None;
+        }
+        let seat = usize::from(s.mover);
+        if self.p.gift != Gift::None && self.row_empty(&s.pos, 1 - seat) {
+            return None;
+        }
+        let min = u16::from(self.p.min_sow);
+        let mut mask = 0u32;
+        for (i, c) in self.cands[seat][..self.ncands[seat]].iter().enumerate() {
+            mask |= u32::from(s.pos.board[usize::from(c.house)] >= min) << i;
+        }
+        Some((seat, mask))
     }
 
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
@@ -2253,7 +2321,7 @@ impl Sowing {
                 return;
             }
         }
-        if self.can_be_endless() && s.clock.plies() >= s.search_after {
+        if self.endless_search && s.clock.plies() >= s.search_after {
             if self.reach(s) == Reach::Neither {
                 // Nothing can be captured, the board cannot clear, and no position the board
                 // can reach ends it: the game can never end.
@@ -3201,8 +3269,10 @@ impl Rules for Sowing {
                 }
                 s.clock.clear_passes();
                 s.must_feed = false;
-                let before = s.total_on_board();
-                let marks = (self.p.repetition != Repetition::None).then_some(s.pos.mark);
+                // Only a repetition rule reads the history: without one there is nothing to
+                // clear, and no need to count the board twice a move.
+                let before = (self.p.repetition != Repetition::None)
+                    .then(|| (s.total_on_board(), s.pos.mark));
                 let landing =
                     self.sow_and_take(&mut s.pos, seat, (house as usize, dir, take), events);
                 if landing == Landing::Cycle {
@@ -3220,7 +3290,9 @@ impl Rules for Sowing {
                     }
                     return;
                 }
-                if s.total_on_board() != before || marks.is_some_and(|m| m != s.pos.mark) {
+                if before.is_some_and(|(total, marks)| {
+                    s.total_on_board() != total || marks != s.pos.mark
+                }) {
                     // Counters only leave the board within a stage, and a daughter once
                     // begotten stays until a peck takes counters away: no earlier position
                     // can recur.
@@ -3278,6 +3350,34 @@ impl Rules for Sowing {
 
     fn is_pass(&self, mv: SowingMove) -> bool {
         mv == SowingMove::Pass
+    }
+
+    fn choose(
+        &self,
+        s: &SowingState,
+        buf: &mut Vec<SowingMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (SowingMove, usize) {
+        match self.sowable_mask(s) {
+            Some((seat, mask)) => pick_sowing(&self.cand_moves[seat], mask, pick),
+            None => {
+                self.legal_moves(s, buf);
+                let n = buf.len();
+                (buf[pick(n)], n)
+            }
+        }
+    }
+
+    fn play_random(
+        &self,
+        s: &mut SowingState,
+        buf: &mut Vec<SowingMove>,
+        pick: impl FnOnce(usize) -> usize,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> (usize, bool) {
+        let (mv, n) = self.choose(s, buf, pick);
+        self.apply(s, mv, events);
+        (n, mv == SowingMove::Pass)
     }
 
     fn move_text(&self, mv: SowingMove) -> String {

@@ -209,7 +209,12 @@ fn game_end(outcome: Option<Outcome>) -> GameEnd {
 
 /// Adds `count` to the named counter of a small name-keyed list, keeping first-seen order.
 fn bump(counts: &mut Vec<(&'static str, u64)>, name: &'static str, count: u64) {
-    match counts.iter_mut().find(|(n, _)| *n == name) {
+    // The same name is mostly the same literal: the address compare settles it without
+    // reading the text.
+    match counts
+        .iter_mut()
+        .find(|(n, _)| std::ptr::eq(*n, name) || *n == name)
+    {
         Some((_, c)) => *c += count,
         None => counts.push((name, count)),
     }
@@ -334,9 +339,19 @@ impl Tally {
         }
     }
 
-    fn add(&mut self, p: &Played, counts: &[u32], coverage: &Coverage, scratch: &mut [u64]) {
+    /// Counts one game. `covered` lists the event kinds that name a place of the coverage
+    /// (most name none), so that a game's cost does not grow with the number of kinds.
+    fn add(
+        &mut self,
+        p: &Played,
+        counts: &[u32],
+        coverage: &Coverage,
+        covered: &[usize],
+        scratch: &mut [u64],
+    ) {
         scratch.fill(0);
-        for (kind, &c) in counts.iter().enumerate() {
+        for &kind in covered {
+            let c = counts[kind];
             if c > 0 {
                 for &place in &coverage.by_kind[kind] {
                     scratch[place] += u64::from(c);
@@ -348,11 +363,10 @@ impl Tally {
                 scratch[place] += 1;
             }
         }
+        // Without a branch per place or kind: whether an event fired is data.
         for (u, &c) in self.uncovered.iter_mut().zip(scratch.iter()) {
-            if c > 0 {
-                u.0 += 1;
-                u.1 += c;
-            }
+            u.0 += u64::from(c > 0);
+            u.1 += c;
         }
         self.games += 1;
         let seats = self.wins.len();
@@ -400,10 +414,8 @@ impl Tally {
         self.decisions += p.decisions;
         self.legal += p.legal;
         for (e, &c) in self.events.iter_mut().zip(counts) {
-            if c > 0 {
-                e.0 += 1;
-                e.1 += u64::from(c);
-            }
+            e.0 += u64::from(c > 0);
+            e.1 += u64::from(c);
         }
     }
 
@@ -491,6 +503,9 @@ pub fn block<R: Rules>(
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
     let mut tally = Tally::new(kinds, coverage.places.len(), rules.seats());
     let mut scratch = vec![0u64; coverage.places.len()];
+    let covered: Vec<usize> = (0..kinds)
+        .filter(|&k| !coverage.by_kind[k].is_empty())
+        .collect();
     let mut state = rules.initial();
     let mut moves = Vec::with_capacity(64);
     let mut counts = vec![0u32; kinds];
@@ -506,7 +521,7 @@ pub fn block<R: Rules>(
             spec.max_plies,
             &mut counts,
         );
-        tally.add(&played, &counts, coverage, &mut scratch);
+        tally.add(&played, &counts, coverage, &covered, &mut scratch);
         if spec.keep_records {
             tally.records.push(GameRecord {
                 index,
