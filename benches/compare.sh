@@ -6,8 +6,9 @@
 #   benches/compare.sh OLD_BINARY NEW_BINARY ROUNDS "GAME READING GAMES" ...
 #
 # For each reading, the two binaries run `run GAME -i READING -n GAMES --threads 1` in
-# interleaved rounds (old, new, old, new, ...); the script prints each binary's median wall
-# time, the ratio old/new, and checks that both printed the same results (the JSON minus the
+# interleaved rounds (old, new, old, new, ...); the script prints each binary's median CPU
+# time (user + system seconds: on one thread, close to the wall time on an idle machine and
+# less disturbed than it by other work on a busy one), the ratio old/new, and checks that both printed the same results (the JSON minus the
 # version line), so a speed-up never hides a change of outcome.
 #
 # With CALLGRIND=1 it counts instructions instead (one round each, under valgrind's
@@ -48,8 +49,8 @@ for spec in "$@"; do
     for _ in $(seq "$rounds"); do
       for which in old new; do
         bin=${!which}
-        /usr/bin/time -f %e -o "$tmp/one" "$bin" "${args[@]}" >"$tmp/out.$which"
-        cat "$tmp/one" >>"$tmp/t.$which"
+        /usr/bin/time -f '%U %S' -o "$tmp/one" "$bin" "${args[@]}" >"$tmp/out.$which"
+        awk '{print $1 + $2}' "$tmp/one" >>"$tmp/t.$which"
       done
     done
   fi

@@ -2170,6 +2170,16 @@ impl Sowing {
             f(mv(TAKE_ALL));
             return;
         }
+        if !self.p.relay && self.p.daughters == Daughters::None {
+            // A plain sowing changes only the houses: look ahead on a copy of them alone (what
+            // `sow_all` does for such a sowing, without copying the whole position).
+            let mut board = pos.board;
+            let lapped = self.laps(board[house]);
+            let last = self.sow_counters(&mut board, house, dir, &mut NoEvents);
+            let len = self.capture_run(&board, (house, lapped), last, dir, seat).0;
+            self.takes(len, |take| f(mv(take)));
+            return;
+        }
         let mut p = *pos;
         let len = match self.sow_all(&mut p, seat, house, dir, &mut NoEvents) {
             Landing::Stop {
