@@ -1873,6 +1873,14 @@ impl Sowing {
         };
         let Pos { board, store, .. } = pos;
         let (len, row_stop) = self.capture_run(board, (house, lapped), last, dir, mover);
+        if len == 0 {
+            // Nothing to take (most sowings): no capture, no event.
+            return Landing::Stop {
+                origin: house,
+                last,
+                lapped,
+            };
+        }
         let back = |h: usize| self.chain_prev(h, last, (house, lapped), dir).unwrap_or(h);
         let take = if take == TAKE_ALL { len } else { take.min(len) };
         if len > 0 && take == 0 {
@@ -3018,10 +3026,8 @@ impl Sowing {
         s.pos.board[..self.r].fill(u16::from(self.p.counters));
         s.pos.store = [0; 2];
         s.pos.mark = [0; RING];
-        s.pos.owner = [NO_SEAT; RING];
-        for h in 0..self.r {
-            s.pos.owner[h] = (h / self.n) as u8;
-        }
+        // Each seat owns his row: the row table, `NO_SEAT` beyond the circuit.
+        s.pos.owner = self.row;
         s.pos.discarded = 0;
         s.debt = [0; 2];
         s.idle_stage = None;

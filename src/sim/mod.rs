@@ -3,8 +3,9 @@
 //! Game *i* of a run draws every random choice (chance steps and moves) from its own
 //! `ChaCha8Rng::seed_from_u64(mix(run_seed, reading_key))` with `set_stream(i)`, a portable
 //! generator, so a game's course depends only on (seed, reading, i). Games are simulated in
-//! fixed blocks of [`BLOCK`] games whatever the thread count, and blocks are combined in
-//! order; every aggregate is an integer sum, so results are identical at any thread count.
+//! blocks whose length depends only on the number of games ([`block_len`]), whatever the
+//! thread count, and blocks are combined in order; every aggregate is an integer sum, so
+//! results are identical at any thread count (and would be at any block length).
 //!
 //! The random agent picks uniformly among the listed legal moves, as Ludii does (a move
 //! listed twice is twice as likely).
@@ -21,8 +22,18 @@ use rayon::prelude::*;
 use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Result_, Rules, Seat, Status};
 use crate::stats::Histogram;
 
-/// Games per block: the unit of parallel work and of progress reports.
+/// The most games per block: the unit of parallel work and of progress reports.
 pub const BLOCK: u64 = 256;
+
+/// Blocks a run is cut into at least, where it has games enough: a run of a few hundred long
+/// games (Um el Banât's run to thousands of plies) still gives every worker work to the end.
+pub const MIN_BLOCKS: u64 = 64;
+
+/// Games per block in a run of `games`: [`BLOCK`], or fewer so that the run makes at least
+/// [`MIN_BLOCKS`] blocks. It depends on nothing but the number of games.
+pub fn block_len(games: u64) -> u64 {
+    games.div_ceil(MIN_BLOCKS).clamp(1, BLOCK)
+}
 
 /// The default ply limit for readings without an engine cap.
 pub const DEFAULT_MAX_PLIES: u32 = 10_000;
@@ -413,10 +424,6 @@ impl Tally {
         self.passes.add(p.passes);
         self.decisions += p.decisions;
         self.legal += p.legal;
-        for (e, &c) in self.events.iter_mut().zip(counts) {
-            e.0 += u64::from(c > 0);
-            e.1 += u64::from(c);
-        }
     }
 
     fn count_end(&mut self, end: EndReason) {
@@ -509,6 +516,11 @@ pub fn block<R: Rules>(
     let mut state = rules.initial();
     let mut moves = Vec::with_capacity(64);
     let mut counts = vec![0u32; kinds];
+    // Per event kind, games in which it occurred and occurrences, in two plain arrays (the
+    // tally's pairs are folded in at the end of the block): the per-game loop over every
+    // kind then compiles to vector adds.
+    let mut in_games = vec![0u64; kinds];
+    let mut occurrences = vec![0u64; kinds];
     for index in range {
         counts.fill(0);
         rules.reset(&mut state, &mut Counter(&mut counts));
@@ -522,6 +534,10 @@ pub fn block<R: Rules>(
             &mut counts,
         );
         tally.add(&played, &counts, coverage, &covered, &mut scratch);
+        for ((g, o), &c) in in_games.iter_mut().zip(&mut occurrences).zip(&counts) {
+            *g += u64::from(c > 0);
+            *o += u64::from(c);
+        }
         if spec.keep_records {
             tally.records.push(GameRecord {
                 index,
@@ -534,6 +550,10 @@ pub fn block<R: Rules>(
                 flags: scratch.clone(),
             });
         }
+    }
+    for ((e, g), o) in tally.events.iter_mut().zip(in_games).zip(occurrences) {
+        e.0 += g;
+        e.1 += o;
     }
     tally
 }
@@ -561,10 +581,13 @@ pub fn run<R: Rules>(
 ) -> Tally {
     assert!(spec.games <= MAX_GAMES, "at most {MAX_GAMES} games a run");
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
-    let blocks = spec.games.div_ceil(BLOCK);
-    // A few blocks per worker keep every worker busy; at most 64 in flight bound the memory
-    // (each block's length histograms grow with its longest game).
-    let window = 4 * rayon::current_num_threads().clamp(1, 16) as u64;
+    let len = block_len(spec.games);
+    let blocks = spec.games.div_ceil(len);
+    // Enough blocks per worker that the wait for a window's slowest block costs little (a
+    // worker idles while the others finish the window: about half a block each, so 1/32 of
+    // the window's work); at most 128 in flight bound the memory (each block's length
+    // histograms grow with its longest game).
+    let window = 16 * rayon::current_num_threads().clamp(1, 8) as u64;
     let mut total = Tally::new(kinds, coverage.places.len(), rules.seats());
     let mut start = 0;
     while start < blocks {
@@ -572,7 +595,7 @@ pub fn run<R: Rules>(
         let tallies: Vec<Tally> = (start..end)
             .into_par_iter()
             .map(|b| {
-                let range = b * BLOCK..((b + 1) * BLOCK).min(spec.games);
+                let range = b * len..((b + 1) * len).min(spec.games);
                 let len = range.end - range.start;
                 let t = block(rules, spec, coverage, range);
                 progress(len);
