@@ -64,16 +64,30 @@ fn same_games(
             GameEnd::Timeout(why) => panic!("{name} seed {seed} game {i}: engine timeout {why:?}"),
         };
         assert_eq!(*g, engine_game, "{name} seed {seed} game {i}");
-        assert_eq!(r.first_mover, Some(0), "{name} seed {seed} game {i}: first mover");
+        assert_eq!(
+            r.first_mover,
+            Some(0),
+            "{name} seed {seed} game {i}: first mover"
+        );
         tally.add(g);
         plies.add(g.plies);
     }
     assert_eq!(tally.games, engine.games, "{name}: games");
-    assert_eq!(tally.wins.to_vec(), engine.wins, "{name} seed {seed}: wins per seat");
+    assert_eq!(
+        tally.wins.to_vec(),
+        engine.wins,
+        "{name} seed {seed}: wins per seat"
+    );
     assert_eq!(tally.draws, engine.draws, "{name} seed {seed}: draws");
     assert_eq!(engine.timeouts, 0, "{name} seed {seed}: timeouts");
-    assert_eq!(tally.capped, engine.capped, "{name} seed {seed}: capped games");
-    assert_eq!(tally.plies, engine.decisions, "{name} seed {seed}: total plies");
+    assert_eq!(
+        tally.capped, engine.capped,
+        "{name} seed {seed}: capped games"
+    );
+    assert_eq!(
+        tally.plies, engine.decisions,
+        "{name} seed {seed}: total plies"
+    );
     assert_eq!(plies, engine.plies, "{name} seed {seed}: plies per game");
     // The games are varied enough to mean something: both seats win some.
     assert!(tally.wins.iter().all(|&w| w > 0), "{name}: {tally:?}");

@@ -35,10 +35,9 @@
 
 use std::ops::Range;
 
-use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::{Game, Tally, outcome};
+use super::{Game, Tally, draw, outcome};
 use crate::games::{EndReason, Result_};
 use crate::sim;
 
@@ -184,15 +183,15 @@ pub fn playout(rng: &mut ChaCha8Rng) -> Game {
     let mut run = 0u32;
     loop {
         let moves = MOVES[seat][sowable(board, seat)];
-        let n = (moves & 15) as usize;
+        let n = moves & 15;
         plies += 1;
         if n == 0 {
             // A forced pass is the one legal move: the engine still draws for it.
-            let _ = rng.random_range(0..1usize);
+            draw(rng, 1);
             passes += 1;
             run += 1;
         } else {
-            let k = rng.random_range(0..n);
+            let k = draw(rng, n);
             run = 0;
             let m = (moves >> (4 + 4 * k)) as usize & 15;
             let origin = MOVE_HOUSE[m];
