@@ -11,6 +11,14 @@
 //! block's wins and plies too) with nothing else. Interleaving the rounds makes both meet
 //! the same machine: on a shared machine a sample's speed drifts, and a ratio of medians
 //! taken minutes apart can be off by much more than the effect measured.
+//!
+//! Even so, the kernels' wall times move with code layout: two builds of the same Um
+//! el-Bagara kernel, executing the very same instructions, ran at 290 000 and 630 000
+//! playouts/s on the same loaded machine. Instruction counts are the repeatable figure:
+//! `valgrind --tool=callgrind --toggle-collect='ludotrace::kernels::seega::tally' BENCH seega 1`
+//! (or `--toggle-collect='ludotrace::sim::block*'` for the engine) counts what one reading's
+//! kernel (or engine) executes over two blocks of games (the check and one sample), where
+//! BENCH is the binary `cargo bench --features kernels --bench kernels --no-run` names.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
