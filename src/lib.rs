@@ -8,6 +8,8 @@ pub mod collate;
 pub mod corpus;
 pub mod family;
 pub mod games;
+#[cfg(feature = "kernels")]
+pub mod kernels;
 pub mod ludii;
 pub mod registry;
 pub mod sim;

@@ -25,6 +25,9 @@ mod engine_props;
 mod hyena;
 /// Li'b el-Merafib's further readings: the hyena's fresh purse, degrees of defeat, endless games.
 mod hyena_readings;
+/// The hand-written kernels play the very same games as the engines (feature `kernels`).
+#[cfg(feature = "kernels")]
+mod kernels;
 /// Ludii 1.0.8's recorded playouts replayed through the engines bound to its readings.
 mod ludii_traces;
 /// Random `--set` overrides on every reading: refused with the parameter named, or games end.
