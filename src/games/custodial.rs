@@ -24,6 +24,7 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
@@ -461,6 +462,45 @@ enum Phase {
     Over,
 }
 
+/// The hasher of the repetition stall's position set: a multiply-rotate hash of the words
+/// (as rustc's Fx hasher), a few instructions per position where the default SipHash costs
+/// about a hundred. Not keyed: nothing iterates over the set, so its order never shows, and
+/// the positions are the engine's own, not an adversary's.
+#[derive(Default)]
+pub(crate) struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, v: u128) {
+        self.write_u64(v as u64);
+        self.write_u64((v >> 64) as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// A position in a custodial game.
 #[derive(Debug, Clone)]
 pub struct CustodialState {
@@ -484,11 +524,18 @@ pub struct CustodialState {
     must_open: bool,
     /// The next movement decision is the first of the game.
     first_move: bool,
+    /// The next decision is a plain step of a `fused` reading, played by
+    /// [`Custodial::play_plain`]: the game is on and has its first mover, both hands are
+    /// empty, and no move after a capture, opening rule or first move is pending. Set by
+    /// [`Custodial::settle`] after every decision that may change one of these; a plain step
+    /// changes none of them, so random play tests one flag per decision instead of six
+    /// fields.
+    plain: bool,
     clock: Clock,
     /// Decisions since the last capture (for the no-capture stall).
     quiet: u32,
     /// Positions since the last capture (for the repetition stall).
-    seen: HashSet<(u128, u128, u8, u8)>,
+    seen: HashSet<(u128, u128, u8, u8), BuildHasherDefault<PositionHasher>>,
     outcome: Option<Outcome>,
 }
 
@@ -548,12 +595,33 @@ pub struct Custodial {
     not_right: u128,
     /// `nbr[cell][d]`: the neighbour in direction d (north, east, south, west), or NONE.
     nbr: Vec<[u8; 4]>,
-    /// `ring[cell][d]`: the bits of the neighbour in direction d and of the cell beyond it
-    /// (0 where off the board): a single enclosed piece is read with two ANDs.
-    ring: Box<[[(u128, u128); 4]; SLOTS]>,
-    /// `near[cell][d]`, `far[cell][d]`: the neighbour in direction d and the cell beyond
-    /// it, as bit indices, 127 (never a cell) where off the board.
-    near: Box<[[u8; 4]; SLOTS]>,
+    /// `capm[cell][d]`: the bit of the neighbour in direction d (north, east, south, west)
+    /// where the cell beyond it is on the board too, else 0. The shifts `own >> n`,
+    /// `own >> 1`, `own << n`, `own << 1` bring the far cell's bit onto the neighbour's, so
+    /// the single pieces a piece on `cell` encloses are one AND per direction, no branch and
+    /// no variable shift ([`Custodial::enclosed_single`]).
+    capm: Box<[[u128; 4]; SLOTS]>,
+    /// `pair[cell]`: the bits of the north and south neighbours, and of the east and west
+    /// ones, where both of a pair are on the board; the cell's own bit otherwise (a mask that
+    /// no enemy board holds while a piece stands on the cell). A piece stands between two
+    /// enemies when `enemy & pair == pair` for one of the two.
+    pair: Box<[[u128; 2]; SLOTS]>,
+    /// `around[cell]`: the neighbours of the cell, and the cell itself when one of its
+    /// neighbours is off the board (the squares Ludii 1.0.8's loose test looks from).
+    around: Box<[u128; SLOTS]>,
+    /// `nbrs[cell]`: the neighbours of the cell.
+    nbrs: Box<[u128; SLOTS]>,
+    /// Cells neither in the left nor in the right column.
+    inner: u128,
+    /// The cells where a piece between two enemies is reported as such: all but the middle
+    /// cell under `centre_safe`.
+    sandwich_cells: u128,
+    /// `back[w][d]`: the rotation (right) of a 64-bit (w = 0) or 128-bit (w = 1) board that
+    /// moves a cell's bit to its neighbour against direction d: where a step in direction d
+    /// came from.
+    back: [[u32; 4]; 2],
+    /// `far[cell][d]`: the cell beyond the neighbour in direction d, as a bit index, 127
+    /// (never a cell) where off the board.
     far: Box<[[u8; 4]; SLOTS]>,
     /// The board fits in 64 bits.
     narrow: bool,
@@ -610,14 +678,15 @@ trait Bits:
     /// Width in bits; bit `BITS − 1` is never a cell (the boards are odd-sided: at most 49
     /// cells in 64 bits, 121 in 128), so it serves as an always-empty "off the board" bit.
     const BITS: usize;
-    /// Bit `i` (modulo the width) as 0 or 1.
-    fn at(self, i: u8) -> u32;
     fn of(wide: u128) -> Self;
     fn wide(self) -> u128;
     fn ones(self) -> u32;
     fn tz(self) -> u32;
     /// The board without its lowest set bit (0 stays 0).
     fn clear_lowest(self) -> Self;
+    /// The lowest set bit alone (0 stays 0).
+    fn lowest(self) -> Self;
+    fn rotate_right(self, by: u32) -> Self;
 }
 
 macro_rules! bits {
@@ -626,10 +695,6 @@ macro_rules! bits {
             const ZERO: Self = 0;
             const ONE: Self = 1;
             const BITS: usize = <$t>::BITS as usize;
-            #[inline(always)]
-            fn at(self, i: u8) -> u32 {
-                (self >> (usize::from(i) & (<Self as Bits>::BITS - 1))) as u32 & 1
-            }
             #[inline(always)]
             fn of(wide: u128) -> Self {
                 wide as $t
@@ -650,24 +715,35 @@ macro_rules! bits {
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
             }
+            #[inline(always)]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn rotate_right(self, by: u32) -> Self {
+                <$t>::rotate_right(self, by)
+            }
         }
     };
 }
 bits!(u64);
 bits!(u128);
 
-/// The cell of the `k`-th set bit of a step-target mask: such masks are sparse, so the first
-/// four set bits are peeled at once and one is picked by index (no data-dependent branch);
-/// a larger `k` (rare) takes the general search.
+/// The narrow bit board, for calls that name it.
+type B64 = u64;
+
+/// The `k`-th set bit of a step-target mask, alone: such masks are sparse, so the first four
+/// set bits are peeled at once and one is picked by index (no data-dependent branch); a larger
+/// `k` (rare) takes the general search.
 #[inline(always)]
-fn nth_cell_sparse<B: Bits>(x: B, k: u32) -> u8 {
+fn nth_bit_sparse<B: Bits>(x: B, k: u32) -> B {
     if k >= 4 {
-        return nth_cell(x, k);
+        return B::ONE << usize::from(nth_cell(x, k));
     }
     let x1 = x.clear_lowest();
     let x2 = x1.clear_lowest();
     let x3 = x2.clear_lowest();
-    [x, x1, x2, x3][k as usize].tz() as u8
+    [x, x1, x2, x3][k as usize].lowest()
 }
 
 /// The cell of the `k`-th set bit (from the lowest) of a board with more than `k` bits: a
@@ -751,19 +827,41 @@ impl Custodial {
             .collect();
         let centre = cells / 2;
         let bit = |c: u8| if c == NONE { 0 } else { 1u128 << c };
-        let ring = slots((0..cells).map(|c| {
-            let near: &[u8; 4] = &nbr[c];
+        let beyond = |c: usize, d: usize| {
+            let x = nbr[c][d];
+            if x == NONE {
+                NONE
+            } else {
+                nbr[usize::from(x)][d]
+            }
+        };
+        let capm = slots((0..cells).map(|c| {
             std::array::from_fn(|d| {
-                let x = near[d];
-                let y = if x == NONE {
-                    NONE
+                if beyond(c, d) == NONE {
+                    0
                 } else {
-                    nbr[usize::from(x)][d]
-                };
-                (bit(x), bit(y))
+                    bit(nbr[c][d])
+                }
             })
         }));
-        let near = slots((0..cells).map(|c| nbr[c].map(|x| x.min(127))));
+        let pair = slots((0..cells).map(|c| {
+            let near = nbr[c];
+            std::array::from_fn(|h| {
+                let (a, b) = (near[h], near[h + 2]);
+                if a == NONE || b == NONE {
+                    1u128 << c
+                } else {
+                    bit(a) | bit(b)
+                }
+            })
+        }));
+        let around = slots((0..cells).map(|c| {
+            nbr[c]
+                .iter()
+                .map(|&x| if x == NONE { 1u128 << c } else { bit(x) })
+                .fold(0, |a, b| a | b)
+        }));
+        let nbrs = slots((0..cells).map(|c| nbr[c].iter().map(|&x| bit(x)).fold(0, |a, b| a | b)));
         let far = slots((0..cells).map(|c| {
             std::array::from_fn(|d| {
                 let x = nbr[c][d];
@@ -782,8 +880,17 @@ impl Custodial {
             not_left: full & !left,
             not_right: full & !right,
             nbr,
-            ring,
-            near,
+            capm,
+            pair,
+            around,
+            nbrs,
+            inner: full & !left & !right,
+            sandwich_cells: if p.centre_safe {
+                full & !(1u128 << centre)
+            } else {
+                full
+            },
+            back: [64, 128].map(|w| [n as u32, 1, w - n as u32, w - 1]),
             far,
             narrow: cells <= 64,
             blocked_passes: matches!(p.blocked, Blocked::Pass | Blocked::OpponentOpens),
@@ -873,6 +980,7 @@ impl Custodial {
         s.first_move = false;
         // Settled as if the other seat had just moved.
         self.after_decision(&mut s, 1 - setup.to_move, &mut NoEvents);
+        self.settle(&mut s);
         Ok(s)
     }
 
@@ -921,9 +1029,25 @@ impl Custodial {
     /// a piece next to a piece with an empty cell beyond.
     #[inline]
     fn can_step(&self, pieces: &[u128; 2], seat: usize) -> bool {
+        if self.p.step != Step::Jump {
+            return if self.narrow {
+                self.has_target::<u64>(pieces, seat)
+            } else {
+                self.has_target::<u128>(pieces, seat)
+            };
+        }
         let empty = self.full & !(pieces[0] | pieces[1]);
         (0..4).any(|d| self.shift(pieces[seat], d) & empty != 0)
-            || (self.p.step == Step::Jump && (0..4).any(|d| self.jumps(pieces, seat, d) != 0))
+            || (0..4).any(|d| self.jumps(pieces, seat, d) != 0)
+    }
+
+    /// Whether a piece of `seat` has an empty neighbour: the four step targets at once.
+    #[inline(always)]
+    fn has_target<B: Bits>(&self, pieces: &[u128; 2], seat: usize) -> bool {
+        let own = B::of(pieces[seat]);
+        let empty = B::of(self.full) & !(own | B::of(pieces[1 - seat]));
+        let [a, b, c, d] = self.targets(own, empty);
+        (a | b | c | d) != B::ZERO
     }
 
     /// The landing cells of `seat`'s jumps in direction `d`: over an adjacent piece of either
@@ -1062,30 +1186,42 @@ impl Custodial {
         out
     }
 
-    /// The single enemy pieces among `enemy` that a piece on `at` encloses against `own`,
-    /// branch-free.
+    /// The single enemy pieces among `enemy` that a piece on `at` encloses against `own`:
+    /// each direction's neighbour (where the cell beyond is on the board) if it is an enemy
+    /// and the shifted `own` has the far cell's piece on it; four shifts and ANDs, no branch.
+    /// (`own` may or may not hold the piece's own cell and the cell a step came from: neither
+    /// is ever a far cell of `at`.)
     #[inline(always)]
     fn enclosed_single<B: Bits>(&self, own: B, enemy: B, at: usize) -> B {
-        let mut out = B::ZERO;
-        for &(near, far) in &self.ring[at & (SLOTS - 1)] {
-            let (near, far) = (B::of(near), B::of(far));
-            if (near & enemy != B::ZERO) & (far & own != B::ZERO) {
-                out = out | near;
-            }
-        }
-        out
+        let m = &self.capm[at & (SLOTS - 1)];
+        let n = self.n;
+        enemy
+            & (((own >> n) & B::of(m[0]))
+                | ((own >> 1) & B::of(m[1]))
+                | ((own << n) & B::of(m[2]))
+                | ((own << 1) & B::of(m[3])))
     }
 
-    /// Whether a piece on `at` encloses any single piece of `enemy` against `own`: four
-    /// shifts and ANDs, no branch.
+    /// Whether a piece on `at` encloses any single piece of `enemy` against `own`.
     #[inline(always)]
     fn encloses_any<B: Bits>(&self, own: B, enemy: B, at: usize) -> bool {
-        let (near, far) = (&self.near[at & (SLOTS - 1)], &self.far[at & (SLOTS - 1)]);
-        let mut hit = 0;
-        for d in 0..4 {
-            hit |= enemy.at(near[d]) & own.at(far[d]);
-        }
-        hit != 0
+        self.enclosed_single(own, enemy, at) != B::ZERO
+    }
+
+    /// Every cell on which a piece of `own` would enclose a single piece of `enemy` (an enemy
+    /// next to it on a rank or file with a piece of `own` just beyond), for the whole board
+    /// at once: an enemy with `own` behind it, shifted back one cell, per direction. Bits
+    /// off the board may be set: callers AND with cells of the board. (A cell that `own`
+    /// occupies is listed as if its piece were elsewhere; no caller asks about such a cell
+    /// except as the piece that moves, which is never its own far cell.)
+    #[inline(always)]
+    fn flank_set<B: Bits>(&self, own: B, enemy: B) -> B {
+        let n = self.n;
+        let inner = B::of(self.inner);
+        ((enemy & (own >> n)) >> n)
+            | ((enemy & (own << n)) << n)
+            | ((enemy & (own >> 1) & inner) >> 1)
+            | ((enemy & (own << 1) & inner) << 1)
     }
 
     /// The targets of one-cell steps of `own` into `empty`, north, east, south, west.
@@ -1191,18 +1327,40 @@ impl Custodial {
     #[inline]
     fn captures_at(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
         if self.p.capture_line == CaptureLine::Single {
-            let mut enemy = pieces[1 - seat];
-            if self.p.centre_safe {
-                enemy &= !(1 << self.centre);
-            }
-            return self.encloses_any::<u128>(pieces[seat], enemy, to);
+            let enemy = self.edible(pieces[1 - seat]);
+            return if self.narrow {
+                self.encloses_any::<u64>(B64::of(pieces[seat]), B64::of(enemy), to)
+            } else {
+                self.encloses_any::<u128>(pieces[seat], enemy, to)
+            };
         }
         self.enclosed(pieces, seat, to, None) != 0
+    }
+
+    /// The pieces of an enemy board that can be eaten (all but one on the middle cell, under
+    /// `centre_safe`).
+    #[inline(always)]
+    fn edible(&self, enemy: u128) -> u128 {
+        if self.p.centre_safe {
+            enemy & !(1 << self.centre)
+        } else {
+            enemy
+        }
     }
 
     /// Whether the piece of `seat` on `at` has a step that eats.
     fn can_capture_from(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
         let empty = self.full & !(pieces[0] | pieces[1]);
+        if self.p.step == Step::One && self.p.capture_line == CaptureLine::Single {
+            // An empty neighbour on which the piece would enclose an edible enemy.
+            let (own, enemy) = (pieces[seat], self.edible(pieces[1 - seat]));
+            let nbrs = self.nbrs[at & (SLOTS - 1)] & empty;
+            return if self.narrow {
+                B64::of(nbrs) & self.flank_set(B64::of(own), B64::of(enemy)) != 0
+            } else {
+                nbrs & self.flank_set(own, enemy) != 0
+            };
+        }
         (0..4).any(|d| {
             let mut c = self.nbr[at][d];
             while c != NONE && empty >> c & 1 == 1 {
@@ -1296,23 +1454,21 @@ impl Custodial {
     /// Ludii 1.0.8's same-turn test for a step to `to`: an enemy next to it, in some
     /// direction, with a friend behind (the middle cell not excepted).
     fn loose_target(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
-        self.encloses_any::<u128>(pieces[seat], pieces[1 - seat], to)
+        if self.narrow {
+            self.encloses_any::<u64>(B64::of(pieces[seat]), B64::of(pieces[1 - seat]), to)
+        } else {
+            self.encloses_any::<u128>(pieces[seat], pieces[1 - seat], to)
+        }
     }
 
-    /// Ludii 1.0.8's F test ("FlankFromOrthogonalStep"), before the eaten pieces are removed.
+    /// Ludii 1.0.8's F test ("FlankFromOrthogonalStep"), before the eaten pieces are removed:
+    /// from any neighbour of `at` (or from `at` itself, standing in for a neighbour off the
+    /// board), a piece would enclose an enemy not on the middle cell.
+    #[inline(always)]
     fn loose_flank<B: Bits>(&self, pieces: &[u128; 2], seat: usize, at: usize) -> bool {
-        // Bit tests on index tables (127: off the board, never set).
         let own = B::of(pieces[seat]);
         let enemy = B::of(pieces[1 - seat] & !(1u128 << self.centre));
-        let mut hit = 0;
-        for &ahead in &self.near[at & (SLOTS - 1)] {
-            let sq = usize::from(if ahead == 127 { at as u8 } else { ahead }) & (SLOTS - 1);
-            let (near, far) = (&self.near[sq], &self.far[sq]);
-            for g in 0..4 {
-                hit |= enemy.at(near[g]) & own.at(far[g]);
-            }
-        }
-        hit != 0
+        self.flank_set(own, enemy) & B::of(self.around[at & (SLOTS - 1)]) != B::ZERO
     }
 
     /// The pieces after a step (captures and suicide included), without events.
@@ -1335,9 +1491,23 @@ impl Custodial {
         if self.p.centre_safe && at == self.centre {
             return false;
         }
-        let enemy = B::of(pieces[1 - seat]);
-        let near = &self.near[at & (SLOTS - 1)];
-        (enemy.at(near[0]) & enemy.at(near[2])) | (enemy.at(near[1]) & enemy.at(near[3])) != 0
+        self.between::<B>(B::of(pieces[1 - seat]), at)
+    }
+
+    /// Every cell with enemies on both sides along a rank or file, as [`Custodial::between`]
+    /// finds them, for the whole board (bits off the board may be set).
+    #[inline(always)]
+    fn between_set<B: Bits>(&self, enemy: B) -> B {
+        let n = self.n;
+        ((enemy << n) & (enemy >> n)) | ((enemy << 1) & (enemy >> 1) & B::of(self.inner))
+    }
+
+    /// Whether the cell `at`, which `enemy` does not hold, has enemies on both sides along a
+    /// rank or file (see `pair`).
+    #[inline(always)]
+    fn between<B: Bits>(&self, enemy: B, at: usize) -> bool {
+        let [v, h] = self.pair[at & (SLOTS - 1)].map(B::of);
+        ((enemy & v) == v) | ((enemy & h) == h)
     }
 
     /// The moves of a normal movement decision, before the opening rule.
@@ -1362,6 +1532,18 @@ impl Custodial {
             }
             _ => false,
         }
+    }
+
+    /// Sets [`CustodialState::plain`] from the position (see there).
+    #[inline]
+    fn settle(&self, s: &mut CustodialState) {
+        s.plain = self.fused
+            && s.phase == Phase::Play
+            && s.clock.first_mover().is_some()
+            && s.hand == [0, 0]
+            && s.cont == NONE
+            && !s.must_open
+            && !s.first_move;
     }
 
     fn over(&self, s: &mut CustodialState, result: Result_, end: EndReason) {
@@ -1569,6 +1751,46 @@ impl Custodial {
         s.taken[seat] += n as u8;
         n
     }
+    /// The decision after a capture under `step: one` and single captures: the capturing
+    /// piece's steps to empty neighbours on which it encloses an enemy (any enemy under the
+    /// loose test, an edible one otherwise), listed north, east, south, west as `steps` lists
+    /// them; a pass when there is none.
+    #[inline(always)]
+    fn choose_continuation<B: Bits>(
+        &self,
+        s: &CustodialState,
+        seat: usize,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (CustodialMove, usize) {
+        let from = s.cont;
+        let own = B::of(s.pieces[seat]);
+        let enemy = if self.loose {
+            s.pieces[1 - seat]
+        } else {
+            self.edible(s.pieces[1 - seat])
+        };
+        let empty = B::of(self.full) & !(own | B::of(s.pieces[1 - seat]));
+        // (`own` holds the piece itself, on `from`: never a far cell of its neighbours.)
+        let ok = self.flank_set(own, B::of(enemy))
+            & empty
+            & B::of(self.nbrs[usize::from(from) & (SLOTS - 1)]);
+        let n = ok.ones() as usize;
+        if n == 0 {
+            let _ = pick(1);
+            return (CustodialMove::Pass, 1);
+        }
+        let mut k = pick(n);
+        for &to in &self.nbr[usize::from(from)] {
+            if to != NONE && ok.wide() >> to & 1 == 1 {
+                if k == 0 {
+                    return (CustodialMove::Step { from, to }, n);
+                }
+                k -= 1;
+            }
+        }
+        unreachable!("k is below the count")
+    }
+
     /// Random play's normal movement decision under a `fused` reading: the `k`-th step found
     /// by counting, played in registers when it eats nothing (the common case), otherwise
     /// handed to [`Rules::apply`]. Exactly `choose` then `apply` (a test holds them equal).
@@ -1591,6 +1813,20 @@ impl Custodial {
             self.apply(s, CustodialMove::Pass, events);
             return (1, true);
         }
+        // On a 64-bit board, the landings that enclose something and those between two
+        // edible enemies, for the whole board, before the draw: the work overlaps the draw,
+        // and after it the chosen step is tested with one AND each (a table read indexed by
+        // the chosen cell would wait for it). A 128-bit board reads the tables instead, as
+        // the whole-board sets cost twice the instructions there.
+        let wide = B::BITS > 64;
+        let (flank, sandwich) = if wide {
+            (B::ZERO, B::ZERO)
+        } else {
+            (
+                self.flank_set(own, enemy),
+                self.between_set(enemy) & B::of(self.sandwich_cells),
+            )
+        };
         // The direction block holding the k-th move, without a data-dependent branch.
         let k = pick(total) as u32;
         let (c0, c1, c2) = (
@@ -1599,40 +1835,52 @@ impl Custodial {
             counts[0] + counts[1] + counts[2],
         );
         let d = usize::from(k >= c0) + usize::from(k >= c1) + usize::from(k >= c2);
-        let to = nth_cell_sparse(t[d], k - [0, c0, c1, c2][d]);
-        // The piece that steps stands one cell back: an offset from a table, not a `match`
-        // on the direction (which mispredicts at every random pick).
-        let n = self.n as u8;
-        let from = to.wrapping_add([n.wrapping_neg(), u8::MAX, n, 1][d]);
+        let target = nth_bit_sparse(t[d], k - [0, c0, c1, c2][d]);
+        let to = target.tz() as u8;
         let at = usize::from(to);
-        let moved =
-            own ^ B::of(self.bit[usize::from(from) & (SLOTS - 1)] | self.bit[at & (SLOTS - 1)]);
-        // The enemy neighbours, read once: they decide both whether anything is enclosed and
-        // whether the piece now stands between two enemies (nothing is eaten on this path).
-        let (near, far) = (&self.near[at & (SLOTS - 1)], &self.far[at & (SLOTS - 1)]);
-        let e = near.map(|c| enemy.at(c));
-        let hit = (e[0] & moved.at(far[0]))
-            | (e[1] & moved.at(far[1]))
-            | (e[2] & moved.at(far[2]))
-            | (e[3] & moved.at(far[3]));
-        if hit != 0 {
-            // Something is enclosed (perhaps only a safe piece on the middle cell).
+        // (`own` still holds the cell the piece left: never a far cell of `at`.)
+        let hit = if wide {
+            self.encloses_any(own, enemy, at)
+        } else {
+            flank & target != B::ZERO
+        };
+        if hit {
+            // Something is enclosed (perhaps only a safe piece on the middle cell). The piece
+            // that steps stands one cell back: an offset from a table, not a `match` on the
+            // direction (which mispredicts at every random pick).
+            let n = self.n as u8;
+            let from = to.wrapping_add([n.wrapping_neg(), u8::MAX, n, 1][d]);
             self.apply(s, CustodialMove::Step { from, to }, events);
             return (total, false);
         }
-        s.clock.tick(s.mover);
+        // The cell left is the target's bit moved one cell back, which is a rotation by the
+        // direction's amount (it never wraps: that cell is on the board).
+        let back = if B::BITS == 64 {
+            self.back[0][d]
+        } else {
+            self.back[1][d]
+        };
+        let moved = own ^ target ^ target.rotate_right(back);
+        // (A plain state has its first mover: `tick` less that test.)
+        s.clock.setup_tick(seat as u8);
         s.clock.clear_passes();
         s.quiet += 1;
         s.pieces[seat] = moved.wide();
-        // (As `flanked`; a `fused` reading has safe sandwiches.)
-        if (e[0] & e[2]) | (e[1] & e[3]) != 0 && !(self.p.centre_safe && at == self.centre) {
+        // (As `flanked`, with nothing eaten; a `fused` reading has safe sandwiches.)
+        let sandwiched = if wide {
+            self.between(enemy, at) && !(self.p.centre_safe && at == self.centre)
+        } else {
+            sandwich & target != B::ZERO
+        };
+        if sandwiched {
             events.emit(CustodialEvent::SandwichSafe { cell: to });
         }
-        s.mover = 1 - s.mover;
+        s.mover = (seat ^ 1) as u8;
         // Nothing was eaten, nobody passed, and the stall rule is `none`: of the end tests
         // only the cap can fire, and a blocked player to move just passes.
         if self.limit.reached(&s.clock).is_some() {
             self.after_decision(s, seat, events);
+            self.settle(s);
         }
         (total, false)
     }
@@ -1755,9 +2003,10 @@ impl Rules for Custodial {
             cont: NONE,
             must_open: false,
             first_move: false,
+            plain: false,
             clock: Clock::new(),
             quiet: 0,
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             outcome: None,
         };
         self.reset(&mut s, &mut NoEvents);
@@ -1773,6 +2022,7 @@ impl Rules for Custodial {
             Starter::FirstSeat => Phase::Play,
             Starter::Lot => Phase::Toss,
         };
+        self.settle(s);
     }
 
     fn status(&self, s: &CustodialState) -> Status {
@@ -1915,6 +2165,7 @@ impl Rules for Custodial {
             s.mover = 1 - s.mover;
         }
         self.after_decision(s, seat, events);
+        self.settle(s);
     }
 
     fn choose(
@@ -1924,32 +2175,15 @@ impl Rules for Custodial {
         pick: impl FnOnce(usize) -> usize,
     ) -> (CustodialMove, usize) {
         let seat = usize::from(s.mover);
-        if s.phase == Phase::Play && s.cont != NONE && self.p.step == Step::One {
-            // The piece that captured: at most four steps, listed north, east, south, west
-            // as `steps` lists them.
-            let from = s.cont;
-            let empty = self.empty(s);
-            let mut moves = [CustodialMove::Pass; 4];
-            let mut n = 0;
-            for &to in &self.nbr[usize::from(from)] {
-                if to != NONE && empty >> to & 1 == 1 {
-                    let at = usize::from(to);
-                    let ok = if self.loose {
-                        self.loose_target(&s.pieces, seat, at)
-                    } else {
-                        self.captures_at(&s.pieces, seat, at)
-                    };
-                    if ok {
-                        moves[n] = CustodialMove::Step { from, to };
-                        n += 1;
-                    }
-                }
-            }
-            return if n == 0 {
-                let _ = pick(1);
-                (CustodialMove::Pass, 1)
+        if s.phase == Phase::Play
+            && s.cont != NONE
+            && self.p.step == Step::One
+            && self.p.capture_line == CaptureLine::Single
+        {
+            return if self.narrow {
+                self.choose_continuation::<u64>(s, seat, pick)
             } else {
-                (moves[pick(n)], n)
+                self.choose_continuation::<u128>(s, seat, pick)
             };
         }
         if s.phase == Phase::Play
@@ -1966,6 +2200,7 @@ impl Rules for Custodial {
         (buf[pick(n)], n)
     }
 
+    #[inline(always)]
     fn play_random(
         &self,
         s: &mut CustodialState,
@@ -1974,13 +2209,7 @@ impl Rules for Custodial {
         events: &mut impl EventSink<CustodialEvent>,
     ) -> (usize, bool) {
         let seat = usize::from(s.mover);
-        if s.phase == Phase::Play
-            && self.fused
-            && s.hand[seat] == 0
-            && s.cont == NONE
-            && !s.must_open
-            && !s.first_move
-        {
+        if s.plain {
             return if self.narrow {
                 self.play_plain::<u64>(s, seat, pick, events)
             } else {
@@ -2011,6 +2240,7 @@ impl Rules for Custodial {
         s.first_placer = k as u8;
         s.mover = k as u8;
         s.phase = Phase::Play;
+        self.settle(s);
     }
 
     fn outcome(&self, s: &CustodialState) -> Option<Outcome> {
