@@ -13,8 +13,9 @@
 //! (the position history, used only by a repetition rule) that [`Rules::reset`] reuses. The
 //! one exception is the search of what a board can still reach (`Sowing::reach`: a capture,
 //! an end, or neither), which a board that ends when no capture is possible, and the proof
-//! that a game can never end, need: it allocates its set of positions, and runs only once
-//! few counters are left on the board (`SEARCH_COUNTERS`).
+//! that a game can never end, need: it runs only once few counters are left on the board
+//! (`SEARCH_COUNTERS`), and keeps its set of positions in a per-thread scratch that
+//! allocates only when a search outgrows every earlier one.
 //!
 //! A move may carry the capture decision when the reading makes a capture optional: the
 //! player chooses how many houses to take as part of the move, so every choice the rules
@@ -1103,6 +1104,142 @@ enum Reach {
     Unknown,
 }
 
+/// The key of a position in [`Sowing::reach`]'s set: the houses written in unary, each
+/// house's counters as ones ended by a zero, after a guard bit (so no key is 0, the empty
+/// slot), then the player to move. The search runs only with at most [`SEARCH_COUNTERS`]
+/// counters on the board, so a key has at most 1 + 16 + 32 + 1 bits: it fits a `u64`, and
+/// two boards of the same circuit get the same key only if they are equal.
+#[inline]
+fn reach_key(board: &[u16; RING], r: usize, mover: u8) -> u64 {
+    let mut k = 1u64;
+    for &c in &board[..r] {
+        debug_assert!(u32::from(c) <= SEARCH_COUNTERS);
+        k = ((k << c) | ((1u64 << c) - 1)) << 1;
+    }
+    (k << 1) | u64::from(mover)
+}
+
+/// The set and stack of [`Sowing::reach`], kept per thread from one search to the next: a
+/// search was most of the cost of a game that searches at every decision, most of it
+/// hashing, growing and allocating a `HashSet` of whole boards.
+#[derive(Default)]
+struct ReachScratch {
+    /// An open-addressing set of [`reach_key`]s, 0 for an empty slot; its length is 0 or a
+    /// power of two, and it is at most half full.
+    slots: Vec<u64>,
+    /// The slots filled, emptied again by [`ReachScratch::clear`].
+    used: Vec<u32>,
+    /// Keys in the set.
+    len: usize,
+    /// Boards found and not yet expanded, with the player to move.
+    stack: Vec<([u16; RING], u8)>,
+}
+
+impl ReachScratch {
+    const FIRST_SLOTS: usize = 1 << 10;
+
+    /// Adds `key`: whether it was not in the set.
+    #[inline]
+    fn insert(&mut self, key: u64) -> bool {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let shift = 64 - self.slots.len().trailing_zeros();
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+        loop {
+            match self.slots[i] {
+                0 => break,
+                k if k == key => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+        self.slots[i] = key;
+        self.used.push(i as u32);
+        self.len += 1;
+        true
+    }
+
+    /// Doubles the table (or makes the first one) and puts the keys back.
+    #[cold]
+    fn grow(&mut self) {
+        let keys: Vec<u64> = self.used.iter().map(|&i| self.slots[i as usize]).collect();
+        let slots = (2 * self.slots.len()).max(Self::FIRST_SLOTS);
+        self.slots = vec![0; slots];
+        self.used.clear();
+        self.len = 0;
+        for key in keys {
+            self.insert(key);
+        }
+    }
+
+    /// Empties the set and the stack, keeping their memory.
+    fn clear(&mut self) {
+        if self.used.len() > self.slots.len() / 8 {
+            self.slots.fill(0);
+        } else {
+            for &i in &self.used {
+                self.slots[i as usize] = 0;
+            }
+        }
+        self.used.clear();
+        self.len = 0;
+        self.stack.clear();
+    }
+}
+
+thread_local! {
+    /// [`Sowing::reach`]'s scratch for the games this thread plays.
+    static REACH_SCRATCH: std::cell::RefCell<ReachScratch> =
+        std::cell::RefCell::new(ReachScratch::default());
+}
+
+// Masks of houses eight slots at a time, in a `u64` (SWAR): no branch per house, where a test
+// per house mispredicts. Bytes are the slots of `owner` and `mark`, 16-bit lanes those of
+// `board`.
+const BYTES_1: u64 = 0x0101_0101_0101_0101;
+const BYTES_7F: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const BYTES_80: u64 = 0x8080_8080_8080_8080;
+const LANES_1: u64 = 0x0001_0001_0001_0001;
+const LANES_8000: u64 = 0x8000_8000_8000_8000;
+
+/// Bit `i` set where byte `i` of `w` is 0. (`(w & 0x7F) + 0x7F` sets a byte's top bit if
+/// its low bits are not all 0, and never carries out of the byte.)
+#[inline]
+fn zero_bytes(w: u64) -> u32 {
+    let tops = !(((w & BYTES_7F) + BYTES_7F) | w) & BYTES_80;
+    // Byte i (0 or 1) times 2^(7 - i) lands, for every i, in bit 56 + i; no other product
+    // reaches bit 56, nor carries into it.
+    ((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Bit `i` set where 16-bit lane `i` of `w` is at least `min` (lanes below 0x8000, as a
+/// house's counters are): each lane, its top bit set, less `min` keeps the top bit exactly
+/// then, and never borrows from the next lane.
+#[inline]
+fn lanes_at_least(w: u64, min: u16) -> u32 {
+    let tops = ((w | LANES_8000) - u64::from(min) * LANES_1) & LANES_8000;
+    // As in `zero_bytes`: lane i's bit times 2^(3 - i) lands in bit 48 + i.
+    ((tops >> 15).wrapping_mul(0x0001_0002_0004_0008) >> 48) as u32
+}
+
+/// Slots `8k..8k + 8` of a byte array, as a `u64`.
+#[inline]
+fn byte_word(a: &[u8; RING], k: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&a[8 * k..8 * k + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// Slots `4k..4k + 4` of the board, as a `u64`.
+#[inline]
+fn lane_word(b: &[u16; RING], k: usize) -> u64 {
+    b[4 * k..4 * k + 4]
+        .iter()
+        .rev()
+        .fold(0u64, |w, &c| (w << 16) | u64::from(c))
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Cand {
     house: u8,
@@ -1520,21 +1657,74 @@ impl Sowing {
     fn can_move(&self, pos: &Pos, seat: usize) -> bool {
         let min = u16::from(self.p.min_sow);
         if self.dynamic {
-            return (0..self.r).any(|h| self.sowable(pos, h, seat, min));
+            return self.sowable(pos, seat) != 0;
         }
         self.cands[seat][..self.ncands[seat]]
             .iter()
             .any(|c| pos.board[c.house as usize] >= min)
     }
 
-    /// Whether `seat` may sow house `h` (dynamic games): he owns it, it is no daughter, and
-    /// it holds enough.
+    /// The houses `seat` may sow (dynamic games), as a bit mask of circuit indices: he owns
+    /// them, they are no daughters, they hold enough, and under `sow_from: own-row` they lie
+    /// in his row. Computed for all 32 slots at once, branch-free (slots beyond the circuit
+    /// have no owner), instead of a test and a branch per house.
     #[inline]
-    fn sowable(&self, pos: &Pos, h: usize, seat: usize, min: u16) -> bool {
-        usize::from(pos.owner[h]) == seat
-            && pos.mark[h] == 0
-            && pos.board[h] >= min
-            && (self.p.sow_from == SowFrom::Owns || h / self.n == seat)
+    fn sowable(&self, pos: &Pos, seat: usize) -> u32 {
+        let mask = self.houses(pos, Some(seat), u16::from(self.p.min_sow));
+        if self.p.sow_from == SowFrom::Owns {
+            mask
+        } else {
+            mask & self.row_mask(seat)
+        }
+    }
+
+    /// The houses that are no daughters, hold at least `min` and, if `owner` is given, are
+    /// his, as a bit mask. Over the first 16 slots when the circuit fits in them, else over
+    /// all 32 (slots beyond the circuit hold nothing and have no owner).
+    #[inline]
+    fn houses(&self, pos: &Pos, owner: Option<usize>, min: u16) -> u32 {
+        let chunks = if self.r <= RING / 2 { 2 } else { 4 };
+        let mut mask = 0u32;
+        for k in 0..chunks {
+            let mut bytes = zero_bytes(byte_word(&pos.mark, k));
+            if let Some(o) = owner {
+                bytes &= zero_bytes(byte_word(&pos.owner, k) ^ (o as u64 * BYTES_1));
+            }
+            let lanes = lanes_at_least(lane_word(&pos.board, 2 * k), min)
+                | lanes_at_least(lane_word(&pos.board, 2 * k + 1), min) << 4;
+            mask |= (bytes & lanes) << (8 * k);
+        }
+        mask
+    }
+
+    /// The houses of `seat`'s row, as a bit mask.
+    #[inline]
+    fn row_mask(&self, seat: usize) -> u32 {
+        (u32::MAX >> (32 - self.n)) << (seat * self.n)
+    }
+
+    /// The directions house `h` may be sown in (dynamic games).
+    #[inline]
+    fn house_dirs(&self, h: usize) -> &[Dir] {
+        // `h % n` without a division: `h` is below `2n`.
+        let (dirs, k) = &self.pos_dirs[if h >= self.n { h - self.n } else { h }];
+        &dirs[..usize::from(*k)]
+    }
+
+    /// [`Sowing::candidate_moves`] in a dynamic game whose captures the rules decide: the
+    /// sowable houses' moves written branch-free into a buffer, as the static path does.
+    #[inline]
+    fn dynamic_moves(&self, pos: &Pos, seat: usize, out: &mut Vec<SowingMove>) {
+        let mut mask = self.sowable(pos, seat);
+        // At most two directions a house: one reservation, then pushes that never grow.
+        out.reserve(2 * mask.count_ones() as usize);
+        while mask != 0 {
+            let h = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            for &dir in self.house_dirs(h) {
+                out.push(SowingMove::sow(h, dir));
+            }
+        }
     }
 
     /// Whether house `h` counts as the opponent's for begetting a daughter.
@@ -1995,8 +2185,18 @@ impl Sowing {
 
     /// Whether the houses `seat` owns (and may sow) hold nothing.
     fn row_empty(&self, pos: &Pos, seat: usize) -> bool {
-        (0..self.r)
-            .all(|h| usize::from(pos.owner[h]) != seat || pos.mark[h] != 0 || pos.board[h] == 0)
+        self.houses(pos, Some(seat), 1) == 0
+    }
+
+    /// The gifts `seat` may make: one counter from any ordinary house of his that holds any.
+    fn gift_moves(&self, pos: &Pos, seat: usize, out: &mut Vec<SowingMove>) {
+        let mut mask = self.houses(pos, Some(seat), 1);
+        out.reserve(mask.count_ones() as usize);
+        while mask != 0 {
+            let h = mask.trailing_zeros();
+            mask &= mask - 1;
+            out.push(SowingMove::Gift { house: h as u8 });
+        }
     }
 
     /// The house that corresponds to `h` for a distribution.
@@ -2010,7 +2210,8 @@ impl Sowing {
     /// Whether the distribution in `manner` may put counters into house `h`, given the
     /// board so far.
     fn distributable(&self, h: usize, manner: Distribution, b: &[u16; RING]) -> bool {
-        let j = h % self.n;
+        // `h % n` without a division: `h` is below `2n`.
+        let j = if h >= self.n { h - self.n } else { h };
         match manner {
             Distribution::Even | Distribution::HalfAndHalf | Distribution::LaneManners => false,
             Distribution::Corresponding | Distribution::AllHouses | Distribution::Free => true,
@@ -2061,31 +2262,37 @@ impl Sowing {
         }
         // Houses that still need a counter for the distribution to be complete: unmatched
         // occupied houses' partners, or under `all-houses` every empty house; none under
-        // `free`.
-        let needed = |board: &[u16; RING]| -> u32 {
-            match s.manner {
-                Distribution::Free => 0,
-                Distribution::AllHouses => (0..self.r).filter(|&h| board[h] == 0).count() as u32,
-                _ => (0..self.r)
-                    .filter(|&h| board[h] > 0 && board[self.partner(h)] == 0)
-                    .count() as u32,
-            }
+        // `free`. Found once for the board; one counter more in a house changes the count
+        // only through that house and its partner (`partner` pairs distinct houses).
+        let needed = match s.manner {
+            Distribution::Free => 0,
+            Distribution::AllHouses => (0..self.r).filter(|&h| b[h] == 0).count() as u32,
+            _ => (0..self.r)
+                .filter(|&h| b[h] > 0 && b[self.partner(h)] == 0)
+                .count() as u32,
         };
         for h in 0..self.r {
             if !self.distributable(h, s.manner, b) {
                 continue;
             }
-            let mut after = *b;
-            after[h] += 1;
-            let after = needed(&after);
-            for k in 1..=s.hand.min(255) {
-                if s.hand - k >= after {
-                    out.push(SowingMove::Distribute {
-                        house: h as u8,
-                        count: k as u8,
-                    });
-                }
-            }
+            // What is still needed once `h` holds one counter more.
+            let after = match s.manner {
+                Distribution::Free => 0,
+                Distribution::AllHouses => needed - u32::from(b[h] == 0),
+                _ if b[h] > 0 => needed,
+                // `h` becomes occupied: it is unmatched if its partner is empty, and it
+                // matches its partner otherwise.
+                _ if b[self.partner(h)] == 0 => needed + 1,
+                _ => needed - 1,
+            };
+            // Every count that leaves enough counters to complete the distribution.
+            let Some(most) = s.hand.checked_sub(after) else {
+                continue;
+            };
+            out.extend((1..=most.min(255)).map(|k| SowingMove::Distribute {
+                house: h as u8,
+                count: k as u8,
+            }));
         }
     }
 
@@ -2130,6 +2337,9 @@ impl Sowing {
             out.truncate(start + k);
             return;
         }
+        if self.dynamic && !self.optional_take {
+            return self.dynamic_moves(pos, seat, out);
+        }
         self.each_candidate(pos, seat, |mv| out.push(mv));
     }
 
@@ -2138,12 +2348,11 @@ impl Sowing {
     fn each_candidate(&self, pos: &Pos, seat: usize, mut f: impl FnMut(SowingMove)) {
         let min = u16::from(self.p.min_sow);
         if self.dynamic {
-            for h in 0..self.r {
-                if !self.sowable(pos, h, seat, min) {
-                    continue;
-                }
-                let (dirs, k) = self.pos_dirs[h % self.n];
-                for &dir in &dirs[..usize::from(k)] {
+            let mut mask = self.sowable(pos, seat);
+            while mask != 0 {
+                let h = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                for &dir in self.house_dirs(h) {
                     self.each_take(pos, seat, h, dir, false, &mut f);
                 }
             }
@@ -2230,18 +2439,12 @@ impl Sowing {
         }
         if self.dynamic {
             // A completed stage is reckoned first: then nobody holds ordinary counters.
-            if self.p.stage_end == StageEnd::OnlyDaughters
-                && (0..self.r).all(|h| s.pos.mark[h] != 0 || s.pos.board[h] == 0)
-            {
+            if self.p.stage_end == StageEnd::OnlyDaughters && self.houses(&s.pos, None, 1) == 0 {
                 events.emit(SowingEvent::StageEnd);
                 self.finish(s, events);
                 return;
             }
-            let bare = |seat: usize| {
-                (0..self.r).all(|h| {
-                    usize::from(s.pos.owner[h]) != seat || s.pos.mark[h] != 0 || s.pos.board[h] == 0
-                })
-            };
+            let bare = |seat: usize| self.houses(&s.pos, Some(seat), 1) == 0;
             if self.p.rounds == Rounds::Fours
                 && self.p.driven_off == DrivenOff::NoCounters
                 && let Some(seat) = (0..2).find(|&seat| bare(seat) && !bare(1 - seat))
@@ -2409,6 +2612,11 @@ impl Sowing {
     /// reachable without a capture is tried, with each seat's sowings (all of them, a feeding
     /// obligation ignored), the gifts the rules give and the passes of a blocked player. A
     /// relay that never stops counts as an end (the engine ends the game there).
+    ///
+    /// The search is depth-first from the last position found, and gives up (`Unknown`) once
+    /// it has seen more than [`SEARCH_POSITIONS`] distinct positions; its set and stack are
+    /// a per-thread [`ReachScratch`] kept from one search to the next, so that a search
+    /// allocates nothing once the thread has met its largest.
     fn reach(&self, s: &SowingState) -> Reach {
         let on_board = s.total_on_board();
         if self.dynamic || on_board == 0 {
@@ -2424,21 +2632,38 @@ impl Sowing {
                 Reach::Unknown
             };
         }
-        let mut seen: std::collections::HashSet<([u16; RING], u8)> =
-            std::collections::HashSet::new();
-        let mut queue = vec![(s.pos, s.mover)];
-        seen.insert((s.pos.board, s.mover));
+        REACH_SCRATCH.with_borrow_mut(|scratch| {
+            let reach = self.search(s, scratch);
+            scratch.clear();
+            reach
+        })
+    }
+
+    /// The search of [`Sowing::reach`] on an empty `scratch` (left for the caller to clear).
+    fn search(&self, s: &SowingState, scratch: &mut ReachScratch) -> Reach {
+        let r = self.r;
+        scratch.insert(reach_key(&s.pos.board, r, s.mover));
+        scratch.stack.push((s.pos.board, s.mover));
         let mut end = false;
-        while let Some((pos, mover)) = queue.pop() {
+        // Only the houses change in the search (no capture is made, and a game without
+        // daughters or stages has no marks, no pecks and fixed owners): the stack holds
+        // boards, and `pos` and `child` take the rest from the start, saving the copies of
+        // whole positions.
+        let mut pos = s.pos;
+        let mut child = s.pos;
+        while let Some((board, mover)) = scratch.stack.pop() {
+            pos.board = board;
             let seat = usize::from(mover);
             if self.end_fires(&pos, seat) {
                 // The board ends here; the positions after it cannot be reached this way.
                 end = true;
                 continue;
             }
-            let mut next = |p: Pos, m: usize, queue: &mut Vec<(Pos, u8)>| {
-                if seen.insert((p.board, m as u8)) {
-                    queue.push((p, m as u8));
+            // A position not seen before is stacked; positions are marked seen in the order
+            // they are found, the order of the moves.
+            let next = |b: &[u16; RING], m: usize, scratch: &mut ReachScratch| {
+                if scratch.insert(reach_key(b, r, m as u8)) {
+                    scratch.stack.push((*b, m as u8));
                 }
             };
             let gift_due = self.p.gift != Gift::None
@@ -2457,24 +2682,29 @@ impl Sowing {
                 };
                 for h in 0..self.r {
                     if usize::from(pos.owner[h]) == seat && pos.board[h] > 0 {
-                        let mut p = pos;
-                        p.board[h] -= 1;
-                        p.board[to] += 1;
-                        next(p, after, &mut queue);
+                        let mut b = pos.board;
+                        b[h] -= 1;
+                        b[to] += 1;
+                        next(&b, after, scratch);
                     }
                 }
             } else {
                 let mut moved = false;
                 let mut capture = false;
                 let mut cycle = false;
-                let mut after = Vec::new();
                 self.each_candidate(&pos, seat, |mv| {
+                    // Once a capture is found the answer is `Capture` whatever follows:
+                    // the rest of the moves need not be sown.
+                    if capture {
+                        return;
+                    }
                     let SowingMove::Sow { house, dir, .. } = mv else {
                         return;
                     };
                     moved = true;
-                    let mut p = pos;
-                    match self.sow_all(&mut p, seat, usize::from(house), dir, &mut NoEvents) {
+                    let p = &mut child;
+                    p.board = pos.board;
+                    match self.sow_all(p, seat, usize::from(house), dir, &mut NoEvents) {
                         Landing::Stop {
                             origin,
                             last,
@@ -2486,11 +2716,12 @@ impl Sowing {
                                 > 0
                             {
                                 capture = true;
+                                return;
                             }
-                            after.push(p);
+                            next(&p.board, 1 - seat, scratch);
                         }
                         // A relay that stands still ends the move, nothing taken.
-                        Landing::Standstill => after.push(p),
+                        Landing::Standstill => next(&p.board, 1 - seat, scratch),
                         Landing::Again | Landing::Cycle => cycle = true,
                     }
                 });
@@ -2498,15 +2729,11 @@ impl Sowing {
                     return Reach::Capture;
                 }
                 end |= cycle;
-                if moved {
-                    for p in after {
-                        next(p, 1 - seat, &mut queue);
-                    }
-                } else {
-                    next(pos, 1 - seat, &mut queue);
+                if !moved {
+                    next(&pos.board, 1 - seat, scratch);
                 }
             }
-            if seen.len() > SEARCH_POSITIONS {
+            if scratch.len > SEARCH_POSITIONS {
                 return Reach::Unknown;
             }
         }
@@ -3137,11 +3364,7 @@ impl Rules for Sowing {
         let seat = s.mover as usize;
         if self.p.gift != Gift::None && self.row_empty(&s.pos, 1 - seat) {
             // The gift is due: one counter from any of the mover's houses.
-            for h in 0..self.r {
-                if usize::from(s.pos.owner[h]) == seat && s.pos.mark[h] == 0 && s.pos.board[h] > 0 {
-                    out.push(SowingMove::Gift { house: h as u8 });
-                }
-            }
+            self.gift_moves(&s.pos, seat, out);
             if !out.is_empty() {
                 return;
             }
