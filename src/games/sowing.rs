@@ -1258,6 +1258,9 @@ pub struct Sowing {
     row: [u8; RING],
     /// [`Sowing::can_be_endless`], resolved once: settle asks it at every decision.
     endless_search: bool,
+    /// Every house is sown in one direction only (then a dynamic game's moves are its
+    /// sowable houses, one each).
+    single_dir: bool,
     capture_mask: u128,
     cands: [[Cand; RING]; 2],
     ncands: [usize; 2],
@@ -1279,6 +1282,18 @@ pub struct Sowing {
     dynamic: bool,
     /// The directions a house may be sown in, by its position in its row (dynamic games).
     pos_dirs: [([Dir; 2], u8); MAX_HOLES],
+}
+
+/// The legal moves of a position as a bit mask, where they are just the sowable houses.
+#[derive(Debug, Clone, Copy)]
+enum Quick {
+    /// The mover's static candidates that hold enough: bit `i` for `cand_moves[seat][i]`.
+    Listed(usize, u32),
+    /// The houses the mover may sow (daughters or stages in play), bit `h` for house `h`,
+    /// each sown in its one direction.
+    Houses(u32),
+    /// The houses the mover may give a counter from, bit `h` for house `h`.
+    Gifts(u32),
 }
 
 /// The `pick`-th of the candidates in `mask` (bit `i` for `moves[i]`), or a pass when there
@@ -1501,6 +1516,7 @@ impl Sowing {
             r: 2 * n,
             row,
             endless_search: false,
+            single_dir: pos_dirs[..n].iter().all(|&(_, k)| k == 1),
             capture_mask,
             cands,
             ncands,
@@ -2296,25 +2312,36 @@ impl Sowing {
         }
     }
 
-    /// Where the legal moves are just the static candidates that hold enough to sow (play,
-    /// no daughters or stages, no capture choices, no gift or feeding due): the mover and the
-    /// candidates he may sow, bit `i` for `cand_moves[seat][i]`. Random play picks from it
+    /// Where the legal moves are just the sowable houses (play, no capture choices, no gift
+    /// or feeding due): which they are, as a bit mask ([`Quick`]). Random play picks from it
     /// without listing the moves.
     #[inline]
-    fn sowable_mask(&self, s: &SowingState) -> Option<(usize, u32)> {
-        if self.optional_take || self.dynamic || s.phase != Phase::Play || s.must_feed {
+    fn sowable_mask(&self, s: &SowingState) -> Option<Quick> {
+        if self.optional_take || s.phase != Phase::Play || s.must_feed {
             return None;
         }
         let seat = usize::from(s.mover);
         if self.p.gift != Gift::None && self.row_empty(&s.pos, 1 - seat) {
-            return None;
+            // The gift is due: one counter from any of his houses that holds any, if he has
+            // one (else he sows as usual).
+            let gifts = self.houses(&s.pos, Some(seat), 1);
+            if gifts != 0 {
+                return Some(Quick::Gifts(gifts));
+            }
+        }
+        if self.dynamic {
+            // Houses change hands: the moves are the sowable houses in circuit order, each in
+            // its one direction (a house sown either way lists two moves: not this path).
+            return self
+                .single_dir
+                .then(|| Quick::Houses(self.sowable(&s.pos, seat)));
         }
         let min = u16::from(self.p.min_sow);
         let mut mask = 0u32;
         for (i, c) in self.cands[seat][..self.ncands[seat]].iter().enumerate() {
             mask |= u32::from(s.pos.board[usize::from(c.house)] >= min) << i;
         }
-        Some((seat, mask))
+        Some(Quick::Listed(seat, mask))
     }
 
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
@@ -3598,7 +3625,23 @@ impl Rules for Sowing {
         pick: impl FnOnce(usize) -> usize,
     ) -> (SowingMove, usize) {
         match self.sowable_mask(s) {
-            Some((seat, mask)) => pick_sowing(&self.cand_moves[seat], mask, pick),
+            Some(Quick::Listed(seat, mask)) => pick_sowing(&self.cand_moves[seat], mask, pick),
+            Some(Quick::Gifts(mask)) => {
+                // Never empty: a gift is listed only where there is one.
+                let n = mask.count_ones() as usize;
+                let h = nth_set_bit(mask, pick(n) as u32);
+                (SowingMove::Gift { house: h as u8 }, n)
+            }
+            Some(Quick::Houses(mask)) => match mask.count_ones() as usize {
+                0 => {
+                    pick(1);
+                    (SowingMove::Pass, 1)
+                }
+                n => {
+                    let h = nth_set_bit(mask, pick(n) as u32);
+                    (SowingMove::sow(h, self.house_dirs(h)[0]), n)
+                }
+            },
             None => {
                 self.legal_moves(s, buf);
                 let n = buf.len();

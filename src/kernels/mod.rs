@@ -26,27 +26,14 @@
 pub mod bagara;
 pub mod seega;
 
-use rand::Rng;
 use rand::rngs::ChaCha8Rng;
 
 use crate::games::{EndReason, Outcome, Result_};
 
-/// The engine's draw, `rng.random_range(0..n)` for a `usize` `n` below 2³², written out so
-/// that it inlines into the playout loop (rand's own is a call per decision, about a tenth
-/// of a kernel's time). It is rand 0.10's algorithm for such a range, exactly: a `usize`
-/// range that fits in 32 bits is sampled as `u32`, by Canon's method (the crate's default,
-/// without its `unbiased` feature): the high word of a 32×32-bit product, and, when the low
-/// word lies in the biased zone, a second draw whose high word may carry into the result.
-/// The equality test (`tests/kernels.rs`) would see any difference at once.
+/// The engine's draw ([`crate::sim::draw`]), the one both play by.
 #[inline(always)]
 fn draw(rng: &mut ChaCha8Rng, n: u32) -> u32 {
-    let m = u64::from(rng.next_u32()) * u64::from(n);
-    let (mut result, lo) = ((m >> 32) as u32, m as u32);
-    if lo > n.wrapping_neg() {
-        let hi = ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
-        result += u32::from(lo.checked_add(hi).is_none());
-    }
-    result
+    crate::sim::draw(rng, n)
 }
 
 /// One kernel game, in the terms of the engine's record ([`crate::sim::GameRecord`]).

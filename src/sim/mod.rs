@@ -16,7 +16,7 @@
 pub mod playthrough;
 
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rayon::prelude::*;
 
 use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Result_, Rules, Seat, Status};
@@ -192,6 +192,33 @@ impl<E: Event> EventSink<E> for Counter<'_> {
     }
 }
 
+/// Uniform random play's draw of one of `n` legal moves (`0 < n`): exactly rand 0.10's
+/// `rng.random_range(0..n)` for a `usize` range that fits in 32 bits (as the number of legal
+/// moves always does), written out so that it inlines into the playout loop, where rand's
+/// own is a call per decision. rand samples such a range as `u32` by Canon's method (the
+/// crate's default, without its `unbiased` feature): the high word of a 32×32-bit product
+/// and, when the low word lies in the biased zone, a second draw whose high word may carry
+/// into the result. A test holds it equal to rand's over many ranges and draws: a newer rand
+/// that changed its method would show there, not as silently different games.
+#[inline(always)]
+pub fn draw(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+    let m = u64::from(rng.next_u32()) * u64::from(n);
+    let (mut result, lo) = ((m >> 32) as u32, m as u32);
+    if lo > n.wrapping_neg() {
+        let hi = ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
+        result += u32::from(lo.checked_add(hi).is_none());
+    }
+    result
+}
+
+/// [`draw`] over `n` moves as an index. The number of legal moves is far below 2³² (an
+/// engine lists at most a few hundred).
+#[inline(always)]
+fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    debug_assert!(n > 0 && n <= u32::MAX as usize);
+    draw(rng, n as u32) as usize
+}
+
 /// Picks a chance outcome by its weight: the one draw `run` makes for a chance step.
 pub fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
     let total: u32 = weights.iter().sum();
@@ -267,8 +294,7 @@ fn playout<R: Rules>(
                 if !capped && rules.plies(state) >= max_plies {
                     break GameEnd::Timeout(Timeout::PlyLimit);
                 }
-                let (n, pass) =
-                    rules.play_random(state, moves, |n| rng.random_range(0..n), &mut sink);
+                let (n, pass) = rules.play_random(state, moves, |n| pick(rng, n), &mut sink);
                 decisions += 1;
                 legal += n as u64;
                 if pass {
@@ -657,7 +683,7 @@ pub fn trace<R: Rules>(
                     return GameEnd::Timeout(Timeout::PlyLimit);
                 }
                 rules.legal_moves(&state, &mut moves);
-                let k = rng.random_range(0..moves.len());
+                let k = pick(&mut rng, moves.len());
                 let mut events = Vec::new();
                 rules.apply(&mut state, moves[k], &mut events);
                 step(TraceStep {
@@ -687,4 +713,35 @@ pub struct TraceStep<'a, R: Rules> {
     pub events: &'a [R::Event],
     /// The position after the step.
     pub state: &'a R::State,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The inlined draw is rand's `random_range(0..n)`, draw for draw, on small ranges (the
+    /// number of legal moves) and on large ones, where the biased zone and its second draw
+    /// are common.
+    #[test]
+    fn draw_is_rands_random_range() {
+        let ranges = (1u32..=300).chain([
+            1 << 16,
+            (1 << 31) - 1,
+            1 << 31,
+            (1 << 31) + 1,
+            3_000_000_000,
+            u32::MAX - 1,
+            u32::MAX,
+        ]);
+        for n in ranges {
+            let mut ours = game_rng(7, u64::from(n), 3);
+            let mut rands = game_rng(7, u64::from(n), 3);
+            for _ in 0..2000 {
+                let want = rands.random_range(0..n as usize);
+                assert_eq!(draw(&mut ours, n) as usize, want, "range 0..{n}");
+            }
+            // Both generators are in the same place: the same number of words was drawn.
+            assert_eq!(ours.next_u64(), rands.next_u64(), "range 0..{n}");
+        }
+    }
 }
