@@ -8,8 +8,11 @@
 # For each reading, the two binaries run `run GAME -i READING -n GAMES --threads 1` in
 # interleaved rounds (old, new, old, new, ...); the script prints each binary's median CPU
 # time (user + system seconds: on one thread, close to the wall time on an idle machine and
-# less disturbed than it by other work on a busy one), the ratio old/new, and checks that both printed the same results (the JSON minus the
-# version line), so a speed-up never hides a change of outcome.
+# less disturbed than it by other work on a busy one), the ratio old/new, and, less the
+# median time of a run of one game (the start-up: loading the corpus), the games' own rate
+# in playouts per second and its ratio (CPU time is counted in hundredths of a second: give
+# runs of a few seconds). It checks that both printed the same results (the JSON less the
+# version and corpus hash lines), so a speed-up never hides a change of outcome.
 #
 # With CALLGRIND=1 it counts instructions instead (one round each, under valgrind's
 # callgrind): repeatable whatever else the machine is doing. It counts the games' own
@@ -46,20 +49,42 @@ for spec in "$@"; do
   else
     : >"$tmp/t.old"
     : >"$tmp/t.new"
+    : >"$tmp/s.old"
+    : >"$tmp/s.new"
+    one=(run "$game" -i "$reading" -n 1 --threads 1 --quiet --format json)
     for _ in $(seq "$rounds"); do
       for which in old new; do
         bin=${!which}
         /usr/bin/time -f '%U %S' -o "$tmp/one" "$bin" "${args[@]}" >"$tmp/out.$which"
         awk '{print $1 + $2}' "$tmp/one" >>"$tmp/t.$which"
+        # The start-up (loading the corpus, output), to find the games' own rate.
+        /usr/bin/time -f '%U %S' -o "$tmp/one" "$bin" "${one[@]}" >/dev/null
+        awk '{print $1 + $2}' "$tmp/one" >>"$tmp/s.$which"
       done
     done
+    so=$(median <"$tmp/s.old")
+    sn=$(median <"$tmp/s.new")
   fi
   o=$(median <"$tmp/t.old")
   n=$(median <"$tmp/t.new")
   same=same
-  if ! diff -q <(grep -v '"version"' "$tmp/out.old") <(grep -v '"version"' "$tmp/out.new") >/dev/null; then
+  # The results, less what names the build and the corpus rather than the games.
+  results() { grep -v -e '"version"' -e '"corpus_hash"' "$1"; }
+  if ! diff -q <(results "$tmp/out.old") <(results "$tmp/out.new") >/dev/null; then
     same=DIFFERENT
   fi
-  printf '%-32s %8s %10s %10s %7.2fx %s\n' "$game/$reading" "$games" "$o" "$n" \
-    "$(awk -v o="$o" -v n="$n" 'BEGIN {print (n > 0 ? o / n : 0)}')" "$same"
+  if [ "${CALLGRIND:-0}" = 1 ]; then
+    printf '%-32s %8s %10s %10s %7.2fx %s\n' "$game/$reading" "$games" "$o" "$n" \
+      "$(awk -v o="$o" -v n="$n" 'BEGIN {print (n > 0 ? o / n : 0)}')" "$same"
+  else
+    # Games per second without the start-up, and the speed-up of the games alone.
+    awk -v g="$games" -v o="$o" -v n="$n" -v so="$so" -v sn="$sn" -v r="$game/$reading" \
+      -v same="$same" 'BEGIN {
+        go = o - so; gn = n - sn
+        if (go <= 0) go = 0.001
+        if (gn <= 0) gn = 0.001
+        printf "%-32s %8s %10s %10s %7.2fx %s  games/s %.0f -> %.0f (%.2fx)\n",
+          r, g, o, n, (n > 0 ? o / n : 0), same, g / go, g / gn, go / gn
+      }'
+  fi
 done

@@ -39,7 +39,6 @@ use rand::rngs::ChaCha8Rng;
 
 use super::{Game, Tally, draw, outcome};
 use crate::games::{EndReason, Result_};
-use crate::sim;
 
 /// The game id.
 pub const GAME: &str = "um-el-bagara";
@@ -242,16 +241,11 @@ pub fn playout(rng: &mut ChaCha8Rng) -> Game {
 }
 
 /// Plays games `range` of the run (`seed`, `key`), calling `each(index, game)` in order.
-pub fn play(seed: u64, key: u64, range: Range<u64>, mut each: impl FnMut(u64, Game)) {
-    for index in range {
-        let mut rng = sim::game_rng(seed, key, index);
-        each(index, playout(&mut rng));
-    }
+pub fn play(seed: u64, key: u64, range: Range<u64>, each: impl FnMut(u64, Game)) {
+    super::play_games(playout, seed, key, range, each);
 }
 
 /// Plays games `range` of the run (`seed`, `key`) and counts them.
 pub fn tally(seed: u64, key: u64, range: Range<u64>) -> Tally {
-    let mut t = Tally::default();
-    play(seed, key, range, |_, g| t.add(&g));
-    t
+    super::tally_games(playout, seed, key, range)
 }

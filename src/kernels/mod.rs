@@ -94,3 +94,32 @@ fn outcome(result: Result_, end: EndReason, scores: [u32; 2]) -> Outcome {
         ranks: Outcome::UNRANKED,
     }
 }
+
+/// Plays games `range` of the run (`seed`, `key`) with a kernel's `playout`, each from its
+/// own generator as the simulator seeds it, calling `each(index, game)` in order.
+#[inline]
+fn play_games(
+    playout: impl Fn(&mut ChaCha8Rng) -> Game,
+    seed: u64,
+    key: u64,
+    range: std::ops::Range<u64>,
+    mut each: impl FnMut(u64, Game),
+) {
+    for index in range {
+        let mut rng = crate::sim::game_rng(seed, key, index);
+        each(index, playout(&mut rng));
+    }
+}
+
+/// Plays games `range` of the run (`seed`, `key`) with a kernel's `playout` and counts them.
+#[inline]
+fn tally_games(
+    playout: impl Fn(&mut ChaCha8Rng) -> Game,
+    seed: u64,
+    key: u64,
+    range: std::ops::Range<u64>,
+) -> Tally {
+    let mut t = Tally::default();
+    play_games(playout, seed, key, range, |_, g| t.add(&g));
+    t
+}
