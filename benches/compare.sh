@@ -24,6 +24,15 @@ if [ $# -lt 4 ]; then
 fi
 old=$1 new=$2 rounds=$3
 shift 3
+for bin in "$old" "$new"; do
+  if [ ! -x "$bin" ]; then
+    echo "compare.sh: $bin is not an executable file (give two ludotrace release binaries)" >&2
+    exit 2
+  fi
+done
+case $rounds in
+  '' | *[!0-9]* | 0) echo "compare.sh: ROUNDS must be a whole number of at least 1, not '$rounds'" >&2; exit 2 ;;
+esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

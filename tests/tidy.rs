@@ -126,6 +126,19 @@ fn raw_corpus_types_stay_in_corpus() {
     );
 }
 
+/// The hand-written kernels are a yardstick for benches and tests: nothing the command line
+/// runs plays one.
+#[test]
+fn only_benches_and_tests_use_the_kernels() {
+    assert_none(
+        "kernels used outside benches and tests",
+        &sources("src"),
+        |p| p.contains("/src/kernels/") || p.ends_with("/src/lib.rs"),
+        Read::Code,
+        &["kernels"],
+    );
+}
+
 /// Only `cli` and `main` know about argv and terminals.
 #[test]
 fn only_the_cli_knows_the_command_line() {

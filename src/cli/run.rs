@@ -702,12 +702,7 @@ fn table(
             ),
         );
         out.line("");
-        // Readings of one game may seat different numbers of players.
-        let seats = outputs
-            .iter()
-            .map(|o| o.results.wins.len())
-            .max()
-            .unwrap_or(2);
+        let seats = max_seats(outputs);
         let rows = outputs
             .iter()
             .map(|o| {
@@ -893,6 +888,16 @@ fn footer(out: &mut Out, hash: &str, reproduce: &str, args: &RunArgs) {
     }
 }
 
+/// The most seats among runs (readings of one game, or its options, may seat different
+/// numbers of players): the table's seat columns.
+fn max_seats(outputs: &[RunOutput]) -> usize {
+    outputs
+        .iter()
+        .map(|o| o.results.wins.len())
+        .max()
+        .unwrap_or(2)
+}
+
 /// A rate with its interval in one cell, or `–` where the run has no such rate.
 fn rate_cell(rates: &IndexMap<String, Rate>, key: &str) -> String {
     match rates.get(key) {
@@ -938,11 +943,7 @@ fn each_option_table(
         out.styled(style::HEAD, &head);
         out.line("");
     }
-    let seats = outputs
-        .iter()
-        .map(|o| o.results.wins.len())
-        .max()
-        .unwrap_or(2);
+    let seats = max_seats(outputs);
     let rows = variants
         .iter()
         .zip(outputs)
