@@ -298,6 +298,7 @@ pub enum CustodialEvent {
 
 impl Event for CustodialEvent {
     type Kind = CustodialEventKind;
+    #[inline]
     fn kind(&self) -> CustodialEventKind {
         use CustodialEventKind as K;
         match self {

@@ -30,9 +30,15 @@ macro_rules! event_kinds {
         pub enum $enum { $( $(#[doc = $doc])* $kind, )* }
 
         impl EventKind for $enum {
-            const COUNT: usize = [$($enum::$kind),*].len();
+            // At most 128: the simulator notes the kinds a game met in a `u128`.
+            const COUNT: usize = {
+                let n = [$($enum::$kind),*].len();
+                assert!(n <= 128, "an event kind enum may have at most 128 kinds");
+                n
+            };
             const ALL: &'static [Self] = &[$($enum::$kind),*];
             const ENDLESS_PARAMS: &'static [&'static str] = &[$($endless),*];
+            #[inline]
             fn index(self) -> usize { self as usize }
             fn name(self) -> &'static str {
                 match self { $($enum::$kind => $name,)* }
@@ -146,7 +152,7 @@ impl Outcome {
 /// The kinds of event a family emits: a dense index for counting without allocation, a
 /// stable name for output, and the parameters whose values decided the event.
 pub trait EventKind: Copy + fmt::Debug + 'static {
-    /// Number of kinds.
+    /// Number of kinds (at most 128).
     const COUNT: usize;
     /// Every kind, in index order.
     const ALL: &'static [Self];

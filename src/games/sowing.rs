@@ -665,6 +665,7 @@ pub enum SowingEvent {
 
 impl Event for SowingEvent {
     type Kind = SowingEventKind;
+    #[inline]
     fn kind(&self) -> SowingEventKind {
         use SowingEventKind as K;
         match self {
@@ -1240,6 +1241,17 @@ fn lane_word(b: &[u16; RING], k: usize) -> u64 {
         .fold(0u64, |w, &c| (w << 16) | u64::from(c))
 }
 
+/// How a sowing spreads its counters ([`Sowing::spread`]).
+#[derive(Debug, Clone, Copy)]
+struct Spread {
+    /// Whole laps: every sown house gets this many.
+    laps: u16,
+    /// The houses of the last part lap get one more: those of rank below this.
+    rem: i16,
+    /// The house the last counter falls in.
+    last: usize,
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Cand {
     house: u8,
@@ -1769,8 +1781,30 @@ impl Sowing {
         // Every house gets one counter per whole lap, and the first `rem` houses in sowing
         // order one more: computed for all slots at once from the rank table, without a
         // branch per counter (a sowing's length is data no branch predictor can learn).
-        let d = dir as usize;
-        let rank = &self.rank[d][house];
+        let spread = self.spread(house, dir, counters);
+        let rank = &self.rank[dir as usize][house];
+        // On a local copy, so the compiler sees two plain arrays and vectorises.
+        let mut b = *board;
+        let rank: [i16; RING] = *rank;
+        if spread.laps > 0 {
+            for i in 0..RING {
+                b[i] =
+                    b[i].wrapping_add(spread.laps & ((rank[i] != NOT_SOWN) as u16).wrapping_neg());
+            }
+        }
+        for i in 0..RING {
+            b[i] = b[i].wrapping_add((rank[i] < spread.rem) as u16);
+        }
+        *board = b;
+        spread.last
+    }
+
+    /// How `counters` sown from `house` in `dir` spread: the whole laps, the houses of the
+    /// last part lap and the house the last counter reaches. The one reckoning of a sowing's
+    /// shape, for [`Sowing::sow_counters`] and for the look-ahead that reads the sown board
+    /// without making it ([`Sowing::sown_count`]).
+    #[inline]
+    fn spread(&self, house: usize, dir: Dir, counters: u16) -> Spread {
         let lap = self.r - usize::from(self.p.skip_origin);
         let mut rem = usize::from(counters);
         let mut laps = 0u16;
@@ -1778,21 +1812,30 @@ impl Sowing {
             rem -= lap;
             laps += 1;
         }
-        // On a local copy, so the compiler sees two plain arrays and vectorises.
-        let mut b = *board;
-        let rank: [i16; RING] = *rank;
-        if laps > 0 {
-            for i in 0..RING {
-                b[i] = b[i].wrapping_add(laps & ((rank[i] != NOT_SOWN) as u16).wrapping_neg());
-            }
-        }
-        let below = rem as i16;
-        for i in 0..RING {
-            b[i] = b[i].wrapping_add((rank[i] < below) as u16);
-        }
-        *board = b;
         let last = if rem > 0 { rem - 1 } else { lap - 1 };
-        usize::from(self.order[d][house][last])
+        Spread {
+            laps,
+            rem: rem as i16,
+            last: usize::from(self.order[dir as usize][house][last]),
+        }
+    }
+
+    /// What house `h` holds once `house` of `board` is sown in `dir` as `spread` says: what
+    /// [`Sowing::sow_counters`] leaves there, for one house.
+    #[inline]
+    fn sown_count(
+        &self,
+        board: &[u16; RING],
+        house: usize,
+        dir: Dir,
+        spread: Spread,
+        h: usize,
+    ) -> u16 {
+        let rank = self.rank[dir as usize][house][h];
+        let before = if h == house { 0 } else { board[h] };
+        before
+            .wrapping_add(spread.laps & ((rank != NOT_SOWN) as u16).wrapping_neg())
+            .wrapping_add((rank < spread.rem) as u16)
     }
 
     /// Whether a lap of `counters` goes all the way round past the house it starts from.
@@ -1832,13 +1875,13 @@ impl Sowing {
     #[inline]
     fn capture_run(
         &self,
-        board: &[u16; RING],
+        count: impl Fn(usize) -> u16,
         (origin, lapped): (usize, bool),
         last: usize,
         dir: Dir,
         mover: usize,
     ) -> (u8, Option<usize>) {
-        if !self.row_ok(self.p.capture_rows, last, mover) || !self.captures(board[last]) {
+        if !self.row_ok(self.p.capture_rows, last, mover) || !self.captures(count(last)) {
             return (0, None);
         }
         if self.p.chain == Chain::None {
@@ -1851,7 +1894,7 @@ impl Sowing {
                 Some(x) => x,
                 None => return (len, None),
             };
-            if !self.captures(board[h]) {
+            if !self.captures(count(h)) {
                 return (len, None);
             }
             if !self.row_ok(self.p.chain_rows, h, mover) {
@@ -2078,7 +2121,7 @@ impl Sowing {
             other => return other,
         };
         let Pos { board, store, .. } = pos;
-        let (len, row_stop) = self.capture_run(board, (house, lapped), last, dir, mover);
+        let (len, row_stop) = self.capture_run(|h| board[h], (house, lapped), last, dir, mover);
         if len == 0 {
             // Nothing to take (most sowings): no capture, no event.
             return Landing::Stop {
@@ -2415,12 +2458,16 @@ impl Sowing {
             return;
         }
         if !self.p.relay && self.p.daughters == Daughters::None {
-            // A plain sowing changes only the houses: look ahead on a copy of them alone (what
-            // `sow_all` does for such a sowing, without copying the whole position).
-            let mut board = pos.board;
-            let lapped = self.laps(board[house]);
-            let last = self.sow_counters(&mut board, house, dir, &mut NoEvents);
-            let len = self.capture_run(&board, (house, lapped), last, dir, seat).0;
+            // A plain sowing changes only the houses, and the capture rules read only the
+            // few the chain examines: work out what each holds after the sowing (what
+            // `sow_all` would leave there) without making the sown board.
+            let counters = pos.board[house];
+            let lapped = self.laps(counters);
+            let spread = self.spread(house, dir, counters);
+            let count = |h| self.sown_count(&pos.board, house, dir, spread, h);
+            let len = self
+                .capture_run(count, (house, lapped), spread.last, dir, seat)
+                .0;
             self.takes(len, |take| f(mv(take)));
             return;
         }
@@ -2431,7 +2478,7 @@ impl Sowing {
                 last,
                 lapped,
             } => {
-                self.capture_run(&p.board, (origin, lapped), last, dir, seat)
+                self.capture_run(|h| p.board[h], (origin, lapped), last, dir, seat)
                     .0
             }
             Landing::Again | Landing::Cycle | Landing::Standstill => 0,
@@ -2738,7 +2785,7 @@ impl Sowing {
                             lapped,
                         } => {
                             if self
-                                .capture_run(&p.board, (origin, lapped), last, dir, seat)
+                                .capture_run(|h| p.board[h], (origin, lapped), last, dir, seat)
                                 .0
                                 > 0
                             {

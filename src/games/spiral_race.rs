@@ -196,6 +196,7 @@ pub struct SpiralRaceEvent {
 
 impl Event for SpiralRaceEvent {
     type Kind = SpiralRaceEventKind;
+    #[inline]
     fn kind(&self) -> SpiralRaceEventKind {
         self.kind
     }

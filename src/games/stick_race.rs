@@ -336,6 +336,7 @@ pub enum StickRaceEvent {
 
 impl Event for StickRaceEvent {
     type Kind = StickRaceEventKind;
+    #[inline]
     fn kind(&self) -> StickRaceEventKind {
         use StickRaceEventKind as K;
         match self {

@@ -58,9 +58,19 @@ pub fn reading_key(game: &str, interpretation: &str) -> u64 {
 
 /// The generator of game `index` of a run.
 pub fn game_rng(seed: u64, key: u64, index: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(seed ^ splitmix64(key)));
+    let mut rng = run_rng(seed, key);
     rng.set_stream(index);
     rng
+}
+
+/// The generator every game of a run starts from, before [`game_rng`] sets its stream: the
+/// same for all of them. A block seeds it once and sets the stream per game:
+/// `set_stream` also rewinds the generator to the stream's start and drops what it had
+/// buffered, so each game draws exactly what a freshly seeded [`game_rng`] would, without
+/// the cost of seeding per game (a PCG expansion and the ChaCha set-up, which short games
+/// feel).
+fn run_rng(seed: u64, key: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(splitmix64(seed ^ splitmix64(key)))
 }
 
 /// Which engine events are uncovered in a reading: the silent places (clauses, choices, a
@@ -182,13 +192,27 @@ pub struct GameRecord {
     pub flags: Vec<u64>,
 }
 
-/// Counts events by kind into a slice.
-struct Counter<'a>(&'a mut [u32]);
+/// Counts events by kind into a slice, and notes in `seen` (bit `k` for kind `k`) which
+/// kinds occurred, so that the end of a game visits only those (a game meets a handful of
+/// the dozens of kinds a family has).
+struct Counter<'a> {
+    counts: &'a mut [u32],
+    seen: u128,
+}
+
+impl<'a> Counter<'a> {
+    /// A counter over `counts`, which must be all zero.
+    fn new(counts: &'a mut [u32]) -> Self {
+        Counter { counts, seen: 0 }
+    }
+}
 
 impl<E: Event> EventSink<E> for Counter<'_> {
     #[inline]
     fn emit(&mut self, event: E) {
-        self.0[event.kind().index()] += 1;
+        let k = event.kind().index();
+        self.counts[k] += 1;
+        self.seen |= 1 << k;
     }
 }
 
@@ -276,25 +300,24 @@ fn playout<R: Rules>(
     moves: &mut Vec<R::Move>,
     rng: &mut ChaCha8Rng,
     max_plies: u32,
-    counts: &mut [u32],
+    sink: &mut Counter<'_>,
 ) -> Played {
     let capped = rules.has_cap();
     let mut passes = 0;
     let mut decisions = 0u64;
     let mut legal = 0u64;
-    let mut sink = Counter(counts);
     let end = loop {
         match rules.status(state) {
             Status::Over => break game_end(rules.outcome(state)),
             Status::Chance => {
                 let k = sample(rules.chance_outcomes(state), rng);
-                rules.apply_chance(state, k, &mut sink);
+                rules.apply_chance(state, k, sink);
             }
             Status::ToMove(_) => {
                 if !capped && rules.plies(state) >= max_plies {
                     break GameEnd::Timeout(Timeout::PlyLimit);
                 }
-                let (n, pass) = rules.play_random(state, moves, |n| pick(rng, n), &mut sink);
+                let (n, pass) = rules.play_random(state, moves, |n| pick(rng, n), sink);
                 decisions += 1;
                 legal += n as u64;
                 if pass {
@@ -547,23 +570,22 @@ pub fn block<R: Rules>(
     // kind then compiles to vector adds.
     let mut in_games = vec![0u64; kinds];
     let mut occurrences = vec![0u64; kinds];
+    let mut rng = run_rng(spec.seed, spec.key);
     for index in range {
-        counts.fill(0);
-        rules.reset(&mut state, &mut Counter(&mut counts));
-        let mut rng = game_rng(spec.seed, spec.key, index);
+        // `counts` is all zero here: the end of each game clears what it used.
+        let mut sink = Counter::new(&mut counts);
+        rules.reset(&mut state, &mut sink);
+        rng.set_stream(index);
         let played = playout(
             rules,
             &mut state,
             &mut moves,
             &mut rng,
             spec.max_plies,
-            &mut counts,
+            &mut sink,
         );
+        let seen = sink.seen;
         tally.add(&played, &counts, coverage, &covered, &mut scratch);
-        for ((g, o), &c) in in_games.iter_mut().zip(&mut occurrences).zip(&counts) {
-            *g += u64::from(c > 0);
-            *o += u64::from(c);
-        }
         if spec.keep_records {
             tally.records.push(GameRecord {
                 index,
@@ -575,6 +597,13 @@ pub fn block<R: Rules>(
                 events: counts.clone(),
                 flags: scratch.clone(),
             });
+        }
+        let mut kinds_seen = seen;
+        while kinds_seen != 0 {
+            let k = kinds_seen.trailing_zeros() as usize;
+            kinds_seen &= kinds_seen - 1;
+            in_games[k] += 1;
+            occurrences[k] += u64::from(std::mem::take(&mut counts[k]));
         }
     }
     for ((e, g), o) in tally.events.iter_mut().zip(in_games).zip(occurrences) {
