@@ -1289,6 +1289,14 @@ pub struct Sowing {
     rank: Box<[[[i16; RING]; RING]; 2]>,
     /// Per seat, the candidate sowings as moves, in list order (compulsory captures).
     cand_moves: [[SowingMove; RING]; 2],
+    /// Per seat, the houses of his candidate sowings as a bit mask: in a static game he can
+    /// move exactly when one of them holds enough.
+    cand_mask: [u32; 2],
+    /// Per seat, indexed by which houses of his row hold enough (bit `j` for the row's `j`-th
+    /// house), which of his candidates may be sown (bit `i` for `cand_moves[seat][i]`): one
+    /// lookup instead of a test per candidate. Built for rows of at most 8 houses whose
+    /// candidates all lie in their own row.
+    cand_table: Option<Box<[[u32; 256]; 2]>>,
     /// Daughters or stages are in play: houses change hands and get marked, so the sowable
     /// houses are found from the position, not from the static candidate tables.
     dynamic: bool,
@@ -1475,6 +1483,28 @@ impl Sowing {
                 };
             }
         }
+        let mut cand_mask = [0u32; 2];
+        for seat in 0..2 {
+            for c in &cands[seat][..ncands[seat]] {
+                cand_mask[seat] |= 1 << c.house;
+            }
+        }
+        let own_rows = (0..2).all(|seat| {
+            cands[seat][..ncands[seat]]
+                .iter()
+                .all(|c| usize::from(c.house) / n == seat)
+        });
+        let cand_table = (n <= 8 && own_rows).then(|| {
+            let mut table = Box::new([[0u32; 256]; 2]);
+            for (seat, rows) in table.iter_mut().enumerate() {
+                for (held, mask) in rows.iter_mut().enumerate() {
+                    for (i, c) in cands[seat][..ncands[seat]].iter().enumerate() {
+                        *mask |= u32::from(held >> (usize::from(c.house) - seat * n) & 1 == 1) << i;
+                    }
+                }
+            }
+            table
+        });
         let mut pos_dirs = [([Dir::Cw; 2], 0u8); MAX_HOLES];
         for (j, pd) in pos_dirs.iter_mut().enumerate().take(n) {
             for c in &cands[0][..ncands[0]] {
@@ -1539,6 +1569,8 @@ impl Sowing {
             order,
             rank,
             cand_moves,
+            cand_mask,
+            cand_table,
             dynamic,
             pos_dirs,
         };
@@ -1687,9 +1719,38 @@ impl Sowing {
         if self.dynamic {
             return self.sowable(pos, seat) != 0;
         }
-        self.cands[seat][..self.ncands[seat]]
-            .iter()
-            .any(|c| pos.board[c.house as usize] >= min)
+        self.held(&pos.board, min) & self.cand_mask[seat] != 0
+    }
+
+    /// Whether neither seat can sow.
+    #[inline]
+    fn no_moves(&self, pos: &Pos) -> bool {
+        if self.dynamic {
+            return !self.can_move(pos, 0) && !self.can_move(pos, 1);
+        }
+        let min = u16::from(self.p.min_sow);
+        self.held(&pos.board, min) & (self.cand_mask[0] | self.cand_mask[1]) == 0
+    }
+
+    /// The houses that hold at least `min`, as a bit mask: four houses to a word, the words
+    /// that cover the circuit only (slots beyond it hold nothing).
+    #[inline]
+    fn held(&self, board: &[u16; RING], min: u16) -> u32 {
+        // Two words cover the eight houses of a four-hole game, three the six-hole games';
+        // fixed counts unroll, and the tests of `r` go the same way at every call.
+        let mut mask = 0u32;
+        for k in 0..2 {
+            mask |= lanes_at_least(lane_word(board, k), min) << (4 * k);
+        }
+        if self.r > 8 {
+            mask |= lanes_at_least(lane_word(board, 2), min) << 8;
+        }
+        if self.r > 12 {
+            for k in 3..8 {
+                mask |= lanes_at_least(lane_word(board, k), min) << (4 * k);
+            }
+        }
+        mask
     }
 
     /// The houses `seat` may sow (dynamic games), as a bit mask of circuit indices: he owns
@@ -1711,6 +1772,12 @@ impl Sowing {
     /// all 32 (slots beyond the circuit hold nothing and have no owner).
     #[inline]
     fn houses(&self, pos: &Pos, owner: Option<usize>, min: u16) -> u32 {
+        if !self.dynamic {
+            // Static games mark no house and each seat owns his row (`restart`).
+            debug_assert!(pos.mark == [0; RING] && pos.owner == self.row);
+            let held = self.held(&pos.board, min);
+            return owner.map_or(held, |seat| held & self.row_mask(seat));
+        }
         let chunks = if self.r <= RING / 2 { 2 } else { 4 };
         let mut mask = 0u32;
         for k in 0..chunks {
@@ -2380,6 +2447,10 @@ impl Sowing {
                 .then(|| Quick::Houses(self.sowable(&s.pos, seat)));
         }
         let min = u16::from(self.p.min_sow);
+        if let Some(table) = &self.cand_table {
+            let row = self.held(&s.pos.board, min) >> (seat * self.n) & self.row_mask(0);
+            return Some(Quick::Listed(seat, table[seat][row as usize]));
+        }
         let mut mask = 0u32;
         for (i, c) in self.cands[seat][..self.ncands[seat]].iter().enumerate() {
             mask |= u32::from(s.pos.board[usize::from(c.house)] >= min) << i;
@@ -2495,7 +2566,7 @@ impl Sowing {
         }
         let next = s.mover as usize;
         let other = 1 - next;
-        let no_moves = |s: &SowingState| !self.can_move(&s.pos, 0) && !self.can_move(&s.pos, 1);
+        let no_moves = |s: &SowingState| self.no_moves(&s.pos);
         if matches!(self.p.stage_end, StageEnd::Cleared | StageEnd::NoCapture)
             && s.pos.board.iter().all(|&c| c == 0)
         {
@@ -2666,7 +2737,7 @@ impl Sowing {
     /// [`Sowing::settle`] tests it; under `opponent-feeds`, any blocked player counts (he may
     /// not be fed), which errs toward an end.
     fn end_fires(&self, pos: &Pos, mover: usize) -> bool {
-        let no_moves = !self.can_move(pos, 0) && !self.can_move(pos, 1);
+        let no_moves = self.no_moves(pos);
         match self.p.end {
             End::NeitherCanMove => no_moves,
             End::MoverBlocked => !self.can_move(pos, mover),
