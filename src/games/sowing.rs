@@ -1292,6 +1292,8 @@ pub struct Sowing {
     /// Per seat, the houses of his candidate sowings as a bit mask: in a static game he can
     /// move exactly when one of them holds enough.
     cand_mask: [u32; 2],
+    /// Per seat, the houses of his row as a bit mask.
+    row_masks: [u32; 2],
     /// Per seat, indexed by which houses of his row hold enough (bit `j` for the row's `j`-th
     /// house), which of his candidates may be sown (bit `i` for `cand_moves[seat][i]`): one
     /// lookup instead of a test per candidate. Built for rows of at most 8 houses whose
@@ -1570,6 +1572,7 @@ impl Sowing {
             rank,
             cand_moves,
             cand_mask,
+            row_masks: [0, 1].map(|seat| (u32::MAX >> (32 - n)) << (seat * n)),
             cand_table,
             dynamic,
             pos_dirs,
@@ -1795,7 +1798,7 @@ impl Sowing {
     /// The houses of `seat`'s row, as a bit mask.
     #[inline]
     fn row_mask(&self, seat: usize) -> u32 {
-        (u32::MAX >> (32 - self.n)) << (seat * self.n)
+        self.row_masks[seat]
     }
 
     /// The directions house `h` may be sown in (dynamic games).
@@ -2386,6 +2389,21 @@ impl Sowing {
             }
             return;
         }
+        for (h, &most) in self.distribution_counts(s).iter().enumerate() {
+            out.extend((1..=most).map(|k| SowingMove::Distribute {
+                house: h as u8,
+                count: k,
+            }));
+        }
+    }
+
+    /// Under the manners that put any count into any allowed house: for each house, the
+    /// largest count the distributor may put there now (0 where he may put none). The moves
+    /// are `1..=most` into each house in circuit order ([`Sowing::distribution_moves`]), so
+    /// random play picks the k-th of them from these counts without listing them.
+    fn distribution_counts(&self, s: &SowingState) -> [u8; RING] {
+        let b = &s.pos.board;
+        let mut counts = [0u8; RING];
         // Houses that still need a counter for the distribution to be complete: unmatched
         // occupied houses' partners, or under `all-houses` every empty house; none under
         // `free`. Found once for the board; one counter more in a house changes the count
@@ -2415,11 +2433,9 @@ impl Sowing {
             let Some(most) = s.hand.checked_sub(after) else {
                 continue;
             };
-            out.extend((1..=most.min(255)).map(|k| SowingMove::Distribute {
-                house: h as u8,
-                count: k as u8,
-            }));
+            counts[h] = most.min(255) as u8;
         }
+        counts
     }
 
     /// Where the legal moves are just the sowable houses (play, no capture choices, no gift
@@ -2431,11 +2447,20 @@ impl Sowing {
             return None;
         }
         let seat = usize::from(s.mover);
-        if self.p.gift != Gift::None && self.row_empty(&s.pos, 1 - seat) {
-            // The gift is due: one counter from any of his houses that holds any, if he has
-            // one (else he sows as usual).
-            let gifts = self.houses(&s.pos, Some(seat), 1);
-            if gifts != 0 {
+        if self.p.gift != Gift::None {
+            // The gift is due when the opponent's row is empty: one counter from any of his
+            // houses that holds any, if he has one (else he sows as usual). In a static game
+            // both rows are read off one mask.
+            let (theirs, gifts) = if self.dynamic {
+                (
+                    self.houses(&s.pos, Some(1 - seat), 1),
+                    self.houses(&s.pos, Some(seat), 1),
+                )
+            } else {
+                let held = self.held(&s.pos.board, 1);
+                (held & self.row_mask(1 - seat), held & self.row_mask(seat))
+            };
+            if theirs == 0 && gifts != 0 {
                 return Some(Quick::Gifts(gifts));
             }
         }
@@ -3760,6 +3785,32 @@ impl Rules for Sowing {
                     (SowingMove::sow(h, self.house_dirs(h)[0]), n)
                 }
             },
+            None if s.phase == Phase::Distribute
+                && !matches!(
+                    s.manner,
+                    Distribution::LaneManners | Distribution::HalfAndHalf
+                ) =>
+            {
+                // The distributor's hundreds of moves, picked from their counts per house.
+                let counts = self.distribution_counts(s);
+                let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+                if n == 0 {
+                    self.legal_moves(s, buf);
+                    let n = buf.len();
+                    return (buf[pick(n)], n);
+                }
+                let mut k = pick(n);
+                let mut h = 0;
+                while k >= usize::from(counts[h]) {
+                    k -= usize::from(counts[h]);
+                    h += 1;
+                }
+                let mv = SowingMove::Distribute {
+                    house: h as u8,
+                    count: k as u8 + 1,
+                };
+                (mv, n)
+            }
             None => {
                 self.legal_moves(s, buf);
                 let n = buf.len();
