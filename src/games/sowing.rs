@@ -1231,6 +1231,20 @@ fn lanes_at_least(w: u64, min: u16) -> u32 {
     ((tops >> 15).wrapping_mul(0x0001_0002_0004_0008) >> 48) as u32
 }
 
+/// [`lanes_at_least`] over the eight lanes of two words, `lo`'s then `hi`'s, with one
+/// multiply: lane i's top bit goes to bit 16i (`lo`) or 16i + 4 (`hi`), and times
+/// 2^(48 − 15i) each lands in bit 48 + i or 52 + i. Every other product of a lane bit and a
+/// term of the multiplier lands above bit 63 or below bit 48, each in a bit of its own (at
+/// 33 + i or 37 + i, 18 + i or 22 + i, 3 or 7), so nothing carries into the result.
+#[inline]
+fn lanes8_at_least(lo: u64, hi: u64, min: u16) -> u32 {
+    let sub = u64::from(min) * LANES_1;
+    let tops = ((((lo | LANES_8000) - sub) & LANES_8000) >> 15)
+        | ((((hi | LANES_8000) - sub) & LANES_8000) >> 11);
+    let gather = (1u64 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+    ((tops.wrapping_mul(gather) >> 48) & 0xFF) as u32
+}
+
 /// Slots `8k..8k + 8` of a byte array, as a `u64`.
 #[inline]
 fn byte_word(a: &[u8; RING], k: usize) -> u64 {
@@ -1744,26 +1758,13 @@ impl Sowing {
     /// and counters read once, where [`Sowing::houses`] for each question reads them again):
     /// the ordinary houses that hold any counter, and the houses each seat may sow
     /// ([`Sowing::sowable`]), given the houses each owns.
-    #[inline]
+    #[inline(always)]
     fn dynamic_masks(&self, pos: &Pos, owned: [u32; 2]) -> (u32, [u32; 2]) {
-        let chunks = if self.r <= RING / 2 { 2 } else { 4 };
-        let min = u16::from(self.p.min_sow);
-        let (mut occupied, mut enough) = (0u32, 0u32);
-        for k in 0..chunks {
-            let ordinary = zero_bytes(byte_word(&pos.mark, k));
-            let (lo, hi) = (
-                lane_word(&pos.board, 2 * k),
-                lane_word(&pos.board, 2 * k + 1),
-            );
-            let any = lanes_at_least(lo, 1) | lanes_at_least(hi, 1) << 4;
-            let held = if min == 1 {
-                any
-            } else {
-                lanes_at_least(lo, min) | lanes_at_least(hi, min) << 4
-            };
-            occupied |= (ordinary & any) << (8 * k);
-            enough |= (ordinary & held) << (8 * k);
-        }
+        let (occupied, enough) = if self.r <= RING / 2 {
+            self.chunk_masks::<2>(pos)
+        } else {
+            self.chunk_masks::<4>(pos)
+        };
         let mut sowable = [enough & owned[0], enough & owned[1]];
         if self.p.sow_from != SowFrom::Owns {
             sowable[0] &= self.row_mask(0);
@@ -1772,12 +1773,37 @@ impl Sowing {
         (occupied, sowable)
     }
 
+    /// [`Sowing::dynamic_masks`]' ordinary houses that hold any counter and those that hold
+    /// enough to be sown, over the first `8 × CHUNKS` slots, eight at a time.
+    #[inline(always)]
+    fn chunk_masks<const CHUNKS: usize>(&self, pos: &Pos) -> (u32, u32) {
+        let min = u16::from(self.p.min_sow);
+        let (mut occupied, mut enough) = (0u32, 0u32);
+        for k in 0..CHUNKS {
+            let ordinary = zero_bytes(byte_word(&pos.mark, k));
+            let (lo, hi) = (
+                lane_word(&pos.board, 2 * k),
+                lane_word(&pos.board, 2 * k + 1),
+            );
+            let any = lanes8_at_least(lo, hi, 1);
+            let held = if min == 1 {
+                any
+            } else {
+                lanes8_at_least(lo, hi, min)
+            };
+            occupied |= (ordinary & any) << (8 * k);
+            enough |= (ordinary & held) << (8 * k);
+        }
+        (occupied, enough)
+    }
+
     /// The houses each seat owns, as bit masks.
     fn owner_masks(&self, pos: &Pos) -> [u32; 2] {
         let mut owned = [0u32; 2];
-        for (h, &o) in pos.owner.iter().enumerate() {
-            owned[0] |= u32::from(o == 0) << h;
-            owned[1] |= u32::from(o == 1) << h;
+        for k in 0..RING / 8 {
+            let w = byte_word(&pos.owner, k);
+            owned[0] |= zero_bytes(w) << (8 * k);
+            owned[1] |= zero_bytes(w ^ BYTES_1) << (8 * k);
         }
         owned
     }
@@ -1817,7 +1843,7 @@ impl Sowing {
         match self.p.daughters {
             Daughters::None => false,
             Daughters::OpponentHouses => usize::from(pos.owner[h]) == 1 - mover,
-            Daughters::OpponentOriginalRow => h / self.n != mover,
+            Daughters::OpponentOriginalRow => usize::from(self.row[h]) != mover,
         }
     }
 
