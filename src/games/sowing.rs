@@ -2194,21 +2194,52 @@ impl Sowing {
     ) -> Landing {
         let before_move = self.p.relay && self.p.empty_stops == EmptyStops::BeforeMove;
         let mut origin = house;
-        let mut lapped = self.laps(b[origin]);
-        let mut last = self.sow_lanes(b, origin, dir, events);
-        if !self.p.relay && self.p.daughters == Daughters::None {
-            return Landing::Stop {
-                origin,
-                last,
-                lapped,
-            };
-        }
         // Brent's cycle detection on (board, house) once a relay has gone on for long, as in
         // `sow_all`; the position it starts from (after the first lap) is made only then.
         let mut laps = 0u32;
         let mut saved: Option<([u16; W], usize)> = None;
         let (mut power, mut lam) = (1u32, 0u32);
+        // Each turn of the loop sows once (the move's first lap, then each relay): one place
+        // that sows, so that it inlines.
         loop {
+            let lapped = self.laps(b[origin]);
+            let last = self.sow_lanes(b, origin, dir, events);
+            if laps == 0 && !self.p.relay && self.p.daughters == Daughters::None {
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
+            }
+            // A capped relay ends by its cap; otherwise look for a cycle.
+            if laps >= 64 && self.p.relay_cap.is_none() {
+                let first = *saved.get_or_insert_with(|| self.first_lap(&pos.board, house, dir));
+                let cycled = (*b, last) == first;
+                if cycled || laps >= self.relay_limit {
+                    if self.p.relay_cycle == RelayCycled::Standstill {
+                        if cycled {
+                            // `saved` is on the cycle; the relay stands where it first closed.
+                            let start: ([u16; W], usize) = self.first_lap(&pos.board, house, dir);
+                            let mut seen = pos.board;
+                            seen[..W].copy_from_slice(b);
+                            let mut full = pos.board;
+                            full[..W].copy_from_slice(&start.0);
+                            let entry = self.cycle_entry((full, start.1), (seen, last), dir);
+                            b.copy_from_slice(&entry[..W]);
+                        }
+                        events.emit(SowingEvent::RelayStandstill);
+                        return Landing::Standstill;
+                    }
+                    events.emit(SowingEvent::RelayCycle);
+                    return Landing::Cycle;
+                }
+                lam += 1;
+                if lam == power {
+                    saved = Some((*b, last));
+                    power *= 2;
+                    lam = 0;
+                }
+            }
             if self.p.daughters != Daughters::None {
                 let mark = pos.mark[last];
                 if mark != 0
@@ -2296,37 +2327,7 @@ impl Sowing {
                 counters: b[last],
             });
             origin = last;
-            lapped = self.laps(b[origin]);
-            last = self.sow_lanes(b, origin, dir, events);
             laps += 1;
-            if laps >= 64 && self.p.relay_cap.is_none() {
-                let first = *saved.get_or_insert_with(|| self.first_lap(&pos.board, house, dir));
-                let cycled = (*b, last) == first;
-                if cycled || laps >= self.relay_limit {
-                    if self.p.relay_cycle == RelayCycled::Standstill {
-                        if cycled {
-                            // `saved` is on the cycle; the relay stands where it first closed.
-                            let start: ([u16; W], usize) = self.first_lap(&pos.board, house, dir);
-                            let mut seen = pos.board;
-                            seen[..W].copy_from_slice(b);
-                            let mut full = pos.board;
-                            full[..W].copy_from_slice(&start.0);
-                            let entry = self.cycle_entry((full, start.1), (seen, last), dir);
-                            b.copy_from_slice(&entry[..W]);
-                        }
-                        events.emit(SowingEvent::RelayStandstill);
-                        return Landing::Standstill;
-                    }
-                    events.emit(SowingEvent::RelayCycle);
-                    return Landing::Cycle;
-                }
-                lam += 1;
-                if lam == power {
-                    saved = Some((*b, last));
-                    power *= 2;
-                    lam = 0;
-                }
-            }
         }
     }
 
@@ -2348,7 +2349,7 @@ impl Sowing {
     /// same pass as the counters are added, by its rank (the last of a lap that refills it;
     /// under `skip_origin` never sown, as the slots beyond the circuit, which hold nothing),
     /// not by a store the pass then reloads.
-    #[inline]
+    #[inline(always)]
     fn sow_lanes<const W: usize>(
         &self,
         b: &mut [u16; W],
