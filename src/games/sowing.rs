@@ -1000,6 +1000,13 @@ pub struct SowingState {
     placing: Option<Placing>,
     /// Whether the holdings were equal at the last reckoning.
     tied: bool,
+    /// Dynamic games: the houses each seat may sow, as bit masks, found once a ply by
+    /// [`Sowing::settle`] (see [`Sowing::dynamic_masks`]) for its end rules and for random
+    /// play's choice alike, instead of once for each.
+    sowable: [u32; 2],
+    /// Dynamic games: the houses each seat owns, as bit masks, set whenever the owners
+    /// change (a restart, a reset between stages) rather than read from `owner` every ply.
+    owned: [u32; 2],
 }
 
 /// A reset waiting for the larger holder's choice of where his extra houses lie.
@@ -1271,6 +1278,20 @@ fn at_least_16_words(houses: &[u16; 16], min: u16) -> u32 {
     mask
 }
 
+/// [`lanes_at_least`] over the eight lanes of two words, `lo`'s then `hi`'s, with one
+/// multiply: lane i's top bit goes to bit 16i (`lo`) or 16i + 4 (`hi`), and times
+/// 2^(48 − 15i) each lands in bit 48 + i or 52 + i. Every other product of a lane bit and a
+/// term of the multiplier lands above bit 63 or below bit 48, each in a bit of its own (at
+/// 33 + i or 37 + i, 18 + i or 22 + i, 3 or 7), so nothing carries into the result.
+#[inline]
+fn lanes8_at_least(lo: u64, hi: u64, min: u16) -> u32 {
+    let sub = u64::from(min) * LANES_1;
+    let tops = ((((lo | LANES_8000) - sub) & LANES_8000) >> 15)
+        | ((((hi | LANES_8000) - sub) & LANES_8000) >> 11);
+    let gather = (1u64 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+    ((tops.wrapping_mul(gather) >> 48) & 0xFF) as u32
+}
+
 /// Slots `8k..8k + 8` of a byte array, as a `u64`.
 #[inline]
 fn byte_word(a: &[u8; RING], k: usize) -> u64 {
@@ -1351,6 +1372,9 @@ pub struct Sowing {
     dynamic: bool,
     /// The directions a house may be sown in, by its position in its row (dynamic games).
     pos_dirs: [([Dir; 2], u8); MAX_HOLES],
+    /// The first of those directions for each house of the circuit: random play's sowing of
+    /// a house in a game whose houses are sown one way only.
+    house_dir: [Dir; RING],
 }
 
 /// The legal moves of a position as a bit mask, where they are just the sowable houses.
@@ -1621,6 +1645,10 @@ impl Sowing {
         for (h, r) in row.iter_mut().enumerate().take(2 * n) {
             *r = (h / n) as u8;
         }
+        let mut house_dir = [Dir::Cw; RING];
+        for (h, d) in house_dir.iter_mut().enumerate().take(2 * n) {
+            *d = pos_dirs[h % n].0[0];
+        }
         let mut rules = Sowing {
             p: p.clone(),
             n,
@@ -1643,6 +1671,7 @@ impl Sowing {
             cand_table,
             dynamic,
             pos_dirs,
+            house_dir,
         };
         rules.endless_search = rules.can_be_endless();
         Ok(rules)
@@ -1853,6 +1882,60 @@ impl Sowing {
         mask
     }
 
+    /// A dynamic game's house masks, found together in one pass over the board (the marks
+    /// and counters read once, where [`Sowing::houses`] for each question reads them again):
+    /// the ordinary houses that hold any counter, and the houses each seat may sow
+    /// ([`Sowing::sowable`]), given the houses each owns.
+    #[inline(always)]
+    fn dynamic_masks(&self, pos: &Pos, owned: [u32; 2]) -> (u32, [u32; 2]) {
+        let (occupied, enough) = if self.r <= RING / 2 {
+            self.chunk_masks::<2>(pos)
+        } else {
+            self.chunk_masks::<4>(pos)
+        };
+        let mut sowable = [enough & owned[0], enough & owned[1]];
+        if self.p.sow_from != SowFrom::Owns {
+            sowable[0] &= self.row_mask(0);
+            sowable[1] &= self.row_mask(1);
+        }
+        (occupied, sowable)
+    }
+
+    /// [`Sowing::dynamic_masks`]' ordinary houses that hold any counter and those that hold
+    /// enough to be sown, over the first `8 × CHUNKS` slots, eight at a time.
+    #[inline(always)]
+    fn chunk_masks<const CHUNKS: usize>(&self, pos: &Pos) -> (u32, u32) {
+        let min = u16::from(self.p.min_sow);
+        let (mut occupied, mut enough) = (0u32, 0u32);
+        for k in 0..CHUNKS {
+            let ordinary = zero_bytes(byte_word(&pos.mark, k));
+            let (lo, hi) = (
+                lane_word(&pos.board, 2 * k),
+                lane_word(&pos.board, 2 * k + 1),
+            );
+            let any = lanes8_at_least(lo, hi, 1);
+            let held = if min == 1 {
+                any
+            } else {
+                lanes8_at_least(lo, hi, min)
+            };
+            occupied |= (ordinary & any) << (8 * k);
+            enough |= (ordinary & held) << (8 * k);
+        }
+        (occupied, enough)
+    }
+
+    /// The houses each seat owns, as bit masks.
+    fn owner_masks(&self, pos: &Pos) -> [u32; 2] {
+        let mut owned = [0u32; 2];
+        for k in 0..RING / 8 {
+            let w = byte_word(&pos.owner, k);
+            owned[0] |= zero_bytes(w) << (8 * k);
+            owned[1] |= zero_bytes(w ^ BYTES_1) << (8 * k);
+        }
+        owned
+    }
+
     /// The houses of `seat`'s row, as a bit mask.
     #[inline]
     fn row_mask(&self, seat: usize) -> u32 {
@@ -1888,7 +1971,7 @@ impl Sowing {
         match self.p.daughters {
             Daughters::None => false,
             Daughters::OpponentHouses => usize::from(pos.owner[h]) == 1 - mover,
-            Daughters::OpponentOriginalRow => h / self.n != mover,
+            Daughters::OpponentOriginalRow => usize::from(self.row[h]) != mover,
         }
     }
 
@@ -2009,6 +2092,10 @@ impl Sowing {
         dir: Dir,
         mover: usize,
     ) -> (u8, Option<usize>) {
+        if self.capture_mask == 0 {
+            // No count captures (Um el Banât): nothing to read.
+            return (0, None);
+        }
         if !self.row_ok(self.p.capture_rows, last, mover) || !self.captures(count(last)) {
             return (0, None);
         }
@@ -2046,6 +2133,13 @@ impl Sowing {
         dir: Dir,
         events: &mut impl EventSink<SowingEvent>,
     ) -> Landing {
+        if self.dynamic {
+            return if self.r <= RING / 2 {
+                self.sow_dynamic::<{ RING / 2 }>(pos, mover, house, dir, events)
+            } else {
+                self.sow_dynamic::<RING>(pos, mover, house, dir, events)
+            };
+        }
         let start =
             (self.p.relay && self.p.empty_stops == EmptyStops::BeforeMove).then_some(pos.board);
         let mut origin = house;
@@ -2191,6 +2285,239 @@ impl Sowing {
                 }
             }
         }
+    }
+
+    /// [`Sowing::sow_all`] in a dynamic game (daughters or stages), whose relays, pecks and
+    /// daughters are most of its work: the same rules, on a copy of the first `W` houses
+    /// (16 when the circuit fits in them; the houses beyond it hold nothing and are never
+    /// sown) kept apart from `pos.board` until the move is done. The board before the move
+    /// thus stays at hand: `before-move` reads its empty houses there, and a relay gone on
+    /// long enough for the search for a cycle re-sows its first lap from it, instead of a
+    /// copy of the board made at every move for a search that almost never runs.
+    fn sow_dynamic<const W: usize>(
+        &self,
+        pos: &mut Pos,
+        mover: usize,
+        house: usize,
+        dir: Dir,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Landing {
+        let mut b: [u16; W] = std::array::from_fn(|i| pos.board[i]);
+        let landing = self.relay_dynamic(pos, &mut b, mover, house, dir, events);
+        pos.board[..W].copy_from_slice(&b);
+        landing
+    }
+
+    /// The body of [`Sowing::sow_dynamic`]: `b` is the board as the move goes, `pos.board`
+    /// the board before it (and, on a standstill, set to where the relay stands).
+    #[inline]
+    fn relay_dynamic<const W: usize>(
+        &self,
+        pos: &mut Pos,
+        b: &mut [u16; W],
+        mover: usize,
+        house: usize,
+        dir: Dir,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Landing {
+        let before_move = self.p.relay && self.p.empty_stops == EmptyStops::BeforeMove;
+        let mut origin = house;
+        // Brent's cycle detection on (board, house) once a relay has gone on for long, as in
+        // `sow_all`; the position it starts from (after the first lap) is made only then.
+        let mut laps = 0u32;
+        let mut saved: Option<([u16; W], usize)> = None;
+        let (mut power, mut lam) = (1u32, 0u32);
+        // Each turn of the loop sows once (the move's first lap, then each relay): one place
+        // that sows, so that it inlines.
+        loop {
+            let lapped = self.laps(b[origin]);
+            let last = self.sow_lanes(b, origin, dir, events);
+            if laps == 0 && !self.p.relay && self.p.daughters == Daughters::None {
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
+            }
+            // A capped relay ends by its cap; otherwise look for a cycle.
+            if laps >= 64 && self.p.relay_cap.is_none() {
+                let first = *saved.get_or_insert_with(|| self.first_lap(&pos.board, house, dir));
+                let cycled = (*b, last) == first;
+                if cycled || laps >= self.relay_limit {
+                    if self.p.relay_cycle == RelayCycled::Standstill {
+                        if cycled {
+                            // `saved` is on the cycle; the relay stands where it first closed.
+                            let start: ([u16; W], usize) = self.first_lap(&pos.board, house, dir);
+                            let mut seen = pos.board;
+                            seen[..W].copy_from_slice(b);
+                            let mut full = pos.board;
+                            full[..W].copy_from_slice(&start.0);
+                            let entry = self.cycle_entry((full, start.1), (seen, last), dir);
+                            b.copy_from_slice(&entry[..W]);
+                        }
+                        events.emit(SowingEvent::RelayStandstill);
+                        return Landing::Standstill;
+                    }
+                    events.emit(SowingEvent::RelayCycle);
+                    return Landing::Cycle;
+                }
+                lam += 1;
+                if lam == power {
+                    saved = Some((*b, last));
+                    power *= 2;
+                    lam = 0;
+                }
+            }
+            if self.p.daughters != Daughters::None {
+                let mark = pos.mark[last];
+                if mark != 0
+                    && b[last] == 1
+                    && self.p.emptied_daughter == EmptiedDaughter::EmptyStops
+                {
+                    events.emit(SowingEvent::EmptyDaughterStop { house: last as u8 });
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
+                }
+                if usize::from(mark) == 2 - mover {
+                    let taken = b[last].min(u16::from(self.p.peck));
+                    b[last] -= taken;
+                    match self.p.pecked {
+                        Pecked::Pecker => pos.store[mover] += u32::from(taken),
+                        Pecked::Discarded => pos.discarded += u32::from(taken),
+                    }
+                    events.emit(SowingEvent::Peck {
+                        house: last as u8,
+                        counters: taken,
+                    });
+                    if b[last] == 0 && self.p.emptied_daughter == EmptiedDaughter::LosesMark {
+                        pos.mark[last] = 0;
+                        events.emit(SowingEvent::DaughterLost { house: last as u8 });
+                    }
+                    return Landing::Again;
+                }
+                if usize::from(mark) == mover + 1 {
+                    events.emit(SowingEvent::Drink { house: last as u8 });
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
+                }
+            }
+            let was_empty = b[last] == 1 && (!before_move || pos.board[last] == 0);
+            let stops = match self.p.relay_when {
+                RelayWhen::Occupied => was_empty,
+                RelayWhen::Odd => was_empty || b[last].is_multiple_of(2),
+                RelayWhen::OddOrEmpty => b[last].is_multiple_of(2),
+            };
+            if stops {
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
+            }
+            if self.p.daughters != Daughters::None && b[last] == u16::from(self.p.daughter_count) {
+                if self.opponents_house(pos, last, mover) {
+                    pos.mark[last] = mover as u8 + 1;
+                    events.emit(SowingEvent::Daughter { house: last as u8 });
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
+                }
+                if self.p.own_count == OwnCount::Stop {
+                    events.emit(SowingEvent::OwnCountStop { house: last as u8 });
+                    return Landing::Stop {
+                        origin,
+                        last,
+                        lapped,
+                    };
+                }
+            }
+            if !self.p.relay {
+                return Landing::Stop {
+                    origin,
+                    last,
+                    lapped,
+                };
+            }
+            if self.p.relay_cap.is_some_and(|cap| laps >= cap) {
+                events.emit(SowingEvent::RelayCapped { house: last as u8 });
+                return Landing::Standstill;
+            }
+            events.emit(SowingEvent::Relay {
+                house: last as u8,
+                counters: b[last],
+            });
+            origin = last;
+            laps += 1;
+        }
+    }
+
+    /// The board and last house after the first lap of a move from `house` on `board`.
+    #[cold]
+    fn first_lap<const W: usize>(
+        &self,
+        board: &[u16; RING],
+        house: usize,
+        dir: Dir,
+    ) -> ([u16; W], usize) {
+        let mut b: [u16; W] = std::array::from_fn(|i| board[i]);
+        let last = self.sow_lanes(&mut b, house, dir, &mut NoEvents);
+        (b, last)
+    }
+
+    /// [`Sowing::sow_counters`] on the first `W` houses (all that a circuit of at most `W`
+    /// houses has): half the work where the circuit fits in 16. The origin is emptied in the
+    /// same pass as the counters are added, by its rank (the last of a lap that refills it;
+    /// under `skip_origin` never sown, as the slots beyond the circuit, which hold nothing),
+    /// not by a store the pass then reloads.
+    #[inline(always)]
+    fn sow_lanes<const W: usize>(
+        &self,
+        b: &mut [u16; W],
+        house: usize,
+        dir: Dir,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> usize {
+        let counters = b[house];
+        if usize::from(counters) >= self.r {
+            events.emit(SowingEvent::Lap { counters });
+        }
+        let lap = self.r - usize::from(self.p.skip_origin);
+        let mut rem = usize::from(counters);
+        let mut laps = 0u16;
+        while rem >= lap {
+            rem -= lap;
+            laps += 1;
+        }
+        let origin_rank = if self.p.skip_origin {
+            NOT_SOWN
+        } else {
+            lap as i16 - 1
+        };
+        let rank = &self.rank[dir as usize][house];
+        let (rem16, mut out) = (rem as i16, *b);
+        // Eight lanes (one SSE2 register) at a time, one pass whether or not there are whole
+        // laps: the compiler keeps the whole of it in vector registers.
+        for c in 0..W / 8 {
+            for j in 0..8 {
+                let i = 8 * c + j;
+                let keep = u16::from(rank[i] != origin_rank).wrapping_neg();
+                let sown = u16::from(rank[i] != NOT_SOWN).wrapping_neg();
+                out[i] = (out[i] & keep)
+                    .wrapping_add(laps & sown)
+                    .wrapping_add(u16::from(rank[i] < rem16));
+            }
+        }
+        *b = out;
+        let last = if rem > 0 { rem - 1 } else { lap - 1 };
+        usize::from(self.order[dir as usize][house][last])
     }
 
     /// One step of a relay: the counters of `last` sown on.
@@ -2525,9 +2852,9 @@ impl Sowing {
         if self.dynamic {
             // Houses change hands: the moves are the sowable houses in circuit order, each in
             // its one direction (a house sown either way lists two moves: not this path).
-            return self
-                .single_dir
-                .then(|| Quick::Houses(self.sowable(&s.pos, seat)));
+            // `settle` found them for this position.
+            debug_assert_eq!(s.sowable[seat], self.sowable(&s.pos, seat));
+            return self.single_dir.then_some(Quick::Houses(s.sowable[seat]));
         }
         let min = u16::from(self.p.min_sow);
         if let Some(table) = &self.cand_table {
@@ -2649,7 +2976,21 @@ impl Sowing {
         }
         let next = s.mover as usize;
         let other = 1 - next;
-        let no_moves = |s: &SowingState| self.no_moves(&s.pos);
+        // In a dynamic game from the masks found below, once for the position.
+        let can_move = |s: &SowingState, seat: usize| {
+            if self.dynamic {
+                s.sowable[seat] != 0
+            } else {
+                self.can_move(&s.pos, seat)
+            }
+        };
+        let no_moves = |s: &SowingState| {
+            if self.dynamic {
+                s.sowable == [0, 0]
+            } else {
+                self.no_moves(&s.pos)
+            }
+        };
         if matches!(self.p.stage_end, StageEnd::Cleared | StageEnd::NoCapture)
             && s.pos.board.iter().all(|&c| c == 0)
         {
@@ -2666,13 +3007,16 @@ impl Sowing {
             return;
         }
         if self.dynamic {
+            let (occupied, sowable) = self.dynamic_masks(&s.pos, s.owned);
+            debug_assert_eq!(s.owned, self.owner_masks(&s.pos));
+            s.sowable = sowable;
             // A completed stage is reckoned first: then nobody holds ordinary counters.
-            if self.p.stage_end == StageEnd::OnlyDaughters && self.houses(&s.pos, None, 1) == 0 {
+            if self.p.stage_end == StageEnd::OnlyDaughters && occupied == 0 {
                 events.emit(SowingEvent::StageEnd);
                 self.finish(s, events);
                 return;
             }
-            let bare = |seat: usize| self.houses(&s.pos, Some(seat), 1) == 0;
+            let bare = |seat: usize| occupied & s.owned[seat] == 0;
             if self.p.rounds == Rounds::Fours
                 && self.p.driven_off == DrivenOff::NoCounters
                 && let Some(seat) = (0..2).find(|&seat| bare(seat) && !bare(1 - seat))
@@ -2696,7 +3040,7 @@ impl Sowing {
             EndCheck::Immediate => match self.p.end {
                 End::NeitherCanMove => no_moves(s),
                 End::MoverBlocked => {
-                    let blocked = !self.can_move(&s.pos, next);
+                    let blocked = !can_move(s, next);
                     if blocked {
                         events.emit(SowingEvent::EndBlocked { seat: next });
                     }
@@ -2707,9 +3051,9 @@ impl Sowing {
                     // turn; a blocked player to move passes so that his opponent can feed.
                     // The game ends when the blocked player cannot be fed.
                     s.must_feed = false;
-                    let (blocked, feeder) = if !self.can_move(&s.pos, next) {
+                    let (blocked, feeder) = if !can_move(s, next) {
                         (Some(next), other)
-                    } else if !self.can_move(&s.pos, other) {
+                    } else if !can_move(s, other) {
                         (Some(other), next)
                     } else {
                         (None, next)
@@ -3006,22 +3350,24 @@ impl Sowing {
         counted: bool,
         events: &mut impl EventSink<SowingEvent>,
     ) {
+        // One pass, without a branch per house: each father takes his daughters' counters
+        // (dynamic games; elsewhere there are no daughters), and the counters left in ordinary
+        // houses are summed by owner (`NO_SEAT`'s slot for houses nobody owns).
+        let mut daughters = [0u32; 3];
+        let mut left = [0u32; 3];
+        for h in 0..self.r {
+            let c = u32::from(s.pos.board[h]);
+            let m = usize::from(s.pos.mark[h]);
+            daughters[m] += c;
+            left[usize::from(s.pos.owner[h])] += c * u32::from(m == 0);
+        }
         if self.dynamic {
-            // Each father takes his daughters' counters.
-            for h in 0..self.r {
-                let m = usize::from(s.pos.mark[h]);
-                if m != 0 {
-                    s.pos.store[m - 1] += u32::from(s.pos.board[h]);
-                    s.pos.board[h] = 0;
-                }
-            }
+            s.pos.store[0] += daughters[1];
+            s.pos.store[1] += daughters[2];
         }
         let mut scores = s.pos.store;
         for (seat, score) in scores.iter_mut().enumerate() {
-            let left: u32 = (0..self.r)
-                .filter(|&h| usize::from(s.pos.owner[h]) == seat && s.pos.mark[h] == 0)
-                .map(|h| u32::from(s.pos.board[h]))
-                .sum();
+            let left = left[seat];
             if left > 0 {
                 events.emit(SowingEvent::Remaining {
                     seat,
@@ -3034,14 +3380,16 @@ impl Sowing {
             }
         }
         if self.dynamic {
-            // The counters left on the board now belong to someone, or are out of play.
-            for h in 0..self.r {
-                let c = u32::from(std::mem::take(&mut s.pos.board[h]));
-                match s.pos.owner[h] {
-                    o if o != NO_SEAT && counted => s.pos.store[usize::from(o)] += c,
-                    _ => s.pos.discarded += c,
-                }
+            // The counters left on the board now belong to someone, or are out of play (the
+            // daughters' went to their fathers above).
+            s.pos.board = [0; RING];
+            if counted {
+                s.pos.store[0] += left[0];
+                s.pos.store[1] += left[1];
+            } else {
+                s.pos.discarded += left[0] + left[1];
             }
+            s.pos.discarded += left[usize::from(NO_SEAT)];
             scores = s.pos.store;
             if self.p.rounds == Rounds::Fours {
                 if s.clock.plies() == s.game_start {
@@ -3255,12 +3603,13 @@ impl Sowing {
                         s.pos.owner[h] = seat as u8;
                         left -= 1;
                     }
-                    h = (h + 1) % self.r;
+                    // Round the circuit without a division.
+                    h = if h + 1 == self.r { 0 } else { h + 1 };
                     steps += 1;
                 }
             }
             let extra = (0..self.r)
-                .filter(|&h| h / n != w && usize::from(s.pos.owner[h]) == w)
+                .filter(|&h| usize::from(self.row[h]) != w && usize::from(s.pos.owner[h]) == w)
                 .count();
             if extra > 0 {
                 events.emit(SowingEvent::ExtraHouses {
@@ -3309,6 +3658,7 @@ impl Sowing {
         l: usize,
         events: &mut impl EventSink<SowingEvent>,
     ) {
+        s.owned = self.owner_masks(&s.pos);
         s.stake = s.pos.store;
         for hse in 0..self.r {
             if s.pos.owner[hse] != NO_SEAT {
@@ -3483,6 +3833,8 @@ impl Sowing {
         s.pos.mark = [0; RING];
         // Each seat owns his row: the row table, `NO_SEAT` beyond the circuit.
         s.pos.owner = self.row;
+        s.owned = [self.row_mask(0), self.row_mask(1)];
+        s.sowable = [0; 2];
         s.pos.discarded = 0;
         s.debt = [0; 2];
         s.idle_stage = None;
@@ -3547,6 +3899,8 @@ impl Rules for Sowing {
             hand: 0,
             distributor: 0,
             manner: self.p.distribution,
+            sowable: [0; 2],
+            owned: [0; 2],
         };
         self.reset(&mut s, &mut NoEvents);
         s
@@ -3840,7 +4194,7 @@ impl Rules for Sowing {
                 }
                 n => {
                     let h = nth_set_bit(mask, pick(n) as u32);
-                    (SowingMove::sow(h, self.house_dirs(h)[0]), n)
+                    (SowingMove::sow(h, self.house_dir[h]), n)
                 }
             },
             None if s.phase == Phase::Distribute
