@@ -1342,6 +1342,8 @@ pub struct Sowing {
     /// sowable houses, one each).
     single_dir: bool,
     capture_mask: u128,
+    /// `capture_mask` as two words: a test of one is a 64-bit shift, not a 128-bit one.
+    capture_words: [u64; 2],
     cands: [[Cand; RING]; 2],
     ncands: [usize; 2],
     optional_take: bool,
@@ -1422,6 +1424,17 @@ fn nth_set_bit(mut m: u32, mut k: u32) -> usize {
     }
     at as usize + usize::from(NTH_IN_BYTE[(m & 0xFF) as usize][(k & 7) as usize])
 }
+
+/// `ALL_BUT[h]`: all ones but in lane `h`, to empty house `h` of a board by a mask.
+static ALL_BUT: [[u16; RING]; RING] = {
+    let mut table = [[u16::MAX; RING]; RING];
+    let mut h = 0;
+    while h < RING {
+        table[h][h] = 0;
+        h += 1;
+    }
+    table
+};
 
 /// `NTH_IN_BYTE[b][k]`: the index of the `k`-th set bit of the byte `b` (0 where it has
 /// fewer than `k + 1`).
@@ -1657,6 +1670,7 @@ impl Sowing {
             endless_search: false,
             single_dir: pos_dirs[..n].iter().all(|&(_, k)| k == 1),
             capture_mask,
+            capture_words: [capture_mask as u64, (capture_mask >> 64) as u64],
             cands,
             ncands,
             optional_take,
@@ -1799,7 +1813,8 @@ impl Sowing {
 
     #[inline]
     fn captures(&self, count: u16) -> bool {
-        count < 128 && self.capture_mask >> count & 1 == 1
+        let word = usize::from(count >> 6);
+        word < 2 && self.capture_words[word] >> (count & 63) & 1 == 1
     }
 
     #[inline]
@@ -1985,7 +2000,6 @@ impl Sowing {
         events: &mut impl EventSink<SowingEvent>,
     ) -> usize {
         let counters = board[house];
-        board[house] = 0;
         if usize::from(counters) >= self.r {
             events.emit(SowingEvent::Lap { counters });
         }
@@ -1994,8 +2008,13 @@ impl Sowing {
         // branch per counter (a sowing's length is data no branch predictor can learn).
         let spread = self.spread(house, dir, counters);
         let rank = &self.rank[dir as usize][house];
-        // On a local copy, so the compiler sees two plain arrays and vectorises.
+        // On a local copy, so the compiler sees two plain arrays and vectorises. The origin
+        // is emptied by a mask, not by a store before the copy: a two-byte store the
+        // processor must forward into the copy's wide loads stalls it.
         let mut b = *board;
+        for (c, &keep) in b.iter_mut().zip(&ALL_BUT[house]) {
+            *c &= keep;
+        }
         let rank: [i16; RING] = *rank;
         if spread.laps > 0 {
             for i in 0..RING {
