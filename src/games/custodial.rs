@@ -45,6 +45,11 @@ const NONE: u8 = u8::MAX;
 /// `cell & (SLOTS - 1)` needs no bounds check in the hot paths.
 const SLOTS: usize = 128;
 
+/// [`CustodialState::plain`]: a plain step on a board of at most 64 cells.
+const PLAIN_NARROW: u8 = 1;
+/// [`CustodialState::plain`]: a plain step on a board of more than 64 cells.
+const PLAIN_WIDE: u8 = 2;
+
 /// A per-cell table padded to [`SLOTS`] entries.
 fn slots<T: Copy + Default>(cells: impl Iterator<Item = T>) -> Box<[T; SLOTS]> {
     let mut out = Box::new([T::default(); SLOTS]);
@@ -526,13 +531,14 @@ pub struct CustodialState {
     must_open: bool,
     /// The next movement decision is the first of the game.
     first_move: bool,
-    /// The next decision is a plain step of a `fused` reading, played by
-    /// [`Custodial::play_plain`]: the game is on and has its first mover, both hands are
-    /// empty, and no move after a capture, opening rule or first move is pending. Set by
-    /// [`Custodial::settle`] after every decision that may change one of these; a plain step
-    /// changes none of them, so random play tests one flag per decision instead of six
-    /// fields.
-    plain: bool,
+    /// Whether the next decision is a plain step of a `fused` reading: [`PLAIN_NARROW`] or
+    /// [`PLAIN_WIDE`] by the board's bit width (played by [`Custodial::play_plain_narrow`] or
+    /// [`Custodial::play_plain_wide`]), 0 if not. A plain step is one where the game is on
+    /// and has its first mover, both hands are empty, and no move after a capture, opening
+    /// rule or first move is pending. Set by [`Custodial::settle`] after every decision that
+    /// may change one of these; a plain step changes none of them, so random play tests one
+    /// byte per decision instead of six fields and the board's width.
+    plain: u8,
     clock: Clock,
     /// Decisions since the last capture (for the no-capture stall).
     quiet: u32,
@@ -1585,13 +1591,20 @@ impl Custodial {
     /// Sets [`CustodialState::plain`] from the position (see there).
     #[inline]
     fn settle(&self, s: &mut CustodialState) {
-        s.plain = self.fused
+        let plain = self.fused
             && s.phase == Phase::Play
             && s.clock.first_mover().is_some()
             && s.hand == [0, 0]
             && s.cont == NONE
             && !s.must_open
             && !s.first_move;
+        s.plain = if !plain {
+            0
+        } else if self.narrow {
+            PLAIN_NARROW
+        } else {
+            PLAIN_WIDE
+        };
     }
 
     fn over(&self, s: &mut CustodialState, result: Result_, end: EndReason) {
@@ -2034,9 +2047,15 @@ impl Custodial {
         pick: impl FnOnce(usize) -> usize,
         events: &mut impl EventSink<CustodialEvent>,
     ) -> (usize, bool) {
-        let cells = B::of(self.placeable) & !B::of(s.pieces[0] | s.pieces[1]);
-        let n = cells.ones() as usize;
-        let c = nth_cell(cells, pick(n) as u32);
+        let cells = self.placeable & !(s.pieces[0] | s.pieces[1]);
+        let n = cells.count_ones() as usize;
+        let k = pick(n) as u32;
+        // (On a 128-bit board the word first, as for a step's target.)
+        let c = if B::BITS > 64 {
+            nth_bit_wide(cells, k).1
+        } else {
+            nth_cell(cells as u64, k)
+        };
         s.clock.tick(seat as u8);
         if !self.place::<B>(s, seat, c, events) {
             s.mover ^= 1;
@@ -2195,7 +2214,7 @@ impl Rules for Custodial {
             cont: NONE,
             must_open: false,
             first_move: false,
-            plain: false,
+            plain: 0,
             clock: Clock::new(),
             quiet: 0,
             seen: HashSet::default(),
@@ -2394,12 +2413,11 @@ impl Rules for Custodial {
     ) -> (usize, bool) {
         // (The mover is 0 or 1: the mask spares the bounds checks.)
         let seat = usize::from(s.mover & 1);
-        if s.plain {
-            return if self.narrow {
-                self.play_plain_narrow(s, seat, pick, events)
-            } else {
-                self.play_plain_wide(s, seat, pick, events)
-            };
+        if s.plain == PLAIN_NARROW {
+            return self.play_plain_narrow(s, seat, pick, events);
+        }
+        if s.plain == PLAIN_WIDE {
+            return self.play_plain_wide(s, seat, pick, events);
         }
         if s.phase == Phase::Play {
             if s.hand[seat] > 0 && self.p.placing != Placing::Pair {
