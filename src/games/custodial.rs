@@ -640,7 +640,7 @@ pub struct Custodial {
     narrow: bool,
     /// A blocked player passes (`blocked: pass` or `opponent-opens`).
     blocked_passes: bool,
-    /// Random play fuses choosing and applying a step that eats nothing (`play_plain`): plain
+    /// Random play fuses choosing and applying a step that eats nothing (`play_plain_narrow`, `play_plain_wide`): plain
     /// steps, single captures, safe sandwiches, blocked players pass, no stall rule.
     fused: bool,
     /// `bit[cell]`: the cell's bit (a load is cheaper than a 128-bit shift by a variable).
@@ -1852,11 +1852,13 @@ impl Custodial {
         unreachable!("k is below the count")
     }
 
-    /// [`Custodial::play_plain`] on a 64-bit board. Only the four counts of steps by
-    /// direction and the two boards are kept across the draw (the draw's generator may be
-    /// refilled there, which costs the registers): the chosen direction's targets are
-    /// recomputed after it as one rotation by the direction's amount and a mask, the same
-    /// rotation back giving the cell left.
+    /// Random play's normal movement decision under a `fused` reading on a 64-bit board: the
+    /// `k`-th step found by counting, played in registers when it eats nothing (the common
+    /// case), otherwise handed to [`Custodial::apply_step`]. Exactly `choose` then `apply`
+    /// (a test holds them equal). Only the counts of steps by direction and the two boards
+    /// are kept across the draw (the draw's generator may be refilled there, which costs the
+    /// registers): the chosen direction's targets are recomputed after it as one rotation by
+    /// the direction's amount and a mask, the same rotation back giving the cell left.
     #[inline(always)]
     fn play_plain_narrow(
         &self,
