@@ -740,12 +740,24 @@ bits!(u128);
 type B64 = u64;
 
 /// The `k`-th set bit of a step-target mask, alone: such masks are sparse, so the first four
-/// set bits are peeled at once and one is picked (no data-dependent branch); a larger
-/// `k` (rare) takes the general search.
+/// set bits are peeled at once and one is picked (no data-dependent branch), or the next four
+/// for a `k` from 4 to 7; a larger `k` (rare) takes the general search.
 #[inline(always)]
 fn nth_bit_sparse<B: Bits>(x: B, k: u32) -> B {
     if k >= 4 {
-        return B::ONE << usize::from(nth_cell(x, k));
+        if k >= 8 {
+            return B::ONE << usize::from(nth_cell(x, k));
+        }
+        // Four more peeled (the larger boards' denser masks).
+        let x4 = x
+            .clear_lowest()
+            .clear_lowest()
+            .clear_lowest()
+            .clear_lowest();
+        let x5 = x4.clear_lowest();
+        let x6 = x5.clear_lowest();
+        let x7 = x6.clear_lowest();
+        return pick4([k >= 5, k >= 6, k >= 7], [x4, x5, x6, x7]).lowest();
     }
     let x1 = x.clear_lowest();
     let x2 = x1.clear_lowest();
