@@ -25,6 +25,7 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::hint::select_unpredictable;
 
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
@@ -43,6 +44,11 @@ const NONE: u8 = u8::MAX;
 /// Entries of the per-cell tables: a power of two above the most cells, so that indexing with
 /// `cell & (SLOTS - 1)` needs no bounds check in the hot paths.
 const SLOTS: usize = 128;
+
+/// [`CustodialState::plain`]: a plain step on a board of at most 64 cells.
+const PLAIN_NARROW: u8 = 1;
+/// [`CustodialState::plain`]: a plain step on a board of more than 64 cells.
+const PLAIN_WIDE: u8 = 2;
 
 /// A per-cell table padded to [`SLOTS`] entries.
 fn slots<T: Copy + Default>(cells: impl Iterator<Item = T>) -> Box<[T; SLOTS]> {
@@ -525,13 +531,14 @@ pub struct CustodialState {
     must_open: bool,
     /// The next movement decision is the first of the game.
     first_move: bool,
-    /// The next decision is a plain step of a `fused` reading, played by
-    /// [`Custodial::play_plain`]: the game is on and has its first mover, both hands are
-    /// empty, and no move after a capture, opening rule or first move is pending. Set by
-    /// [`Custodial::settle`] after every decision that may change one of these; a plain step
-    /// changes none of them, so random play tests one flag per decision instead of six
-    /// fields.
-    plain: bool,
+    /// Whether the next decision is a plain step of a `fused` reading: [`PLAIN_NARROW`] or
+    /// [`PLAIN_WIDE`] by the board's bit width (played by [`Custodial::play_plain_narrow`] or
+    /// [`Custodial::play_plain_wide`]), 0 if not. A plain step is one where the game is on
+    /// and has its first mover, both hands are empty, and no move after a capture, opening
+    /// rule or first move is pending. Set by [`Custodial::settle`] after every decision that
+    /// may change one of these; a plain step changes none of them, so random play tests one
+    /// byte per decision instead of six fields and the board's width.
+    plain: u8,
     clock: Clock,
     /// Decisions since the last capture (for the no-capture stall).
     quiet: u32,
@@ -621,6 +628,11 @@ pub struct Custodial {
     /// moves a cell's bit to its neighbour against direction d: where a step in direction d
     /// came from.
     back: [[u32; 4]; 2],
+    /// `step_mask[d]`: on a 64-bit board, the cells a step in direction d may land on once the
+    /// pieces are rotated left by `back[0][d]` (the columns a wrapped east or west step
+    /// would reach are masked; the bits a rotation brings round from the other end are
+    /// never cells, and the empty board removes them).
+    step_mask: [u64; 4],
     /// `far[cell][d]`: the cell beyond the neighbour in direction d, as a bit index, 127
     /// (never a cell) where off the board.
     far: Box<[[u8; 4]; SLOTS]>,
@@ -628,7 +640,7 @@ pub struct Custodial {
     narrow: bool,
     /// A blocked player passes (`blocked: pass` or `opponent-opens`).
     blocked_passes: bool,
-    /// Random play fuses choosing and applying a step that eats nothing (`play_plain`): plain
+    /// Random play fuses choosing and applying a step that eats nothing (`play_plain_narrow`, `play_plain_wide`): plain
     /// steps, single captures, safe sandwiches, blocked players pass, no stall rule.
     fused: bool,
     /// `bit[cell]`: the cell's bit (a load is cheaper than a 128-bit shift by a variable).
@@ -639,6 +651,10 @@ pub struct Custodial {
     /// The cells a placement may use.
     placeable: u128,
     limit: Limit,
+    /// The fewest plies at which the cap can be reached: its move cap, or its turn cap if
+    /// lower (a turn holds at least one ply), `u32::MAX` without a cap. Below it the end tests
+    /// skip the cap with one compare.
+    cap_plies: u32,
     loose: bool,
     /// One piece each ends the game as endless: nothing can be captured any more (a capture
     /// takes two pieces of a side, and so does a sandwich), a lone piece on a board of nine
@@ -682,12 +698,10 @@ trait Bits:
     fn of(wide: u128) -> Self;
     fn wide(self) -> u128;
     fn ones(self) -> u32;
-    fn tz(self) -> u32;
     /// The board without its lowest set bit (0 stays 0).
     fn clear_lowest(self) -> Self;
     /// The lowest set bit alone (0 stays 0).
     fn lowest(self) -> Self;
-    fn rotate_right(self, by: u32) -> Self;
 }
 
 macro_rules! bits {
@@ -709,20 +723,12 @@ macro_rules! bits {
                 self.count_ones()
             }
             #[inline(always)]
-            fn tz(self) -> u32 {
-                self.trailing_zeros()
-            }
-            #[inline(always)]
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
             }
             #[inline(always)]
             fn lowest(self) -> Self {
                 self & self.wrapping_neg()
-            }
-            #[inline(always)]
-            fn rotate_right(self, by: u32) -> Self {
-                <$t>::rotate_right(self, by)
             }
         }
     };
@@ -734,17 +740,56 @@ bits!(u128);
 type B64 = u64;
 
 /// The `k`-th set bit of a step-target mask, alone: such masks are sparse, so the first four
-/// set bits are peeled at once and one is picked by index (no data-dependent branch); a larger
-/// `k` (rare) takes the general search.
+/// set bits are peeled at once and one is picked (no data-dependent branch), or the next four
+/// for a `k` from 4 to 7; a larger `k` (rare) takes the general search.
 #[inline(always)]
 fn nth_bit_sparse<B: Bits>(x: B, k: u32) -> B {
     if k >= 4 {
-        return B::ONE << usize::from(nth_cell(x, k));
+        if k >= 8 {
+            return B::ONE << usize::from(nth_cell(x, k));
+        }
+        // Four more peeled (the larger boards' denser masks).
+        let x4 = x
+            .clear_lowest()
+            .clear_lowest()
+            .clear_lowest()
+            .clear_lowest();
+        let x5 = x4.clear_lowest();
+        let x6 = x5.clear_lowest();
+        let x7 = x6.clear_lowest();
+        return pick4([k >= 5, k >= 6, k >= 7], [x4, x5, x6, x7]).lowest();
     }
     let x1 = x.clear_lowest();
     let x2 = x1.clear_lowest();
     let x3 = x2.clear_lowest();
-    [x, x1, x2, x3][k as usize].lowest()
+    pick4([k >= 1, k >= 2, k >= 3], [x, x1, x2, x3]).lowest()
+}
+
+/// The `k`-th set bit of a 128-bit step-target mask, alone and as a cell: the word holding it
+/// is chosen first, then the bit within it as on a 64-bit board (a 9 × 9 board's masks are
+/// dense enough that `k` is often past the first four bits, and the general search costs
+/// twice as much on 128 bits as on 64).
+#[inline(always)]
+fn nth_bit_wide(x: u128, k: u32) -> (u128, u8) {
+    let lo = x as u64;
+    let c = lo.count_ones();
+    let high = k >= c;
+    let word = select_unpredictable(high, (x >> 64) as u64, lo);
+    let bit = nth_bit_sparse(word, k - select_unpredictable(high, c, 0));
+    let cell = bit.trailing_zeros() as u8 + select_unpredictable(high, 64, 0);
+    let wide = select_unpredictable(high, u128::from(bit) << 64, u128::from(bit));
+    (wide, cell)
+}
+
+/// The value of four chosen by thresholds passed in order (`ge[i]` implies `ge[i - 1]`): the
+/// last whose threshold is passed, by conditional moves rather than a branch or an indexed
+/// table (see [`std::hint::select_unpredictable`]).
+#[inline(always)]
+fn pick4<T>(ge: [bool; 3], v: [T; 4]) -> T {
+    let [a, b, c, d] = v;
+    let ab = select_unpredictable(ge[0], b, a);
+    let abc = select_unpredictable(ge[1], c, ab);
+    select_unpredictable(ge[2], d, abc)
 }
 
 /// The cell of the `k`-th set bit (from the lowest) of a board with more than `k` bits: a
@@ -892,6 +937,12 @@ impl Custodial {
                 full
             },
             back: [64, 128].map(|w| [n as u32, 1, w - n as u32, w - 1]),
+            step_mask: [
+                u64::MAX,
+                (full & !left) as u64,
+                u64::MAX,
+                (full & !right) as u64,
+            ],
             far,
             narrow: cells <= 64,
             blocked_passes: matches!(p.blocked, Blocked::Pass | Blocked::OpponentOpens),
@@ -906,6 +957,9 @@ impl Custodial {
             plain_steps: p.step == Step::One && !p.compulsory_capture && !p.voluntary_pass,
             placeable: full & !(1u128 << centre),
             limit,
+            cap_plies: p
+                .cap
+                .map_or(u32::MAX, |c| c.moves.min(c.turns.unwrap_or(u32::MAX))),
             loose: p.ludii_loose_continuation,
             lone_is_endless: matches!(p.stall, Stall::None | Stall::Barrier)
                 && p.cap.is_none()
@@ -1195,7 +1249,7 @@ impl Custodial {
     #[inline(always)]
     fn enclosed_single<B: Bits>(&self, own: B, enemy: B, at: usize) -> B {
         let m = &self.capm[at & (SLOTS - 1)];
-        let n = self.n;
+        let n = self.shift_n();
         enemy
             & (((own >> n) & B::of(m[0]))
                 | ((own >> 1) & B::of(m[1]))
@@ -1217,7 +1271,7 @@ impl Custodial {
     /// except as the piece that moves, which is never its own far cell.)
     #[inline(always)]
     fn flank_set<B: Bits>(&self, own: B, enemy: B) -> B {
-        let n = self.n;
+        let n = self.shift_n();
         let inner = B::of(self.inner);
         ((enemy & (own >> n)) >> n)
             | ((enemy & (own << n)) << n)
@@ -1225,13 +1279,21 @@ impl Custodial {
             | ((enemy & (own << 1) & inner) << 1)
     }
 
+    /// The board side as a shift of a whole bit board by a row: masked to below 64, which it
+    /// is, so that a 128-bit shift needs no test of whether it crosses the middle word.
+    #[inline(always)]
+    fn shift_n(&self) -> usize {
+        self.n & 63
+    }
+
     /// The targets of one-cell steps of `own` into `empty`, north, east, south, west.
     #[inline(always)]
     fn targets<B: Bits>(&self, own: B, empty: B) -> [B; 4] {
+        let n = self.shift_n();
         [
-            (own << self.n) & empty,
+            (own << n) & empty,
             (own << 1) & B::of(self.not_left) & empty,
-            (own >> self.n) & empty,
+            (own >> n) & empty,
             (own >> 1) & B::of(self.not_right) & empty,
         ]
     }
@@ -1327,13 +1389,19 @@ impl Custodial {
     /// it lies behind the piece, across empty cells).
     #[inline]
     fn captures_at(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
+        if self.narrow {
+            self.captures_at_in::<u64>(pieces, seat, to)
+        } else {
+            self.captures_at_in::<u128>(pieces, seat, to)
+        }
+    }
+
+    /// [`Custodial::captures_at`] on the bit board `B`.
+    #[inline(always)]
+    fn captures_at_in<B: Bits>(&self, pieces: &[u128; 2], seat: usize, to: usize) -> bool {
         if self.p.capture_line == CaptureLine::Single {
             let enemy = self.edible(pieces[1 - seat]);
-            return if self.narrow {
-                self.encloses_any::<u64>(B64::of(pieces[seat]), B64::of(enemy), to)
-            } else {
-                self.encloses_any::<u128>(pieces[seat], enemy, to)
-            };
+            return self.encloses_any::<B>(B::of(pieces[seat]), B::of(enemy), to);
         }
         self.enclosed(pieces, seat, to, None) != 0
     }
@@ -1342,11 +1410,8 @@ impl Custodial {
     /// `centre_safe`).
     #[inline(always)]
     fn edible(&self, enemy: u128) -> u128 {
-        if self.p.centre_safe {
-            enemy & !(1 << self.centre)
-        } else {
-            enemy
-        }
+        // (The mask is `sandwich_cells`: the board less the middle cell under `centre_safe`.)
+        enemy & self.sandwich_cells
     }
 
     /// Whether the piece of `seat` on `at` has a step that eats.
@@ -1499,7 +1564,7 @@ impl Custodial {
     /// finds them, for the whole board (bits off the board may be set).
     #[inline(always)]
     fn between_set<B: Bits>(&self, enemy: B) -> B {
-        let n = self.n;
+        let n = self.shift_n();
         ((enemy << n) & (enemy >> n)) | ((enemy << 1) & (enemy >> 1) & B::of(self.inner))
     }
 
@@ -1538,13 +1603,20 @@ impl Custodial {
     /// Sets [`CustodialState::plain`] from the position (see there).
     #[inline]
     fn settle(&self, s: &mut CustodialState) {
-        s.plain = self.fused
+        let plain = self.fused
             && s.phase == Phase::Play
             && s.clock.first_mover().is_some()
             && s.hand == [0, 0]
             && s.cont == NONE
             && !s.must_open
             && !s.first_move;
+        s.plain = if !plain {
+            0
+        } else if self.narrow {
+            PLAIN_NARROW
+        } else {
+            PLAIN_WIDE
+        };
     }
 
     fn over(&self, s: &mut CustodialState, result: Result_, end: EndReason) {
@@ -1626,7 +1698,7 @@ impl Custodial {
                 events.emit(CustodialEvent::AllPassDraw);
                 return self.over(s, Result_::Draw, EndReason::AllPassDraw);
             }
-            if let Some(reason) = self.limit.reached(&s.clock) {
+            if let Some(reason) = self.cap_reached(s) {
                 events.emit(CustodialEvent::CapReached {
                     turns: s.clock.turns(),
                     plies: s.clock.plies(),
@@ -1792,98 +1864,250 @@ impl Custodial {
         unreachable!("k is below the count")
     }
 
-    /// Random play's normal movement decision under a `fused` reading: the `k`-th step found
-    /// by counting, played in registers when it eats nothing (the common case), otherwise
-    /// handed to [`Rules::apply`]. Exactly `choose` then `apply` (a test holds them equal).
+    /// Random play's normal movement decision under a `fused` reading on a 64-bit board: the
+    /// `k`-th step found by counting, played in registers when it eats nothing (the common
+    /// case), otherwise handed to [`Custodial::apply_step`]. Exactly `choose` then `apply`
+    /// (a test holds them equal). Only the counts of steps by direction and the two boards
+    /// are kept across the draw (the draw's generator may be refilled there, which costs the
+    /// registers): the chosen direction's targets are recomputed after it as one rotation by
+    /// the direction's amount and a mask, the same rotation back giving the cell left.
     #[inline(always)]
-    fn play_plain<B: Bits>(
+    fn play_plain_narrow(
         &self,
         s: &mut CustodialState,
         seat: usize,
         pick: impl FnOnce(usize) -> usize,
         events: &mut impl EventSink<CustodialEvent>,
     ) -> (usize, bool) {
-        let own = B::of(s.pieces[seat]);
-        let enemy = B::of(s.pieces[1 - seat]);
-        let empty = B::of(self.full) & !(own | enemy);
+        let own = s.pieces[seat] as u64;
+        let enemy = s.pieces[seat ^ 1] as u64;
+        let empty = self.full as u64 & !(own | enemy);
         let t = self.targets(own, empty);
-        let counts = t.map(Bits::ones);
-        let total = counts.iter().sum::<u32>() as usize;
+        let c0 = t[0].count_ones();
+        let c1 = c0 + t[1].count_ones();
+        let c2 = c1 + t[2].count_ones();
+        let total = c2 + t[3].count_ones();
         if total == 0 {
             let _ = pick(1);
             self.apply(s, CustodialMove::Pass, events);
             return (1, true);
         }
-        // On a 64-bit board, the landings that enclose something and those between two
-        // edible enemies, for the whole board, before the draw: the work overlaps the draw,
-        // and after it the chosen step is tested with one AND each (a table read indexed by
-        // the chosen cell would wait for it). A 128-bit board reads the tables instead, as
-        // the whole-board sets cost twice the instructions there.
-        let wide = B::BITS > 64;
-        let (flank, sandwich) = if wide {
-            (B::ZERO, B::ZERO)
-        } else {
-            (
-                self.flank_set(own, enemy),
-                self.between_set(enemy) & B::of(self.sandwich_cells),
-            )
-        };
-        // The direction block holding the k-th move, without a data-dependent branch.
-        let k = pick(total) as u32;
-        let (c0, c1, c2) = (
-            counts[0],
-            counts[0] + counts[1],
-            counts[0] + counts[1] + counts[2],
+        let k = pick(total as usize) as u32;
+        // The direction block holding the k-th move, its first index and its rotation, by
+        // conditional moves: a branch on the direction mispredicts at every random pick, and
+        // a table indexed by it goes through memory.
+        let ge = [k >= c0, k >= c1, k >= c2];
+        let rot = pick4(ge, self.back[0]);
+        let x = own.rotate_left(rot) & pick4(ge, self.step_mask) & empty;
+        let target = nth_bit_sparse(x, k - pick4(ge, [0, c0, c1, c2]));
+        // The cell left is the target's bit moved one cell back, the rotation undone (it
+        // never wraps: that cell is on the board).
+        let left = target.rotate_right(rot);
+        // (`own` still holds the cell the piece left: never a far cell of the target.)
+        if self.flank_set(own, enemy) & target != 0 {
+            // Something is enclosed (perhaps only a safe piece on the middle cell).
+            let (from, to) = (left.trailing_zeros() as u8, target.trailing_zeros() as u8);
+            self.apply_step::<u64>(s, seat, from, to, events);
+            return (total as usize, false);
+        }
+        let sandwich = self.between_set(enemy) & self.sandwich_cells as u64;
+        self.plain_tail(
+            s,
+            seat,
+            u128::from(own ^ target ^ left),
+            sandwich & target != 0,
+            target.trailing_zeros() as u8,
+            events,
         );
-        let d = usize::from(k >= c0) + usize::from(k >= c1) + usize::from(k >= c2);
-        let target = nth_bit_sparse(t[d], k - [0, c0, c1, c2][d]);
-        let to = target.tz() as u8;
+        (total as usize, false)
+    }
+
+    /// Random play's normal movement decision under a `fused` reading on a 128-bit board: the
+    /// `k`-th step found by counting, played in registers when it eats nothing (the common
+    /// case), otherwise handed to [`Custodial::apply_step`]. Exactly `choose` then `apply` (a
+    /// test holds them equal). The captures and the sandwich are read from the tables at the
+    /// chosen cell, as the whole-board sets of [`Custodial::play_plain_narrow`] cost twice
+    /// the instructions here.
+    #[inline(always)]
+    fn play_plain_wide(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        pick: impl FnOnce(usize) -> usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> (usize, bool) {
+        let own = s.pieces[seat];
+        let enemy = s.pieces[seat ^ 1];
+        let empty = self.full & !(own | enemy);
+        let t = self.targets(own, empty);
+        let c0 = t[0].count_ones();
+        let c1 = c0 + t[1].count_ones();
+        let c2 = c1 + t[2].count_ones();
+        let total = c2 + t[3].count_ones();
+        if total == 0 {
+            let _ = pick(1);
+            self.apply(s, CustodialMove::Pass, events);
+            return (1, true);
+        }
+        let k = pick(total as usize) as u32;
+        // The direction block holding the k-th move, its first index and the offset back to
+        // the piece that steps, by conditional moves (see `play_plain_narrow`).
+        let ge = [k >= c0, k >= c1, k >= c2];
+        let (target, to) = nth_bit_wide(pick4(ge, t), k - pick4(ge, [0, c0, c1, c2]));
+        let n = self.n as u8;
+        let from = to.wrapping_add(pick4(ge, [n.wrapping_neg(), u8::MAX, n, 1]));
         let at = usize::from(to);
         // (`own` still holds the cell the piece left: never a far cell of `at`.)
-        let hit = if wide {
-            self.encloses_any(own, enemy, at)
-        } else {
-            flank & target != B::ZERO
-        };
-        if hit {
-            // Something is enclosed (perhaps only a safe piece on the middle cell). The piece
-            // that steps stands one cell back: an offset from a table, not a `match` on the
-            // direction (which mispredicts at every random pick).
-            let n = self.n as u8;
-            let from = to.wrapping_add([n.wrapping_neg(), u8::MAX, n, 1][d]);
-            self.apply(s, CustodialMove::Step { from, to }, events);
-            return (total, false);
+        if self.encloses_any(own, enemy, at) {
+            self.apply_step::<u128>(s, seat, from, to, events);
+            return (total as usize, false);
         }
-        // The cell left is the target's bit moved one cell back, which is a rotation by the
-        // direction's amount (it never wraps: that cell is on the board).
-        let back = if B::BITS == 64 {
-            self.back[0][d]
-        } else {
-            self.back[1][d]
-        };
-        let moved = own ^ target ^ target.rotate_right(back);
+        let moved = own ^ target ^ self.bit[usize::from(from) & (SLOTS - 1)];
+        // (As `flanked`, with nothing eaten; a `fused` reading has safe sandwiches.)
+        let sandwiched = self.between(enemy, at) && self.sandwich_cells & target != 0;
+        self.plain_tail(s, seat, moved, sandwiched, to, events);
+        (total as usize, false)
+    }
+
+    /// The rest of a plain step that eats nothing, from `moved`, the mover's pieces after it.
+    #[inline(always)]
+    fn plain_tail(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        moved: u128,
+        sandwiched: bool,
+        to: u8,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) {
         // (A plain state has its first mover: `tick` less that test.)
         s.clock.setup_tick(seat as u8);
         s.clock.clear_passes();
         s.quiet += 1;
-        s.pieces[seat] = moved.wide();
-        // (As `flanked`, with nothing eaten; a `fused` reading has safe sandwiches.)
-        let sandwiched = if wide {
-            self.between(enemy, at) && !(self.p.centre_safe && at == self.centre)
-        } else {
-            sandwich & target != B::ZERO
-        };
+        s.pieces[seat] = moved;
         if sandwiched {
             events.emit(CustodialEvent::SandwichSafe { cell: to });
         }
         s.mover = (seat ^ 1) as u8;
         // Nothing was eaten, nobody passed, and the stall rule is `none`: of the end tests
         // only the cap can fire, and a blocked player to move just passes.
-        if self.limit.reached(&s.clock).is_some() {
+        if self.cap_reached(s).is_some() {
             self.after_decision(s, seat, events);
             self.settle(s);
         }
-        (total, false)
+    }
+
+    /// Which cap the game has reached, if any: [`Limit::reached`] behind one compare.
+    #[inline(always)]
+    fn cap_reached(&self, s: &CustodialState) -> Option<EndReason> {
+        if s.clock.plies() < self.cap_plies {
+            None
+        } else {
+            self.limit.reached(&s.clock)
+        }
+    }
+
+    /// A step of `seat` exactly as [`Rules::apply`] plays it, for random play's fused paths
+    /// (kept out of line: the hot loop stays small).
+    #[inline(never)]
+    fn apply_step<B: Bits>(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        from: u8,
+        to: u8,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) {
+        s.clock.tick(seat as u8);
+        if !self.step::<B>(s, seat, from, to, events) {
+            s.mover ^= 1;
+        }
+        self.after_decision(s, seat, events);
+        self.settle(s);
+    }
+
+    /// Random play's decision after a capture under `step: one` and single captures:
+    /// `choose_continuation` then the step (or the pass), as `choose` then `apply`.
+    #[inline(always)]
+    fn play_continuation<B: Bits>(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        pick: impl FnOnce(usize) -> usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> (usize, bool) {
+        match self.choose_continuation::<B>(s, seat, pick) {
+            (CustodialMove::Step { from, to }, n) => {
+                self.apply_step::<B>(s, seat, from, to, events);
+                (n, false)
+            }
+            (mv, n) => {
+                self.apply(s, mv, events);
+                (n, true)
+            }
+        }
+    }
+
+    /// Random play's placement of one piece (not `placing: pair`'s two): the `k`-th empty
+    /// cell but the middle, drawn from the bit board as `choose` draws it from the list, then
+    /// played as `apply` plays it. While the next seat still places and nothing is eaten
+    /// (nor is a piece placed on the middle) only the cap can end the game, so the end tests
+    /// run only when it may, or when the hands run out.
+    #[inline(always)]
+    fn play_place<B: Bits>(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        pick: impl FnOnce(usize) -> usize,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> (usize, bool) {
+        let cells = self.placeable & !(s.pieces[0] | s.pieces[1]);
+        let n = cells.count_ones() as usize;
+        let k = pick(n) as u32;
+        // (On a 128-bit board the word first, as for a step's target.)
+        let c = if B::BITS > 64 {
+            nth_bit_wide(cells, k).1
+        } else {
+            nth_cell(cells as u64, k)
+        };
+        s.clock.tick(seat as u8);
+        if !self.place::<B>(s, seat, c, events) {
+            s.mover ^= 1;
+        }
+        // (The state was not plain, and with a hand to place from it stays so: no `settle`.)
+        if self.p.placement_capture
+            || s.hand[usize::from(s.mover & 1)] == 0
+            || s.clock.plies() >= self.cap_plies
+        {
+            self.after_decision(s, seat, events);
+            self.settle(s);
+        }
+        (n, false)
+    }
+
+    /// A placement of `seat` on `c` and what follows from it before the end tests; whether
+    /// `seat` decides again.
+    #[inline(always)]
+    fn place<B: Bits>(
+        &self,
+        s: &mut CustodialState,
+        seat: usize,
+        c: u8,
+        events: &mut impl EventSink<CustodialEvent>,
+    ) -> bool {
+        s.hand[seat] -= 1;
+        s.pieces[seat] |= self.bit[usize::from(c) & (SLOTS - 1)];
+        s.placed += 1;
+        s.clock.clear_passes();
+        let at = usize::from(c);
+        if self.p.placement_capture {
+            if self.eat(s, seat, at, events) > 0 {
+                events.emit(CustodialEvent::PlacementCapture { cell: c });
+            }
+        } else if self.captures_at_in::<B>(&s.pieces, seat, at) {
+            events.emit(CustodialEvent::PlacementFlank { cell: c });
+        }
+        self.end_of_placing(s, seat)
     }
 
     /// A step and all that follows from it (captures, the sandwich, the move after a
@@ -2004,7 +2228,7 @@ impl Rules for Custodial {
             cont: NONE,
             must_open: false,
             first_move: false,
-            plain: false,
+            plain: 0,
             clock: Clock::new(),
             quiet: 0,
             seen: HashSet::default(),
@@ -2096,19 +2320,11 @@ impl Rules for Custodial {
         let mut again = false;
         match mv {
             CustodialMove::Place(c) => {
-                s.hand[seat] -= 1;
-                s.pieces[seat] |= 1 << c;
-                s.placed += 1;
-                s.clock.clear_passes();
-                let at = usize::from(c);
-                if self.p.placement_capture {
-                    if self.eat(s, seat, at, events) > 0 {
-                        events.emit(CustodialEvent::PlacementCapture { cell: c });
-                    }
-                } else if self.captures_at(&s.pieces, seat, at) {
-                    events.emit(CustodialEvent::PlacementFlank { cell: c });
-                }
-                again = self.end_of_placing(s, seat);
+                again = if self.narrow {
+                    self.place::<u64>(s, seat, c, events)
+                } else {
+                    self.place::<u128>(s, seat, c, events)
+                };
             }
             CustodialMove::PlacePair(a, b) => {
                 // Both land before either eats: what each encloses is read on one board.
@@ -2209,13 +2425,32 @@ impl Rules for Custodial {
         pick: impl FnOnce(usize) -> usize,
         events: &mut impl EventSink<CustodialEvent>,
     ) -> (usize, bool) {
-        let seat = usize::from(s.mover);
-        if s.plain {
-            return if self.narrow {
-                self.play_plain::<u64>(s, seat, pick, events)
-            } else {
-                self.play_plain::<u128>(s, seat, pick, events)
-            };
+        // (The mover is 0 or 1: the mask spares the bounds checks.)
+        let seat = usize::from(s.mover & 1);
+        if s.plain == PLAIN_NARROW {
+            return self.play_plain_narrow(s, seat, pick, events);
+        }
+        if s.plain == PLAIN_WIDE {
+            return self.play_plain_wide(s, seat, pick, events);
+        }
+        if s.phase == Phase::Play {
+            if s.hand[seat] > 0 && self.p.placing != Placing::Pair {
+                return if self.narrow {
+                    self.play_place::<u64>(s, seat, pick, events)
+                } else {
+                    self.play_place::<u128>(s, seat, pick, events)
+                };
+            }
+            if s.cont != NONE
+                && self.p.step == Step::One
+                && self.p.capture_line == CaptureLine::Single
+            {
+                return if self.narrow {
+                    self.play_continuation::<u64>(s, seat, pick, events)
+                } else {
+                    self.play_continuation::<u128>(s, seat, pick, events)
+                };
+            }
         }
         let (mv, n) = self.choose(s, buf, pick);
         self.apply(s, mv, events);
