@@ -2886,6 +2886,98 @@ impl Sowing {
         Some(Quick::Listed(seat, mask))
     }
 
+    /// Random play's move from the moves as a mask (`quick`, [`Sowing::sowable_mask`]), or
+    /// from the listed moves where there is none: the move `legal_moves` lists at the index
+    /// `pick` draws, with the number of moves.
+    #[inline]
+    fn choose_from(
+        &self,
+        quick: Option<Quick>,
+        s: &SowingState,
+        buf: &mut Vec<SowingMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> (SowingMove, usize) {
+        match quick {
+            Some(Quick::Listed(seat, mask)) => pick_sowing(&self.cand_moves[seat], mask, pick),
+            Some(Quick::Gifts(mask)) => {
+                // Never empty: a gift is listed only where there is one.
+                let n = mask.count_ones() as usize;
+                let h = nth_set_bit(mask, pick(n) as u32);
+                (SowingMove::Gift { house: h as u8 }, n)
+            }
+            Some(Quick::Houses(mask)) => match mask.count_ones() as usize {
+                0 => {
+                    pick(1);
+                    (SowingMove::Pass, 1)
+                }
+                n => {
+                    let h = nth_set_bit(mask, pick(n) as u32);
+                    (SowingMove::sow(h, self.house_dir[h]), n)
+                }
+            },
+            None if s.phase == Phase::Distribute
+                && !matches!(
+                    s.manner,
+                    Distribution::LaneManners | Distribution::HalfAndHalf
+                ) =>
+            {
+                // The distributor's hundreds of moves, picked from their counts per house.
+                let counts = self.distribution_counts(s);
+                let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+                if n == 0 {
+                    self.legal_moves(s, buf);
+                    let n = buf.len();
+                    return (buf[pick(n)], n);
+                }
+                let mut k = pick(n);
+                let mut h = 0;
+                while k >= usize::from(counts[h]) {
+                    k -= usize::from(counts[h]);
+                    h += 1;
+                }
+                let mv = SowingMove::Distribute {
+                    house: h as u8,
+                    count: k as u8 + 1,
+                };
+                (mv, n)
+            }
+            None => {
+                self.legal_moves(s, buf);
+                let n = buf.len();
+                (buf[pick(n)], n)
+            }
+        }
+    }
+
+    /// The mover gives a counter from `house` (the turn's clock tick made): the end of
+    /// [`Rules::apply`] for a gift, which random play also reaches directly.
+    fn give(&self, s: &mut SowingState, house: usize, events: &mut impl EventSink<SowingEvent>) {
+        let seat = usize::from(s.mover);
+        let to = if seat == 1 && self.p.ludii_leftmost_quirk {
+            1
+        } else {
+            (1 - seat) * self.n
+        };
+        // The whole board as vectors, as the end tests read it next: two-byte stores that
+        // those wide loads must wait for stalled every gift.
+        let mut b = s.pos.board;
+        let (from, into) = (&ALL_BUT[house], &ALL_BUT[to]);
+        for i in 0..RING {
+            b[i] = b[i].wrapping_sub(!from[i] & 1).wrapping_add(!into[i] & 1);
+        }
+        s.pos.board = b;
+        s.clock.clear_passes();
+        events.emit(SowingEvent::Gift {
+            seat,
+            house: to as u8,
+        });
+        if self.p.gift != Gift::Extra {
+            s.mover = 1 - s.mover;
+        }
+        // Under `extra` the giver goes on to sow.
+        self.settle(s, events);
+    }
+
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
     fn candidate_moves(&self, pos: &Pos, seat: usize, out: &mut Vec<SowingMove>) {
         let min = u16::from(self.p.min_sow);
@@ -4075,25 +4167,7 @@ impl Rules for Sowing {
                 self.settle(s, events);
                 return;
             }
-            SowingMove::Gift { house } => {
-                let to = if seat == 1 && self.p.ludii_leftmost_quirk {
-                    1
-                } else {
-                    (1 - seat) * self.n
-                };
-                s.pos.board[usize::from(house)] -= 1;
-                s.pos.board[to] += 1;
-                s.clock.clear_passes();
-                events.emit(SowingEvent::Gift {
-                    seat,
-                    house: to as u8,
-                });
-                if self.p.gift == Gift::Extra {
-                    // The giver goes on to sow.
-                    self.settle(s, events);
-                    return;
-                }
-            }
+            SowingMove::Gift { house } => return self.give(s, usize::from(house), events),
             SowingMove::Sow {
                 house,
                 dir,
@@ -4197,56 +4271,7 @@ impl Rules for Sowing {
         buf: &mut Vec<SowingMove>,
         pick: impl FnOnce(usize) -> usize,
     ) -> (SowingMove, usize) {
-        match self.sowable_mask(s) {
-            Some(Quick::Listed(seat, mask)) => pick_sowing(&self.cand_moves[seat], mask, pick),
-            Some(Quick::Gifts(mask)) => {
-                // Never empty: a gift is listed only where there is one.
-                let n = mask.count_ones() as usize;
-                let h = nth_set_bit(mask, pick(n) as u32);
-                (SowingMove::Gift { house: h as u8 }, n)
-            }
-            Some(Quick::Houses(mask)) => match mask.count_ones() as usize {
-                0 => {
-                    pick(1);
-                    (SowingMove::Pass, 1)
-                }
-                n => {
-                    let h = nth_set_bit(mask, pick(n) as u32);
-                    (SowingMove::sow(h, self.house_dir[h]), n)
-                }
-            },
-            None if s.phase == Phase::Distribute
-                && !matches!(
-                    s.manner,
-                    Distribution::LaneManners | Distribution::HalfAndHalf
-                ) =>
-            {
-                // The distributor's hundreds of moves, picked from their counts per house.
-                let counts = self.distribution_counts(s);
-                let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
-                if n == 0 {
-                    self.legal_moves(s, buf);
-                    let n = buf.len();
-                    return (buf[pick(n)], n);
-                }
-                let mut k = pick(n);
-                let mut h = 0;
-                while k >= usize::from(counts[h]) {
-                    k -= usize::from(counts[h]);
-                    h += 1;
-                }
-                let mv = SowingMove::Distribute {
-                    house: h as u8,
-                    count: k as u8 + 1,
-                };
-                (mv, n)
-            }
-            None => {
-                self.legal_moves(s, buf);
-                let n = buf.len();
-                (buf[pick(n)], n)
-            }
-        }
+        self.choose_from(self.sowable_mask(s), s, buf, pick)
     }
 
     fn play_random(
@@ -4256,7 +4281,16 @@ impl Rules for Sowing {
         pick: impl FnOnce(usize) -> usize,
         events: &mut impl EventSink<SowingEvent>,
     ) -> (usize, bool) {
-        let (mv, n) = self.choose(s, buf, pick);
+        let quick = self.sowable_mask(s);
+        if let Some(Quick::Gifts(mask)) = quick {
+            // A gift in play: `apply`'s preamble is the clock's tick, then the gift itself.
+            let n = mask.count_ones() as usize;
+            let h = nth_set_bit(mask, pick(n) as u32);
+            s.clock.tick(s.mover);
+            self.give(s, h, events);
+            return (n, false);
+        }
+        let (mv, n) = self.choose_from(quick, s, buf, pick);
         self.apply(s, mv, events);
         (n, mv == SowingMove::Pass)
     }
