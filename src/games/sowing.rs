@@ -1317,21 +1317,36 @@ fn lane_word(b: &[u16; RING], k: usize) -> u64 {
 #[inline(always)]
 fn half_masks(board: &[u16; 16], marks: &[u8; 16], min: u16) -> (u32, u32) {
     use std::arch::x86_64::{
-        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
+        __m128i, _mm_cmpeq_epi8, _mm_cmpgt_epi16, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_packs_epi16, _mm_set1_epi16, _mm_setzero_si128,
     };
-    // SAFETY: SSE2 only (the x86-64 baseline, as in `at_least_16`); the unaligned load reads
-    // the sixteen bytes of `marks`, which the reference makes valid to read.
-    let ordinary = unsafe {
-        let m = _mm_loadu_si128(marks.as_ptr().cast());
-        _mm_movemask_epi8(_mm_cmpeq_epi8(m, _mm_setzero_si128())) as u32
-    };
-    let any = at_least_16(board, 1);
-    let held = if min == 1 {
-        any
-    } else {
-        at_least_16(board, min)
-    };
-    (ordinary & any, ordinary & held)
+    // SAFETY: SSE2 only (the x86-64 baseline, as in `at_least_16`); the unaligned loads read
+    // the sixteen bytes of `marks` and the 32 of `board`, which the references make valid
+    // to read.
+    unsafe {
+        let ordinary = _mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_loadu_si128(marks.as_ptr().cast()),
+            _mm_setzero_si128(),
+        )) as u32;
+        let lo = _mm_loadu_si128(board.as_ptr().cast::<__m128i>());
+        let hi = _mm_loadu_si128(board.as_ptr().add(8).cast::<__m128i>());
+        // As `at_least_16`, on the two loaded halves: counts are below 0x8000, so a signed
+        // compare with `min - 1` is `>= min`.
+        let at_least = |min: u16| {
+            let floor = _mm_set1_epi16(min as i16 - 1);
+            _mm_movemask_epi8(_mm_packs_epi16(
+                _mm_cmpgt_epi16(lo, floor),
+                _mm_cmpgt_epi16(hi, floor),
+            )) as u32
+        };
+        let any = at_least(1);
+        let held = if min == 1 { any } else { at_least(min) };
+        debug_assert_eq!(
+            (any, held),
+            (at_least_16(board, 1), at_least_16(board, min))
+        );
+        (ordinary & any, ordinary & held)
+    }
 }
 
 /// [`half_masks`] eight slots to a word elsewhere, with one multiply for each eight houses'
@@ -1361,6 +1376,27 @@ fn half_masks(board: &[u16; 16], marks: &[u8; 16], min: u16) -> (u32, u32) {
         enough |= (ordinary & held) << (8 * k);
     }
     (occupied, enough)
+}
+
+/// The whole laps of a sowing from `house` of [`Sowing::sow_quick`] (rare: a dozen counters
+/// or more): every house of the circuit of `lap` houses gets `laps`, and the origin gives up
+/// the counters of the laps. Out of line, so that the common path holds none of its
+/// constants.
+#[cold]
+#[inline(never)]
+fn add_laps<const W: usize>(out: &mut [u16; W], laps: u16, lap: usize, house: usize) {
+    for o in &mut out[..lap] {
+        *o = o.wrapping_add(laps);
+    }
+    out[house] = out[house].wrapping_sub(laps * lap as u16);
+}
+
+/// The state of Brent's search for a cycle in a long relay of a dynamic game
+/// ([`Sowing::long_relay`]): the position saved (board and last house) and the steps.
+struct Brent<const W: usize> {
+    saved: ([u16; W], usize),
+    power: u32,
+    lam: u32,
 }
 
 /// How a sowing spreads its counters ([`Sowing::spread`]).
@@ -1434,6 +1470,11 @@ pub struct Sowing {
     /// from an occupied house, stops only at a house empty now, marks daughters, refills its
     /// origin on a lap and has no relay cap ([`Sowing::relay_dynamic`]'s `QUICK`).
     quick_relay: bool,
+    /// Under [`Sowing::quick_relay`], entry `(dir × 16 + origin) × 16 + rem`: what a part
+    /// lap of `rem` from `origin` in `dir` adds to each of the 16 houses (1 for the first
+    /// `rem` in sowing order), less, at the origin, the `rem` counters taken up (wrapping);
+    /// empty otherwise.
+    lane_adds: Vec<[u16; 16]>,
     /// A dynamic game whose end rules after the house masks are only `neither-can-move` and
     /// the engine's cap (no stage end on a cleared board, no all-pass draw, no move limit, no
     /// repetition rule, no search for an endless game): settle's other checks cannot apply,
@@ -1743,6 +1784,7 @@ impl Sowing {
             pos_dirs,
             house_dir,
             quick_relay: false,
+            lane_adds: Vec::new(),
             quick_settle: false,
             drive_bare: false,
             sow_rows: [u32::MAX; 2],
@@ -1992,6 +2034,18 @@ impl Sowing {
             && p.daughters != Daughters::None
             && !p.skip_origin
             && p.relay_cap.is_none();
+        if self.quick_relay {
+            let mut adds = vec![[0u16; 16]; 2 * 16 * 16];
+            for (k, add) in adds.iter_mut().enumerate() {
+                let (dir, origin, rem) = (k / 256, k / 16 % 16, (k % 16) as i16);
+                for (i, a) in add.iter_mut().enumerate() {
+                    *a = u16::from(self.rank[dir][origin][i] < rem);
+                }
+                add[origin] = add[origin].wrapping_sub(rem as u16);
+            }
+            self.lane_adds = adds;
+        }
+        let p = &self.p;
         self.quick_settle = self.dynamic
             && !matches!(p.stage_end, StageEnd::Cleared | StageEnd::NoCapture)
             && p.end_check == EndCheck::Immediate
@@ -2421,15 +2475,18 @@ impl Sowing {
         let before_move = !QUICK && relay && self.p.empty_stops == EmptyStops::BeforeMove;
         let mut origin = house;
         // Brent's cycle detection on (board, house) once a relay has gone on for long, as in
-        // `sow_all`; the position it starts from (after the first lap) is made only then.
+        // `sow_all`: its state is made only then (`long_relay`), out of the common path.
         let mut laps = 0u32;
-        let mut saved: Option<([u16; W], usize)> = None;
-        let (mut power, mut lam) = (1u32, 0u32);
+        let mut brent: Option<Brent<W>> = None;
         // Each turn of the loop sows once (the move's first lap, then each relay): one place
         // that sows, so that it inlines.
         loop {
             let lapped = usize::from(b[origin]) >= self.r - usize::from(skip_origin);
-            let last = self.sow_lanes(b, origin, dir, skip_origin, events);
+            let last = if QUICK {
+                self.sow_quick(b, origin, dir, events)
+            } else {
+                self.sow_lanes(b, origin, dir, skip_origin, events)
+            };
             if laps == 0 && !relay && !daughters {
                 return Landing::Stop {
                     origin,
@@ -2438,33 +2495,12 @@ impl Sowing {
                 };
             }
             // A capped relay ends by its cap; otherwise look for a cycle.
-            if laps >= 64 && uncapped {
-                let first = *saved.get_or_insert_with(|| self.first_lap(&pos.board, house, dir));
-                let cycled = (*b, last) == first;
-                if cycled || laps >= self.relay_limit {
-                    if self.p.relay_cycle == RelayCycled::Standstill {
-                        if cycled {
-                            // `saved` is on the cycle; the relay stands where it first closed.
-                            let start: ([u16; W], usize) = self.first_lap(&pos.board, house, dir);
-                            let mut seen = pos.board;
-                            seen[..W].copy_from_slice(b);
-                            let mut full = pos.board;
-                            full[..W].copy_from_slice(&start.0);
-                            let entry = self.cycle_entry((full, start.1), (seen, last), dir);
-                            b.copy_from_slice(&entry[..W]);
-                        }
-                        events.emit(SowingEvent::RelayStandstill);
-                        return Landing::Standstill;
-                    }
-                    events.emit(SowingEvent::RelayCycle);
-                    return Landing::Cycle;
-                }
-                lam += 1;
-                if lam == power {
-                    saved = Some((*b, last));
-                    power *= 2;
-                    lam = 0;
-                }
+            if laps >= 64
+                && uncapped
+                && let Some(landing) =
+                    self.long_relay(&mut brent, pos, b, (house, dir), (last, laps), events)
+            {
+                return landing;
             }
             if daughters {
                 let mark = pos.mark[last];
@@ -2555,6 +2591,102 @@ impl Sowing {
             origin = last;
             laps += 1;
         }
+    }
+
+    /// A relay gone on for 64 sowings or more ([`Sowing::relay_dynamic`]), sown from `house`
+    /// in `dir` and now at `last` after `laps` relays: one step of Brent's search for a
+    /// cycle, `brent` its state (made at the first step). Where the relay cycles or reaches
+    /// the relay limit, what the reading makes of it: a standstill (`b` set to where the
+    /// relay first closed its cycle) or a cycle.
+    #[cold]
+    #[inline(never)]
+    fn long_relay<const W: usize>(
+        &self,
+        brent: &mut Option<Brent<W>>,
+        pos: &Pos,
+        b: &mut [u16; W],
+        (house, dir): (usize, Dir),
+        (last, laps): (usize, u32),
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Option<Landing> {
+        let state = brent.get_or_insert_with(|| Brent {
+            saved: self.first_lap(&pos.board, house, dir),
+            power: 1,
+            lam: 0,
+        });
+        let cycled = (*b, last) == state.saved;
+        if cycled || laps >= self.relay_limit {
+            if self.p.relay_cycle == RelayCycled::Standstill {
+                if cycled {
+                    // `saved` is on the cycle; the relay stands where it first closed.
+                    let start: ([u16; W], usize) = self.first_lap(&pos.board, house, dir);
+                    let mut seen = pos.board;
+                    seen[..W].copy_from_slice(b);
+                    let mut full = pos.board;
+                    full[..W].copy_from_slice(&start.0);
+                    let entry = self.cycle_entry((full, start.1), (seen, last), dir);
+                    b.copy_from_slice(&entry[..W]);
+                }
+                events.emit(SowingEvent::RelayStandstill);
+                return Some(Landing::Standstill);
+            }
+            events.emit(SowingEvent::RelayCycle);
+            return Some(Landing::Cycle);
+        }
+        state.lam += 1;
+        if state.lam == state.power {
+            state.saved = (*b, last);
+            state.power *= 2;
+            state.lam = 0;
+        }
+        None
+    }
+
+    /// [`Sowing::sow_lanes`] on 16 houses where [`Sowing::quick_relay`] holds (no origin
+    /// skipped, so every house of the circuit is sown on each whole lap and the origin is
+    /// the last of a lap): one add of an entry of [`Sowing::lane_adds`] (which also empties
+    /// the origin of a sowing shorter than a lap), the whole laps (rare) added apart.
+    #[inline(always)]
+    fn sow_quick<const W: usize>(
+        &self,
+        b: &mut [u16; W],
+        house: usize,
+        dir: Dir,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> usize {
+        debug_assert!(self.quick_relay && house < self.r && W == 16);
+        #[cfg(debug_assertions)]
+        let expected = {
+            let mut lanes = *b;
+            let last = self.sow_lanes(&mut lanes, house, dir, false, &mut NoEvents);
+            (lanes, last)
+        };
+        let counters = b[house];
+        let lap = self.r;
+        if usize::from(counters) >= lap {
+            events.emit(SowingEvent::Lap { counters });
+        }
+        let mut rem = usize::from(counters);
+        let mut laps = 0u16;
+        while rem >= lap {
+            rem -= lap;
+            laps += 1;
+        }
+        let adds = &self.lane_adds[(dir as usize * 16 + house) * 16 + rem];
+        // The entry takes `rem` from the origin, all it holds when there is no whole lap.
+        let mut out = *b;
+        for (o, &add) in out.iter_mut().zip(adds) {
+            *o = o.wrapping_add(add);
+        }
+        if laps > 0 {
+            add_laps(&mut out, laps, lap, house);
+        }
+        *b = out;
+        let last =
+            usize::from(self.order[dir as usize][house][if rem > 0 { rem - 1 } else { lap - 1 }]);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!((*b, last), expected);
+        last
     }
 
     /// The board and last house after the first lap of a move from `house` on `board`.
