@@ -1378,6 +1378,14 @@ fn half_masks(board: &[u16; 16], marks: &[u8; 16], min: u16) -> (u32, u32) {
     (occupied, enough)
 }
 
+/// An entry of [`Sowing::lane_adds`]: what a part lap adds to each of 16 houses, and the
+/// house its last counter falls in.
+#[derive(Debug, Clone, Copy)]
+struct QuickLap {
+    adds: [u16; 16],
+    last: u8,
+}
+
 /// The whole laps of a sowing from `house` of [`Sowing::sow_quick`] (rare: a dozen counters
 /// or more): every house of the circuit of `lap` houses gets `laps`, and the origin gives up
 /// the counters of the laps. Out of line, so that the common path holds none of its
@@ -1472,9 +1480,9 @@ pub struct Sowing {
     quick_relay: bool,
     /// Under [`Sowing::quick_relay`], entry `(dir × 16 + origin) × 16 + rem`: what a part
     /// lap of `rem` from `origin` in `dir` adds to each of the 16 houses (1 for the first
-    /// `rem` in sowing order), less, at the origin, the `rem` counters taken up (wrapping);
-    /// empty otherwise.
-    lane_adds: Vec<[u16; 16]>,
+    /// `rem` in sowing order), less, at the origin, the `rem` counters taken up (wrapping),
+    /// and the house the last counter falls in; empty otherwise.
+    lane_adds: Vec<QuickLap>,
     /// A dynamic game whose end rules after the house masks are only `neither-can-move` and
     /// the engine's cap (no stage end on a cleared board, no all-pass draw, no move limit, no
     /// repetition rule, no search for an endless game): settle's other checks cannot apply,
@@ -2035,15 +2043,24 @@ impl Sowing {
             && !p.skip_origin
             && p.relay_cap.is_none();
         if self.quick_relay {
-            let mut adds = vec![[0u16; 16]; 2 * 16 * 16];
-            for (k, add) in adds.iter_mut().enumerate() {
-                let (dir, origin, rem) = (k / 256, k / 16 % 16, (k % 16) as i16);
-                for (i, a) in add.iter_mut().enumerate() {
-                    *a = u16::from(self.rank[dir][origin][i] < rem);
+            let lap = self.r;
+            let mut entries = vec![
+                QuickLap {
+                    adds: [0; 16],
+                    last: 0
+                };
+                2 * 16 * 16
+            ];
+            for (k, entry) in entries.iter_mut().enumerate() {
+                let (dir, origin, rem) = (k / 256, k / 16 % 16, k % 16);
+                for (i, a) in entry.adds.iter_mut().enumerate() {
+                    *a = u16::from(self.rank[dir][origin][i] < rem as i16);
                 }
-                add[origin] = add[origin].wrapping_sub(rem as u16);
+                entry.adds[origin] = entry.adds[origin].wrapping_sub(rem as u16);
+                // A sowing of a whole number of laps ends where a lap does.
+                entry.last = self.order[dir][origin][if rem > 0 { rem - 1 } else { lap - 1 }];
             }
-            self.lane_adds = adds;
+            self.lane_adds = entries;
         }
         let p = &self.p;
         self.quick_settle = self.dynamic
@@ -2502,12 +2519,11 @@ impl Sowing {
             {
                 return landing;
             }
-            if daughters {
-                let mark = pos.mark[last];
-                if mark != 0
-                    && b[last] == 1
-                    && self.p.emptied_daughter == EmptiedDaughter::EmptyStops
-                {
+            // A daughter's house: an empty one may stop the move, else a peck or a drink. An
+            // ordinary house (most) tests nothing more here.
+            let mark = if daughters { pos.mark[last] } else { 0 };
+            if mark != 0 {
+                if b[last] == 1 && self.p.emptied_daughter == EmptiedDaughter::EmptyStops {
                     events.emit(SowingEvent::EmptyDaughterStop { house: last as u8 });
                     return Landing::Stop {
                         origin,
@@ -2672,18 +2688,19 @@ impl Sowing {
             rem -= lap;
             laps += 1;
         }
-        let adds = &self.lane_adds[(dir as usize * 16 + house) * 16 + rem];
+        let entry = &self.lane_adds[(dir as usize * 16 + house) * 16 + rem];
         // The entry takes `rem` from the origin, all it holds when there is no whole lap.
         let mut out = *b;
-        for (o, &add) in out.iter_mut().zip(adds) {
+        for (o, &add) in out.iter_mut().zip(&entry.adds) {
             *o = o.wrapping_add(add);
         }
         if laps > 0 {
             add_laps(&mut out, laps, lap, house);
         }
         *b = out;
-        let last =
-            usize::from(self.order[dir as usize][house][if rem > 0 { rem - 1 } else { lap - 1 }]);
+        // Below 16 (the circuit fits in 16 houses): the mask only tells the compiler so,
+        // sparing the bounds checks of the houses it indexes.
+        let last = usize::from(entry.last) & 15;
         #[cfg(debug_assertions)]
         debug_assert_eq!((*b, last), expected);
         last
