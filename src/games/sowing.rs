@@ -3218,13 +3218,20 @@ impl Sowing {
 
     /// Applies the end rules after a decision (or at the start): the game's own end rule,
     /// then the engine's all-pass draw, then its caps, then a repetition rule: Ludii's order
-    /// (TRACES.md §3.5).
+    /// (TRACES.md §3.5). Where [`Sowing::quick_settle`] holds, its short form inlines into
+    /// the move.
+    #[inline(always)]
     fn settle(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
+        if self.quick_settle && s.phase == Phase::Play {
+            return self.settle_quick(s, events);
+        }
+        self.settle_rules(s, events);
+    }
+
+    /// [`Sowing::settle`] in full.
+    fn settle_rules(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
         if s.phase != Phase::Play {
             return;
-        }
-        if self.quick_settle {
-            return self.settle_quick(s, events);
         }
         let next = s.mover as usize;
         let other = 1 - next;
