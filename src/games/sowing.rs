@@ -1282,6 +1282,7 @@ fn at_least_16_words(houses: &[u16; 16], min: u16) -> u32 {
 /// 2^(48 − 15i) each lands in bit 48 + i or 52 + i. Every other product of a lane bit and a
 /// term of the multiplier lands above bit 63 or below bit 48, each in a bit of its own (at
 /// 33 + i or 37 + i, 18 + i or 22 + i, 3 or 7), so nothing carries into the result.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline]
 fn lanes8_at_least(lo: u64, hi: u64, min: u16) -> u32 {
     let sub = u64::from(min) * LANES_1;
@@ -1306,6 +1307,103 @@ fn lane_word(b: &[u16; RING], k: usize) -> u64 {
         .iter()
         .rev()
         .fold(0u64, |w, &c| (w << 16) | u64::from(c))
+}
+
+/// Of sixteen slots (`board` and `marks` alike), the ordinary houses (unmarked) that hold any
+/// counter and those that hold at least `min`, as bit masks: on x86-64 one byte compare and
+/// mask extraction for the marks, and [`at_least_16`] for the counts.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn half_masks(board: &[u16; 16], marks: &[u8; 16], min: u16) -> (u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_cmpgt_epi16, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_packs_epi16, _mm_set1_epi16, _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 only (the x86-64 baseline, as in `at_least_16`); the unaligned loads read
+    // the sixteen bytes of `marks` and the 32 of `board`, which the references make valid
+    // to read.
+    unsafe {
+        let ordinary = _mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_loadu_si128(marks.as_ptr().cast()),
+            _mm_setzero_si128(),
+        )) as u32;
+        let lo = _mm_loadu_si128(board.as_ptr().cast::<__m128i>());
+        let hi = _mm_loadu_si128(board.as_ptr().add(8).cast::<__m128i>());
+        // As `at_least_16`, on the two loaded halves: counts are below 0x8000, so a signed
+        // compare with `min - 1` is `>= min`.
+        let at_least = |min: u16| {
+            let floor = _mm_set1_epi16(min as i16 - 1);
+            _mm_movemask_epi8(_mm_packs_epi16(
+                _mm_cmpgt_epi16(lo, floor),
+                _mm_cmpgt_epi16(hi, floor),
+            )) as u32
+        };
+        let any = at_least(1);
+        let held = if min == 1 { any } else { at_least(min) };
+        debug_assert_eq!(
+            (any, held),
+            (at_least_16(board, 1), at_least_16(board, min))
+        );
+        (ordinary & any, ordinary & held)
+    }
+}
+
+/// [`half_masks`] eight slots to a word elsewhere, with one multiply for each eight houses'
+/// counts ([`lanes8_at_least`]).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn half_masks(board: &[u16; 16], marks: &[u8; 16], min: u16) -> (u32, u32) {
+    let word = |k: usize| {
+        board[4 * k..4 * k + 4]
+            .iter()
+            .rev()
+            .fold(0u64, |w, &c| (w << 16) | u64::from(c))
+    };
+    let (mut occupied, mut enough) = (0u32, 0u32);
+    for k in 0..2 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&marks[8 * k..8 * k + 8]);
+        let ordinary = zero_bytes(u64::from_le_bytes(w));
+        let (lo, hi) = (word(2 * k), word(2 * k + 1));
+        let any = lanes8_at_least(lo, hi, 1);
+        let held = if min == 1 {
+            any
+        } else {
+            lanes8_at_least(lo, hi, min)
+        };
+        occupied |= (ordinary & any) << (8 * k);
+        enough |= (ordinary & held) << (8 * k);
+    }
+    (occupied, enough)
+}
+
+/// An entry of [`Sowing::lane_adds`]: what a part lap adds to each of 16 houses, and the
+/// house its last counter falls in.
+#[derive(Debug, Clone, Copy)]
+struct QuickLap {
+    adds: [u16; 16],
+    last: u8,
+}
+
+/// The whole laps of a sowing from `house` of [`Sowing::sow_quick`] (rare: a dozen counters
+/// or more): every house of the circuit of `lap` houses gets `laps`, and the origin gives up
+/// the counters of the laps. Out of line, so that the common path holds none of its
+/// constants.
+#[cold]
+#[inline(never)]
+fn add_laps<const W: usize>(out: &mut [u16; W], laps: u16, lap: usize, house: usize) {
+    for o in &mut out[..lap] {
+        *o = o.wrapping_add(laps);
+    }
+    out[house] = out[house].wrapping_sub(laps * lap as u16);
+}
+
+/// The state of Brent's search for a cycle in a long relay of a dynamic game
+/// ([`Sowing::long_relay`]): the position saved (board and last house) and the steps.
+struct Brent<const W: usize> {
+    saved: ([u16; W], usize),
+    power: u32,
+    lam: u32,
 }
 
 /// How a sowing spreads its counters ([`Sowing::spread`]).
@@ -1376,6 +1474,27 @@ pub struct Sowing {
     /// The first of those directions for each house of the circuit: random play's sowing of
     /// a house in a game whose houses are sown one way only.
     house_dir: [Dir; RING],
+    /// A dynamic game whose relays take Um el Banât's shape, resolved once so that the relay
+    /// loop tests none of it at every sowing: the circuit fits in 16 houses, a sowing relays
+    /// from an occupied house, stops only at a house empty now, marks daughters, refills its
+    /// origin on a lap and has no relay cap ([`Sowing::relay_dynamic`]'s `QUICK`).
+    quick_relay: bool,
+    /// Under [`Sowing::quick_relay`], entry `(dir × 16 + origin) × 16 + rem`: what a part
+    /// lap of `rem` from `origin` in `dir` adds to each of the 16 houses (1 for the first
+    /// `rem` in sowing order), less, at the origin, the `rem` counters taken up (wrapping),
+    /// and the house the last counter falls in; empty otherwise.
+    lane_adds: Vec<QuickLap>,
+    /// A dynamic game whose end rules after the house masks are only `neither-can-move` and
+    /// the engine's cap (no stage end on a cleared board, no all-pass draw, no move limit, no
+    /// repetition rule, no search for an endless game): settle's other checks cannot apply,
+    /// and [`Sowing::settle_quick`] makes none of them.
+    quick_settle: bool,
+    /// Rounds in fours whose player left with no counters in his ordinary houses is driven
+    /// off (settle's test of the bare rows).
+    drive_bare: bool,
+    /// Per seat, the houses whose position lets him sow them: his row under `own-row`, every
+    /// house under `owns` (a dynamic game's sowable houses are those he owns among these).
+    sow_rows: [u32; 2],
 }
 
 /// The legal moves of a position as a bit mask, where they are just the sowable houses.
@@ -1685,8 +1804,14 @@ impl Sowing {
             dynamic,
             pos_dirs,
             house_dir,
+            quick_relay: false,
+            lane_adds: Vec::new(),
+            quick_settle: false,
+            drive_bare: false,
+            sow_rows: [u32::MAX; 2],
         };
         rules.endless_search = rules.can_be_endless();
+        rules.resolve_dynamic();
         Ok(rules)
     }
 
@@ -1902,41 +2027,70 @@ impl Sowing {
     /// ([`Sowing::sowable`]), given the houses each owns.
     #[inline(always)]
     fn dynamic_masks(&self, pos: &Pos, owned: [u32; 2]) -> (u32, [u32; 2]) {
-        let (occupied, enough) = if self.r <= RING / 2 {
-            self.chunk_masks::<2>(pos)
-        } else {
-            self.chunk_masks::<4>(pos)
-        };
-        let mut sowable = [enough & owned[0], enough & owned[1]];
-        if self.p.sow_from != SowFrom::Owns {
-            sowable[0] &= self.row_mask(0);
-            sowable[1] &= self.row_mask(1);
+        let min = u16::from(self.p.min_sow);
+        let (board, _) = pos.board.as_chunks::<{ RING / 2 }>();
+        let (marks, _) = pos.mark.as_chunks::<{ RING / 2 }>();
+        let (mut occupied, mut enough) = half_masks(&board[0], &marks[0], min);
+        if self.r > RING / 2 {
+            let (o, e) = half_masks(&board[1], &marks[1], min);
+            occupied |= o << (RING / 2);
+            enough |= e << (RING / 2);
         }
+        let sowable = [
+            enough & owned[0] & self.sow_rows[0],
+            enough & owned[1] & self.sow_rows[1],
+        ];
         (occupied, sowable)
     }
 
-    /// [`Sowing::dynamic_masks`]' ordinary houses that hold any counter and those that hold
-    /// enough to be sown, over the first `8 × CHUNKS` slots, eight at a time.
-    #[inline(always)]
-    fn chunk_masks<const CHUNKS: usize>(&self, pos: &Pos) -> (u32, u32) {
-        let min = u16::from(self.p.min_sow);
-        let (mut occupied, mut enough) = (0u32, 0u32);
-        for k in 0..CHUNKS {
-            let ordinary = zero_bytes(byte_word(&pos.mark, k));
-            let (lo, hi) = (
-                lane_word(&pos.board, 2 * k),
-                lane_word(&pos.board, 2 * k + 1),
-            );
-            let any = lanes8_at_least(lo, hi, 1);
-            let held = if min == 1 {
-                any
-            } else {
-                lanes8_at_least(lo, hi, min)
-            };
-            occupied |= (ordinary & any) << (8 * k);
-            enough |= (ordinary & held) << (8 * k);
+    /// Resolves, once, what the dynamic paths would otherwise read from the parameters at
+    /// every move: see [`Sowing::quick_relay`], [`Sowing::quick_settle`],
+    /// [`Sowing::drive_bare`] and [`Sowing::sow_rows`].
+    fn resolve_dynamic(&mut self) {
+        let p = &self.p;
+        self.quick_relay = self.dynamic
+            && self.r <= RING / 2
+            && p.relay
+            && p.relay_when == RelayWhen::Occupied
+            && p.empty_stops != EmptyStops::BeforeMove
+            && p.daughters != Daughters::None
+            && !p.skip_origin
+            && p.relay_cap.is_none();
+        if self.quick_relay {
+            let lap = self.r;
+            let mut entries = vec![
+                QuickLap {
+                    adds: [0; 16],
+                    last: 0
+                };
+                2 * 16 * 16
+            ];
+            for (k, entry) in entries.iter_mut().enumerate() {
+                let (dir, origin, rem) = (k / 256, k / 16 % 16, k % 16);
+                for (i, a) in entry.adds.iter_mut().enumerate() {
+                    *a = u16::from(self.rank[dir][origin][i] < rem as i16);
+                }
+                entry.adds[origin] = entry.adds[origin].wrapping_sub(rem as u16);
+                // A sowing of a whole number of laps ends where a lap does.
+                entry.last = self.order[dir][origin][if rem > 0 { rem - 1 } else { lap - 1 }];
+            }
+            self.lane_adds = entries;
         }
-        (occupied, enough)
+        let p = &self.p;
+        self.quick_settle = self.dynamic
+            && !matches!(p.stage_end, StageEnd::Cleared | StageEnd::NoCapture)
+            && p.end_check == EndCheck::Immediate
+            && p.end == End::NeitherCanMove
+            && !self.rule_limit.is_on()
+            && !p.all_pass_draw
+            && !self.endless_search
+            && p.repetition == Repetition::None;
+        self.drive_bare = p.rounds == Rounds::Fours && p.driven_off == DrivenOff::NoCounters;
+        self.sow_rows = if p.sow_from == SowFrom::Owns {
+            [u32::MAX; 2]
+        } else {
+            self.row_masks
+        };
     }
 
     /// The houses each seat owns, as bit masks.
@@ -2152,10 +2306,12 @@ impl Sowing {
         events: &mut impl EventSink<SowingEvent>,
     ) -> Landing {
         if self.dynamic {
-            return if self.r <= RING / 2 {
-                self.sow_dynamic::<{ RING / 2 }>(pos, mover, house, dir, events)
+            return if self.quick_relay {
+                self.sow_dynamic::<{ RING / 2 }, true>(pos, mover, house, dir, events)
+            } else if self.r <= RING / 2 {
+                self.sow_dynamic::<{ RING / 2 }, false>(pos, mover, house, dir, events)
             } else {
-                self.sow_dynamic::<RING>(pos, mover, house, dir, events)
+                self.sow_dynamic::<RING, false>(pos, mover, house, dir, events)
             };
         }
         let start =
@@ -2311,8 +2467,10 @@ impl Sowing {
     /// sown) kept apart from `pos.board` until the move is done. The board before the move
     /// thus stays at hand: `before-move` reads its empty houses there, and a relay gone on
     /// long enough for the search for a cycle re-sows its first lap from it, instead of a
-    /// copy of the board made at every move for a search that almost never runs.
-    fn sow_dynamic<const W: usize>(
+    /// copy of the board made at every move for a search that almost never runs. `QUICK`:
+    /// the reading's relay has the shape [`Sowing::quick_relay`] says, so that the parameters
+    /// it fixes are constants here, neither loaded nor tested at every sowing.
+    fn sow_dynamic<const W: usize, const QUICK: bool>(
         &self,
         pos: &mut Pos,
         mover: usize,
@@ -2321,7 +2479,7 @@ impl Sowing {
         events: &mut impl EventSink<SowingEvent>,
     ) -> Landing {
         let mut b: [u16; W] = std::array::from_fn(|i| pos.board[i]);
-        let landing = self.relay_dynamic(pos, &mut b, mover, house, dir, events);
+        let landing = self.relay_dynamic::<W, QUICK>(pos, &mut b, mover, house, dir, events);
         pos.board[..W].copy_from_slice(&b);
         landing
     }
@@ -2329,7 +2487,7 @@ impl Sowing {
     /// The body of [`Sowing::sow_dynamic`]: `b` is the board as the move goes, `pos.board`
     /// the board before it (and, on a standstill, set to where the relay stands).
     #[inline]
-    fn relay_dynamic<const W: usize>(
+    fn relay_dynamic<const W: usize, const QUICK: bool>(
         &self,
         pos: &mut Pos,
         b: &mut [u16; W],
@@ -2338,19 +2496,33 @@ impl Sowing {
         dir: Dir,
         events: &mut impl EventSink<SowingEvent>,
     ) -> Landing {
-        let before_move = self.p.relay && self.p.empty_stops == EmptyStops::BeforeMove;
+        debug_assert!(!QUICK || self.quick_relay);
+        // What `quick_relay` fixes, as constants under `QUICK`.
+        let relay = QUICK || self.p.relay;
+        let daughters = QUICK || self.p.daughters != Daughters::None;
+        let uncapped = QUICK || self.p.relay_cap.is_none();
+        let skip_origin = !QUICK && self.p.skip_origin;
+        let relay_when = if QUICK {
+            RelayWhen::Occupied
+        } else {
+            self.p.relay_when
+        };
+        let before_move = !QUICK && relay && self.p.empty_stops == EmptyStops::BeforeMove;
         let mut origin = house;
         // Brent's cycle detection on (board, house) once a relay has gone on for long, as in
-        // `sow_all`; the position it starts from (after the first lap) is made only then.
+        // `sow_all`: its state is made only then (`long_relay`), out of the common path.
         let mut laps = 0u32;
-        let mut saved: Option<([u16; W], usize)> = None;
-        let (mut power, mut lam) = (1u32, 0u32);
+        let mut brent: Option<Brent<W>> = None;
         // Each turn of the loop sows once (the move's first lap, then each relay): one place
         // that sows, so that it inlines.
         loop {
-            let lapped = self.laps(b[origin]);
-            let last = self.sow_lanes(b, origin, dir, events);
-            if laps == 0 && !self.p.relay && self.p.daughters == Daughters::None {
+            let lapped = usize::from(b[origin]) >= self.r - usize::from(skip_origin);
+            let last = if QUICK {
+                self.sow_quick(b, origin, dir, events)
+            } else {
+                self.sow_lanes(b, origin, dir, skip_origin, events)
+            };
+            if laps == 0 && !relay && !daughters {
                 return Landing::Stop {
                     origin,
                     last,
@@ -2358,40 +2530,18 @@ impl Sowing {
                 };
             }
             // A capped relay ends by its cap; otherwise look for a cycle.
-            if laps >= 64 && self.p.relay_cap.is_none() {
-                let first = *saved.get_or_insert_with(|| self.first_lap(&pos.board, house, dir));
-                let cycled = (*b, last) == first;
-                if cycled || laps >= self.relay_limit {
-                    if self.p.relay_cycle == RelayCycled::Standstill {
-                        if cycled {
-                            // `saved` is on the cycle; the relay stands where it first closed.
-                            let start: ([u16; W], usize) = self.first_lap(&pos.board, house, dir);
-                            let mut seen = pos.board;
-                            seen[..W].copy_from_slice(b);
-                            let mut full = pos.board;
-                            full[..W].copy_from_slice(&start.0);
-                            let entry = self.cycle_entry((full, start.1), (seen, last), dir);
-                            b.copy_from_slice(&entry[..W]);
-                        }
-                        events.emit(SowingEvent::RelayStandstill);
-                        return Landing::Standstill;
-                    }
-                    events.emit(SowingEvent::RelayCycle);
-                    return Landing::Cycle;
-                }
-                lam += 1;
-                if lam == power {
-                    saved = Some((*b, last));
-                    power *= 2;
-                    lam = 0;
-                }
+            if laps >= 64
+                && uncapped
+                && let Some(landing) =
+                    self.long_relay(&mut brent, pos, b, (house, dir), (last, laps), events)
+            {
+                return landing;
             }
-            if self.p.daughters != Daughters::None {
-                let mark = pos.mark[last];
-                if mark != 0
-                    && b[last] == 1
-                    && self.p.emptied_daughter == EmptiedDaughter::EmptyStops
-                {
+            // A daughter's house: an empty one may stop the move, else a peck or a drink. An
+            // ordinary house (most) tests nothing more here.
+            let mark = if daughters { pos.mark[last] } else { 0 };
+            if mark != 0 {
+                if b[last] == 1 && self.p.emptied_daughter == EmptiedDaughter::EmptyStops {
                     events.emit(SowingEvent::EmptyDaughterStop { house: last as u8 });
                     return Landing::Stop {
                         origin,
@@ -2426,7 +2576,7 @@ impl Sowing {
                 }
             }
             let was_empty = b[last] == 1 && (!before_move || pos.board[last] == 0);
-            let stops = match self.p.relay_when {
+            let stops = match relay_when {
                 RelayWhen::Occupied => was_empty,
                 RelayWhen::Odd => was_empty || b[last].is_multiple_of(2),
                 RelayWhen::OddOrEmpty => b[last].is_multiple_of(2),
@@ -2438,7 +2588,7 @@ impl Sowing {
                     lapped,
                 };
             }
-            if self.p.daughters != Daughters::None && b[last] == u16::from(self.p.daughter_count) {
+            if daughters && b[last] == u16::from(self.p.daughter_count) {
                 if self.opponents_house(pos, last, mover) {
                     pos.mark[last] = mover as u8 + 1;
                     events.emit(SowingEvent::Daughter { house: last as u8 });
@@ -2457,14 +2607,14 @@ impl Sowing {
                     };
                 }
             }
-            if !self.p.relay {
+            if !relay {
                 return Landing::Stop {
                     origin,
                     last,
                     lapped,
                 };
             }
-            if self.p.relay_cap.is_some_and(|cap| laps >= cap) {
+            if !QUICK && self.p.relay_cap.is_some_and(|cap| laps >= cap) {
                 events.emit(SowingEvent::RelayCapped { house: last as u8 });
                 return Landing::Standstill;
             }
@@ -2477,6 +2627,103 @@ impl Sowing {
         }
     }
 
+    /// A relay gone on for 64 sowings or more ([`Sowing::relay_dynamic`]), sown from `house`
+    /// in `dir` and now at `last` after `laps` relays: one step of Brent's search for a
+    /// cycle, `brent` its state (made at the first step). Where the relay cycles or reaches
+    /// the relay limit, what the reading makes of it: a standstill (`b` set to where the
+    /// relay first closed its cycle) or a cycle.
+    #[cold]
+    #[inline(never)]
+    fn long_relay<const W: usize>(
+        &self,
+        brent: &mut Option<Brent<W>>,
+        pos: &Pos,
+        b: &mut [u16; W],
+        (house, dir): (usize, Dir),
+        (last, laps): (usize, u32),
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Option<Landing> {
+        let state = brent.get_or_insert_with(|| Brent {
+            saved: self.first_lap(&pos.board, house, dir),
+            power: 1,
+            lam: 0,
+        });
+        let cycled = (*b, last) == state.saved;
+        if cycled || laps >= self.relay_limit {
+            if self.p.relay_cycle == RelayCycled::Standstill {
+                if cycled {
+                    // `saved` is on the cycle; the relay stands where it first closed.
+                    let start: ([u16; W], usize) = self.first_lap(&pos.board, house, dir);
+                    let mut seen = pos.board;
+                    seen[..W].copy_from_slice(b);
+                    let mut full = pos.board;
+                    full[..W].copy_from_slice(&start.0);
+                    let entry = self.cycle_entry((full, start.1), (seen, last), dir);
+                    b.copy_from_slice(&entry[..W]);
+                }
+                events.emit(SowingEvent::RelayStandstill);
+                return Some(Landing::Standstill);
+            }
+            events.emit(SowingEvent::RelayCycle);
+            return Some(Landing::Cycle);
+        }
+        state.lam += 1;
+        if state.lam == state.power {
+            state.saved = (*b, last);
+            state.power *= 2;
+            state.lam = 0;
+        }
+        None
+    }
+
+    /// [`Sowing::sow_lanes`] on 16 houses where [`Sowing::quick_relay`] holds (no origin
+    /// skipped, so every house of the circuit is sown on each whole lap and the origin is
+    /// the last of a lap): one add of an entry of [`Sowing::lane_adds`] (which also empties
+    /// the origin of a sowing shorter than a lap), the whole laps (rare) added apart.
+    #[inline(always)]
+    fn sow_quick<const W: usize>(
+        &self,
+        b: &mut [u16; W],
+        house: usize,
+        dir: Dir,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> usize {
+        debug_assert!(self.quick_relay && house < self.r && W == 16);
+        #[cfg(debug_assertions)]
+        let expected = {
+            let mut lanes = *b;
+            let last = self.sow_lanes(&mut lanes, house, dir, false, &mut NoEvents);
+            (lanes, last)
+        };
+        let counters = b[house];
+        let lap = self.r;
+        if usize::from(counters) >= lap {
+            events.emit(SowingEvent::Lap { counters });
+        }
+        let mut rem = usize::from(counters);
+        let mut laps = 0u16;
+        while rem >= lap {
+            rem -= lap;
+            laps += 1;
+        }
+        let entry = &self.lane_adds[(dir as usize * 16 + house) * 16 + rem];
+        // The entry takes `rem` from the origin, all it holds when there is no whole lap.
+        let mut out = *b;
+        for (o, &add) in out.iter_mut().zip(&entry.adds) {
+            *o = o.wrapping_add(add);
+        }
+        if laps > 0 {
+            add_laps(&mut out, laps, lap, house);
+        }
+        *b = out;
+        // Below 16 (the circuit fits in 16 houses): the mask only tells the compiler so,
+        // sparing the bounds checks of the houses it indexes.
+        let last = usize::from(entry.last) & 15;
+        #[cfg(debug_assertions)]
+        debug_assert_eq!((*b, last), expected);
+        last
+    }
+
     /// The board and last house after the first lap of a move from `house` on `board`.
     #[cold]
     fn first_lap<const W: usize>(
@@ -2486,7 +2733,7 @@ impl Sowing {
         dir: Dir,
     ) -> ([u16; W], usize) {
         let mut b: [u16; W] = std::array::from_fn(|i| board[i]);
-        let last = self.sow_lanes(&mut b, house, dir, &mut NoEvents);
+        let last = self.sow_lanes(&mut b, house, dir, self.p.skip_origin, &mut NoEvents);
         (b, last)
     }
 
@@ -2501,20 +2748,22 @@ impl Sowing {
         b: &mut [u16; W],
         house: usize,
         dir: Dir,
+        skip_origin: bool,
         events: &mut impl EventSink<SowingEvent>,
     ) -> usize {
+        debug_assert_eq!(skip_origin, self.p.skip_origin);
         let counters = b[house];
         if usize::from(counters) >= self.r {
             events.emit(SowingEvent::Lap { counters });
         }
-        let lap = self.r - usize::from(self.p.skip_origin);
+        let lap = self.r - usize::from(skip_origin);
         let mut rem = usize::from(counters);
         let mut laps = 0u16;
         while rem >= lap {
             rem -= lap;
             laps += 1;
         }
-        let origin_rank = if self.p.skip_origin {
+        let origin_rank = if skip_origin {
             NOT_SOWN
         } else {
             lap as i16 - 1
@@ -3079,8 +3328,18 @@ impl Sowing {
 
     /// Applies the end rules after a decision (or at the start): the game's own end rule,
     /// then the engine's all-pass draw, then its caps, then a repetition rule: Ludii's order
-    /// (TRACES.md §3.5).
+    /// (TRACES.md §3.5). Where [`Sowing::quick_settle`] holds, its short form inlines into
+    /// the move.
+    #[inline(always)]
     fn settle(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
+        if self.quick_settle && s.phase == Phase::Play {
+            return self.settle_quick(s, events);
+        }
+        self.settle_rules(s, events);
+    }
+
+    /// [`Sowing::settle`] in full.
+    fn settle_rules(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
         if s.phase != Phase::Play {
             return;
         }
@@ -3126,22 +3385,7 @@ impl Sowing {
                 self.finish(s, events);
                 return;
             }
-            let bare = |seat: usize| occupied & s.owned[seat] == 0;
-            if self.p.rounds == Rounds::Fours
-                && self.p.driven_off == DrivenOff::NoCounters
-                && let Some(seat) = (0..2).find(|&seat| bare(seat) && !bare(1 - seat))
-            {
-                let mut holdings = s.pos.store;
-                for h in 0..self.r {
-                    match (s.pos.mark[h], s.pos.owner[h]) {
-                        (0, o) if o != NO_SEAT => {
-                            holdings[usize::from(o)] += u32::from(s.pos.board[h])
-                        }
-                        (0, _) => {}
-                        (m, _) => holdings[usize::from(m) - 1] += u32::from(s.pos.board[h]),
-                    }
-                }
-                self.drive_off(s, seat, holdings, events);
+            if self.drive_bare && self.bare_driven_off(s, occupied, events) {
                 return;
             }
         }
@@ -3256,6 +3500,58 @@ impl Sowing {
                 _ => self.over(s, Result_::Draw, EndReason::Repetition),
             }
         }
+    }
+
+    /// [`Sowing::settle`] where [`Sowing::quick_settle`] holds: the same rules, less those
+    /// that cannot apply (settle's order kept: a completed stage, a bare row, then no moves,
+    /// then the engine's cap).
+    #[inline]
+    fn settle_quick(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
+        let (occupied, sowable) = self.dynamic_masks(&s.pos, s.owned);
+        debug_assert_eq!(s.owned, self.owner_masks(&s.pos));
+        s.sowable = sowable;
+        // A completed stage is reckoned first: then nobody holds ordinary counters.
+        if self.p.stage_end == StageEnd::OnlyDaughters && occupied == 0 {
+            events.emit(SowingEvent::StageEnd);
+            self.finish(s, events);
+            return;
+        }
+        if self.drive_bare && self.bare_driven_off(s, occupied, events) {
+            return;
+        }
+        if sowable == [0, 0] {
+            events.emit(SowingEvent::EndNoMoves);
+            self.finish(s, events);
+            return;
+        }
+        if s.clock.plies() > 0 {
+            self.capped(s, events);
+        }
+    }
+
+    /// Under `driven-off: no-counters`, drives off a player whose ordinary houses hold
+    /// nothing while his opponent's hold something (`occupied`: the ordinary houses that hold
+    /// any counter); whether he was.
+    fn bare_driven_off(
+        &self,
+        s: &mut SowingState,
+        occupied: u32,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> bool {
+        let bare = |seat: usize| occupied & s.owned[seat] == 0;
+        let Some(seat) = (0..2).find(|&seat| bare(seat) && !bare(1 - seat)) else {
+            return false;
+        };
+        let mut holdings = s.pos.store;
+        for h in 0..self.r {
+            match (s.pos.mark[h], s.pos.owner[h]) {
+                (0, o) if o != NO_SEAT => holdings[usize::from(o)] += u32::from(s.pos.board[h]),
+                (0, _) => {}
+                (m, _) => holdings[usize::from(m) - 1] += u32::from(s.pos.board[h]),
+            }
+        }
+        self.drive_off(s, seat, holdings, events);
+        true
     }
 
     /// Whether a game of this reading could go on for ever without any rule ending it: no
