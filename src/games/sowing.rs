@@ -4570,6 +4570,7 @@ impl Rules for Sowing {
         self.choose_from(self.sowable_mask(s), s, buf, pick)
     }
 
+    #[inline]
     fn play_random(
         &self,
         s: &mut SowingState,
