@@ -2296,7 +2296,10 @@ impl Sowing {
 
     /// Sows from `house`, relaying if the reading does, and applies what the last counter
     /// does where it falls: a peck, a drink, a daughter begotten, a stop in an empty house, or
-    /// a relay on. The board is left where the sowing ended (or where a cycle was found).
+    /// a relay on (pecks, drinks and daughters in a dynamic game, which `sow_dynamic` plays:
+    /// the rules of where a sowing lands are written there and here, in two forms of one
+    /// reading of the board). The board is left where the sowing ended (or where a cycle was
+    /// found).
     fn sow_all(
         &self,
         pos: &mut Pos,
@@ -2319,7 +2322,10 @@ impl Sowing {
         let mut origin = house;
         let mut lapped = self.laps(pos.board[origin]);
         let mut last = self.sow_counters(&mut pos.board, origin, dir, events);
-        if !self.p.relay && self.p.daughters == Daughters::None {
+        // Daughters make a game dynamic (`sow_dynamic` has their pecks, drinks and
+        // begetting): here a sowing without relays is done.
+        debug_assert_eq!(self.p.daughters, Daughters::None);
+        if !self.p.relay {
             return Landing::Stop {
                 origin,
                 last,
@@ -2334,49 +2340,6 @@ impl Sowing {
         let mut saved = (pos.board, last);
         let (mut power, mut lam) = (1u32, 0u32);
         loop {
-            if self.p.daughters != Daughters::None {
-                let mark = pos.mark[last];
-                if mark != 0
-                    && pos.board[last] == 1
-                    && self.p.emptied_daughter == EmptiedDaughter::EmptyStops
-                {
-                    // An empty daughter's house is a house previously empty: no peck, no
-                    // drink, the move stops.
-                    events.emit(SowingEvent::EmptyDaughterStop { house: last as u8 });
-                    return Landing::Stop {
-                        origin,
-                        last,
-                        lapped,
-                    };
-                }
-                if usize::from(mark) == 2 - mover {
-                    // The opponent's daughter: peck her and play again.
-                    let taken = pos.board[last].min(u16::from(self.p.peck));
-                    pos.board[last] -= taken;
-                    match self.p.pecked {
-                        Pecked::Pecker => pos.store[mover] += u32::from(taken),
-                        Pecked::Discarded => pos.discarded += u32::from(taken),
-                    }
-                    events.emit(SowingEvent::Peck {
-                        house: last as u8,
-                        counters: taken,
-                    });
-                    if pos.board[last] == 0 && self.p.emptied_daughter == EmptiedDaughter::LosesMark
-                    {
-                        pos.mark[last] = 0;
-                        events.emit(SowingEvent::DaughterLost { house: last as u8 });
-                    }
-                    return Landing::Again;
-                }
-                if usize::from(mark) == mover + 1 {
-                    events.emit(SowingEvent::Drink { house: last as u8 });
-                    return Landing::Stop {
-                        origin,
-                        last,
-                        lapped,
-                    };
-                }
-            }
             // Empty before the last counter fell; under `before-move`, also empty before the
             // move began (a house emptied during the move relays on).
             let was_empty = pos.board[last] == 1 && start.as_ref().is_none_or(|b| b[last] == 0);
@@ -2386,34 +2349,6 @@ impl Sowing {
                 RelayWhen::OddOrEmpty => pos.board[last].is_multiple_of(2),
             };
             if stops {
-                return Landing::Stop {
-                    origin,
-                    last,
-                    lapped,
-                };
-            }
-            if self.p.daughters != Daughters::None
-                && pos.board[last] == u16::from(self.p.daughter_count)
-            {
-                if self.opponents_house(pos, last, mover) {
-                    pos.mark[last] = mover as u8 + 1;
-                    events.emit(SowingEvent::Daughter { house: last as u8 });
-                    return Landing::Stop {
-                        origin,
-                        last,
-                        lapped,
-                    };
-                }
-                if self.p.own_count == OwnCount::Stop {
-                    events.emit(SowingEvent::OwnCountStop { house: last as u8 });
-                    return Landing::Stop {
-                        origin,
-                        last,
-                        lapped,
-                    };
-                }
-            }
-            if !self.p.relay {
                 return Landing::Stop {
                     origin,
                     last,
