@@ -3310,19 +3310,8 @@ impl Sowing {
             self.finish(s, events);
             return;
         }
-        if self.dynamic {
-            let (occupied, sowable) = self.dynamic_masks(&s.pos, s.owned);
-            debug_assert_eq!(s.owned, self.owner_masks(&s.pos));
-            s.sowable = sowable;
-            // A completed stage is reckoned first: then nobody holds ordinary counters.
-            if self.p.stage_end == StageEnd::OnlyDaughters && occupied == 0 {
-                events.emit(SowingEvent::StageEnd);
-                self.finish(s, events);
-                return;
-            }
-            if self.drive_bare && self.bare_driven_off(s, occupied, events) {
-                return;
-            }
+        if self.dynamic && self.dynamic_checks(s, events) {
+            return;
         }
         let ended = match self.p.end_check {
             EndCheck::AllPassed => s.clock.all_passed(2),
@@ -3437,24 +3426,36 @@ impl Sowing {
         }
     }
 
+    /// A dynamic game's first end tests, after each decision: finds the position's masks
+    /// (kept in the state for `choose` and the end rules), then reckons a completed stage
+    /// (nobody holds ordinary counters) and drives off a bare player. Whether either ended
+    /// the stage or the game.
+    #[inline]
+    fn dynamic_checks(
+        &self,
+        s: &mut SowingState,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> bool {
+        let (occupied, sowable) = self.dynamic_masks(&s.pos, s.owned);
+        debug_assert_eq!(s.owned, self.owner_masks(&s.pos));
+        s.sowable = sowable;
+        if self.p.stage_end == StageEnd::OnlyDaughters && occupied == 0 {
+            events.emit(SowingEvent::StageEnd);
+            self.finish(s, events);
+            return true;
+        }
+        self.drive_bare && self.bare_driven_off(s, occupied, events)
+    }
+
     /// [`Sowing::settle`] where [`Sowing::quick_settle`] holds: the same rules, less those
     /// that cannot apply (settle's order kept: a completed stage, a bare row, then no moves,
     /// then the engine's cap).
     #[inline]
     fn settle_quick(&self, s: &mut SowingState, events: &mut impl EventSink<SowingEvent>) {
-        let (occupied, sowable) = self.dynamic_masks(&s.pos, s.owned);
-        debug_assert_eq!(s.owned, self.owner_masks(&s.pos));
-        s.sowable = sowable;
-        // A completed stage is reckoned first: then nobody holds ordinary counters.
-        if self.p.stage_end == StageEnd::OnlyDaughters && occupied == 0 {
-            events.emit(SowingEvent::StageEnd);
-            self.finish(s, events);
+        if self.dynamic_checks(s, events) {
             return;
         }
-        if self.drive_bare && self.bare_driven_off(s, occupied, events) {
-            return;
-        }
-        if sowable == [0, 0] {
+        if s.sowable == [0, 0] {
             events.emit(SowingEvent::EndNoMoves);
             self.finish(s, events);
             return;
