@@ -1,6 +1,6 @@
 //! The registry of engine families: each family is one [`GameFamily`] impl (its parameter
 //! vocabulary, its engine and how one is built from the other) and one line of the
-//! [`families!`] list below, which writes the only `match` over families there is.
+//! `families!` list below, which writes the only `match` over families there is.
 //!
 //! Everything that must work for any family (binding a reading, `run`, `replay`, the
 //! playthroughs, the benchmark) is written once as an [`EngineVisitor`] (or a

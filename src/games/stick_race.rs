@@ -1874,7 +1874,7 @@ impl Rules for StickRace {
     }
 
     /// Where the moves can be counted (`counted`), the k-th is found from the masks
-    /// [`StickRace::landing_moves`] and the release list are built from, in the same order,
+    /// `StickRace::landing_moves` and the release list are built from, in the same order,
     /// without listing them.
     fn choose(
         &self,
