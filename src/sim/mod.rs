@@ -751,6 +751,25 @@ mod tests {
     /// The inlined draw is rand's `random_range(0..n)`, draw for draw, on small ranges (the
     /// number of legal moves) and on large ones, where the biased zone and its second draw
     /// are common.
+    /// A block's one generator, moved to each game's stream after drawing from the last
+    /// (any number of words, past a block boundary or not), draws what a generator seeded
+    /// for that game alone draws: the equivalence `block` rests on.
+    #[test]
+    fn a_reused_generator_draws_each_games_stream() {
+        let mut reused = run_rng(11, 42);
+        for index in [0u64, 1, 2, 7, 1000, u64::MAX] {
+            reused.set_stream(index);
+            let mut fresh = game_rng(11, 42, index);
+            for word in 0..(5 + index % 7 * 61) {
+                assert_eq!(
+                    reused.next_u32(),
+                    fresh.next_u32(),
+                    "game {index}, word {word}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn draw_is_rands_random_range() {
         let ranges = (1u32..=300).chain([
