@@ -911,6 +911,10 @@ struct Report {
     max_plies: u32,
     positions_checked: u64,
     probes_rejected: u64,
+    /// Forced stretches random play took at once ([`Rules::forced_plies`]), each checked
+    /// against its plies played one by one, and their plies.
+    forced_stretches: u64,
+    forced_plies: u64,
 }
 
 /// How far a walk goes.
@@ -1219,9 +1223,58 @@ fn walk<R: Rules, F: FamilyChecks<R>>(
                 if rules.plies(s) != plies + 1 {
                     return fail(format!("{mv:?} did not count one ply"));
                 }
+                if legal.len() == 1 && !rules.is_pass(mv) {
+                    check_forced(rules, s, budget.saturating_sub(plies + 1), report)?;
+                }
             }
         }
     }
+}
+
+/// Random play's forced stretch from `s`, just after a decision among one move
+/// ([`Rules::forced_plies`], at most `budget` plies), is exactly its plies played one by one:
+/// each a decision among one move, not a pass, to the same state with the same events; and
+/// a smaller budget bounds it. The walk goes on from the stretch's end, as random play does.
+fn check_forced<R: Rules>(
+    rules: &R,
+    s: &mut R::State,
+    budget: u32,
+    report: &mut Report,
+) -> Result<(), String> {
+    let (mut fast, mut fast_events) = (s.clone(), Vec::new());
+    let k = rules.forced_plies(&mut fast, budget, &mut fast_events);
+    let (mut plain, mut plain_events, mut moves) = (s.clone(), Vec::new(), Vec::new());
+    for i in 0..k {
+        if !matches!(rules.status(&plain), Status::ToMove(_)) {
+            return fail(format!("forced ply {i} of {k}: {:?}", rules.status(&plain)));
+        }
+        rules.legal_moves(&plain, &mut moves);
+        if moves.len() != 1 || rules.is_pass(moves[0]) {
+            return fail(format!("forced ply {i} of {k} offers {moves:?}"));
+        }
+        rules.apply(&mut plain, moves[0], &mut plain_events);
+    }
+    if format!("{fast:?} {fast_events:?}") != format!("{plain:?} {plain_events:?}") {
+        return fail(format!(
+            "the forced stretch of {k} plies differs from its plies one by one:\n  \
+             {fast:?} {fast_events:?}\n  {plain:?} {plain_events:?}"
+        ));
+    }
+    if k > 2 {
+        let short = k / 2;
+        let got = rules.forced_plies(&mut s.clone(), short, &mut Vec::new());
+        if got > short {
+            return fail(format!(
+                "a forced stretch of {got} plies on a budget of {short}"
+            ));
+        }
+    }
+    if k > 0 {
+        report.forced_stretches += 1;
+        report.forced_plies += u64::from(k);
+        *s = fast;
+    }
+    Ok(())
 }
 
 /// Plays `cfg.games` random games of a reading from its initial position and checks every
@@ -1340,6 +1393,18 @@ fn random_games_every_corpus_reading() {
         }
         assert!(report.positions_checked > 0 && report.probes_rejected > 0);
     }
+    // Li'b al-'Aqil under Ludii gives its last counter back and forth to the turn cap: the
+    // stretch random play takes at once was met, and checked.
+    let (reading, report) = CORPUS_READINGS
+        .iter()
+        .zip(&reports)
+        .find(|(r, _)| r.label == "lib-al-aqil / ludii")
+        .expect("Li'b al-'Aqil's ludii reading");
+    assert!(
+        report.forced_stretches > 0 && report.forced_plies > 1000,
+        "{}: {report:?}",
+        reading.label
+    );
 }
 
 /// The random games of the override combinations on one game's readings.

@@ -40,6 +40,8 @@ mod provenance;
 mod reference_stats;
 /// `ludotrace run`: contract, determinism, formats, overrides, bad input.
 mod run_cmd;
+/// `run`'s shortcuts play the very games of the plain ply-by-ply loop, for every reading.
+mod runner_shortcuts;
 mod seega;
 /// Sijat El Taba: Ludii 1.0.8's traces, and the rules on built positions.
 mod sijat;

@@ -68,6 +68,19 @@ impl Clock {
         }
     }
 
+    /// `plies` more decisions (an even number), each a turn of the two seats in
+    /// alternation, the next by the seat that did not make the last: a forced stretch
+    /// counted at once. The last mover and the first are as they were.
+    #[inline]
+    pub fn alternate(&mut self, plies: u32) {
+        debug_assert!(
+            plies.is_multiple_of(2),
+            "an odd stretch changes the last mover"
+        );
+        self.plies += plies;
+        self.turns += plies;
+    }
+
     /// The decision just counted was a pass.
     #[inline]
     pub fn pass(&mut self) {
@@ -174,6 +187,15 @@ impl Limit {
     /// The move cap, if there is a cap.
     pub fn moves(&self) -> Option<u32> {
         self.on.then_some(self.moves)
+    }
+
+    /// How many more plies, each a new turn, the clock can take before the cap is
+    /// [`reached`](Limit::reached) (the ply that reaches it not counted): `u32::MAX` less
+    /// one without a cap.
+    pub fn room(&self, clock: &Clock) -> u32 {
+        let turns = self.turns.saturating_sub(clock.turns);
+        let plies = self.moves.saturating_sub(clock.plies);
+        turns.min(plies).saturating_sub(1)
     }
 
     /// Which cap the clock has reached, if any (the turn cap is reported first, as Ludii

@@ -180,6 +180,18 @@ pub trait Event: Copy + fmt::Debug + fmt::Display {
 pub trait EventSink<E> {
     /// One event.
     fn emit(&mut self, event: E);
+    /// The events of `cycle`, in order, `times` over: a stretch of forced plies
+    /// ([`Rules::forced_plies`]) reported at once. A sink that only counts may add them up.
+    fn emit_cycle(&mut self, cycle: &[E], times: u32)
+    where
+        E: Copy,
+    {
+        for _ in 0..times {
+            for &event in cycle {
+                self.emit(event);
+            }
+        }
+    }
 }
 
 /// Discards events.
@@ -314,6 +326,22 @@ pub trait Rules: Sync {
         let pass = self.is_pass(mv);
         self.apply(state, mv, events);
         (n, pass)
+    }
+
+    /// Uniform random play's forced stretch, after a decision that had one legal move: the
+    /// decisions that follow, where the engine can tell them in closed form, played at once
+    /// (at most `budget` of them); returns how many. Each must be a decision among one legal
+    /// move, not a pass, and the state and events (in order, through
+    /// [`EventSink::emit_cycle`]) exactly those of playing them one by one; the runner
+    /// counts each as such a decision and skips the one random word that `pick(1)` would
+    /// have drawn for it. The default finds none.
+    fn forced_plies(
+        &self,
+        _state: &mut Self::State,
+        _budget: u32,
+        _events: &mut impl EventSink<Self::Event>,
+    ) -> u32 {
+        0
     }
     /// A move in the game's notation, for logs and playthroughs.
     fn move_text(&self, mv: Self::Move) -> String {

@@ -960,8 +960,38 @@ enum Phase {
     Over,
 }
 
+/// The events of two plies of a forced stretch ([`Rules::forced_plies`]) while they are
+/// gifts, and whether any other came.
+struct GiftCycle {
+    events: [SowingEvent; 2],
+    len: usize,
+    other: bool,
+}
+
+impl Default for GiftCycle {
+    fn default() -> Self {
+        GiftCycle {
+            events: [SowingEvent::Gift { seat: 0, house: 0 }; 2],
+            len: 0,
+            other: false,
+        }
+    }
+}
+
+impl EventSink<SowingEvent> for GiftCycle {
+    fn emit(&mut self, event: SowingEvent) {
+        match event {
+            SowingEvent::Gift { .. } if self.len < 2 => {
+                self.events[self.len] = event;
+                self.len += 1;
+            }
+            _ => self.other = true,
+        }
+    }
+}
+
 /// A position of a sowing game.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SowingState {
     pos: Pos,
     mover: u8,
@@ -3162,6 +3192,16 @@ impl Sowing {
         self.settle(s, events);
     }
 
+    /// The house random play gives from when a gift is due with only one to give from.
+    fn lone_gift(&self, s: &SowingState) -> Option<usize> {
+        match self.sowable_mask(s) {
+            Some(Quick::Gifts(mask)) if mask.is_power_of_two() => {
+                Some(mask.trailing_zeros() as usize)
+            }
+            _ => None,
+        }
+    }
+
     /// Every sowing the seat may make on `board`, capture choices included, in list order.
     fn candidate_moves(&self, pos: &Pos, seat: usize, out: &mut Vec<SowingMove>) {
         let min = u16::from(self.p.min_sow);
@@ -4526,6 +4566,50 @@ impl Rules for Sowing {
         let (mv, n) = self.choose_from(quick, s, buf, pick);
         self.apply(s, mv, events);
         (n, mv == SowingMove::Pass)
+    }
+
+    fn forced_plies(
+        &self,
+        s: &mut SowingState,
+        budget: u32,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> u32 {
+        // The board's last counter given back and forth (Li'b al-'Aqil under Ludii, to its
+        // cap): a gift is due with one house to give from, and two such gifts bring the
+        // state back with nothing but the clock moved. The rules themselves play the two, on
+        // a copy, to find that out; every later pair repeats them, so only a rule that reads
+        // the clock can end the stretch, and it stops short of the first ply one could.
+        if self.p.gift == Gift::None || self.lone_gift(s).is_none() {
+            return 0;
+        }
+        let mut t = s.clone();
+        let mut cycle = GiftCycle::default();
+        for _ in 0..2 {
+            let Some(house) = self.lone_gift(&t) else {
+                return 0;
+            };
+            t.clock.tick(t.mover);
+            self.give(&mut t, house, &mut cycle);
+        }
+        let mut back = s.clone();
+        back.clock.alternate(2);
+        if cycle.other || cycle.len != 2 || t != back {
+            return 0;
+        }
+        let search = if self.endless_search {
+            // The search for an endless game reads the clock too.
+            (s.search_after.saturating_sub(s.clock.plies())).saturating_sub(1)
+        } else {
+            u32::MAX
+        };
+        let plies = (self.limit.room(&s.clock))
+            .min(self.rule_limit.room(&s.clock))
+            .min(search)
+            .min(budget)
+            & !1;
+        s.clock.alternate(plies);
+        events.emit_cycle(&cycle.events, plies / 2);
+        plies
     }
 
     fn move_text(&self, mv: SowingMove) -> String {

@@ -214,6 +214,17 @@ impl<E: Event> EventSink<E> for Counter<'_> {
         self.counts[k] += 1;
         self.seen |= 1 << k;
     }
+
+    fn emit_cycle(&mut self, cycle: &[E], times: u32) {
+        if times == 0 {
+            return;
+        }
+        for event in cycle {
+            let k = event.kind().index();
+            self.counts[k] += times;
+            self.seen |= 1 << k;
+        }
+    }
 }
 
 /// Uniform random play's draw of one of `n` legal moves (`0 < n`): exactly rand 0.10's
@@ -322,6 +333,22 @@ fn playout<R: Rules>(
                 legal += n as u64;
                 if pass {
                     passes += 1;
+                } else if n == 1 {
+                    // A forced move may open a stretch of them the engine plays at once
+                    // (Li'b al-'Aqil's last counter given back and forth to the cap): each
+                    // a decision among one move, whose one word `pick(1)` would draw is
+                    // skipped. Without a cap, the run's limit bounds the stretch.
+                    let budget = if capped {
+                        u32::MAX
+                    } else {
+                        max_plies.saturating_sub(rules.plies(state))
+                    };
+                    let k = rules.forced_plies(state, budget, sink);
+                    if k > 0 {
+                        rng.set_word_pos(rng.get_word_pos() + u128::from(k));
+                        decisions += u64::from(k);
+                        legal += u64::from(k);
+                    }
                 }
             }
         }
@@ -748,9 +775,6 @@ pub struct TraceStep<'a, R: Rules> {
 mod tests {
     use super::*;
 
-    /// The inlined draw is rand's `random_range(0..n)`, draw for draw, on small ranges (the
-    /// number of legal moves) and on large ones, where the biased zone and its second draw
-    /// are common.
     /// A block's one generator, moved to each game's stream after drawing from the last
     /// (any number of words, past a block boundary or not), draws what a generator seeded
     /// for that game alone draws: the equivalence `block` rests on.
@@ -770,6 +794,38 @@ mod tests {
         }
     }
 
+    /// A forced stretch's skipped words are the draws `pick(1)` would have made for its
+    /// decisions, one word each: from any place in the stream, over any number of plies
+    /// (within a buffered block, to its end, past it), the generator goes on as if it had
+    /// drawn them.
+    #[test]
+    fn a_skipped_stretch_is_one_word_a_forced_decision() {
+        for start in [0u32, 5, 63, 64, 200] {
+            for plies in [1u32, 2, 58, 59, 64, 65, 1000, 2500] {
+                let mut drawn = game_rng(3, 9, u64::from(start));
+                let mut skipped = game_rng(3, 9, u64::from(start));
+                for _ in 0..start {
+                    drawn.next_u32();
+                    skipped.next_u32();
+                }
+                for _ in 0..plies {
+                    assert_eq!(pick(&mut drawn, 1), 0);
+                }
+                skipped.set_word_pos(skipped.get_word_pos() + u128::from(plies));
+                for word in 0..70 {
+                    assert_eq!(
+                        drawn.next_u32(),
+                        skipped.next_u32(),
+                        "from word {start}, {plies} plies: word {word} after"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The inlined draw is rand's `random_range(0..n)`, draw for draw, on small ranges (the
+    /// number of legal moves) and on large ones, where the biased zone and its second draw
+    /// are common.
     #[test]
     fn draw_is_rands_random_range() {
         let ranges = (1u32..=300).chain([
