@@ -2478,15 +2478,20 @@ impl Sowing {
         // `sow_all`: its state is made only then (`long_relay`), out of the common path.
         let mut laps = 0u32;
         let mut brent: Option<Brent<W>> = None;
+        // The count in the house sown from, carried from one sowing to the next: read back
+        // from `b` just after its vector write, it was the loop's longest wait.
+        let mut count = b[origin];
         // Each turn of the loop sows once (the move's first lap, then each relay): one place
         // that sows, so that it inlines.
         loop {
-            let lapped = usize::from(b[origin]) >= self.r - usize::from(skip_origin);
-            let last = if QUICK {
-                self.sow_quick(b, origin, dir, events)
+            let lapped = usize::from(count) >= self.r - usize::from(skip_origin);
+            let (last, landed) = if QUICK {
+                self.sow_quick(b, origin, count, dir, events)
             } else {
-                self.sow_lanes(b, origin, dir, skip_origin, events)
+                let last = self.sow_lanes(b, origin, dir, skip_origin, events);
+                (last, b[last])
             };
+            debug_assert_eq!(landed, b[last]);
             if laps == 0 && !relay && !daughters {
                 return Landing::Stop {
                     origin,
@@ -2506,7 +2511,7 @@ impl Sowing {
             // ordinary house (most) tests nothing more here.
             let mark = if daughters { pos.mark[last] } else { 0 };
             if mark != 0 {
-                if b[last] == 1 && self.p.emptied_daughter == EmptiedDaughter::EmptyStops {
+                if landed == 1 && self.p.emptied_daughter == EmptiedDaughter::EmptyStops {
                     events.emit(SowingEvent::EmptyDaughterStop { house: last as u8 });
                     return Landing::Stop {
                         origin,
@@ -2540,11 +2545,11 @@ impl Sowing {
                     };
                 }
             }
-            let was_empty = b[last] == 1 && (!before_move || pos.board[last] == 0);
+            let was_empty = landed == 1 && (!before_move || pos.board[last] == 0);
             let stops = match relay_when {
                 RelayWhen::Occupied => was_empty,
-                RelayWhen::Odd => was_empty || b[last].is_multiple_of(2),
-                RelayWhen::OddOrEmpty => b[last].is_multiple_of(2),
+                RelayWhen::Odd => was_empty || landed.is_multiple_of(2),
+                RelayWhen::OddOrEmpty => landed.is_multiple_of(2),
             };
             if stops {
                 return Landing::Stop {
@@ -2553,7 +2558,7 @@ impl Sowing {
                     lapped,
                 };
             }
-            if daughters && b[last] == u16::from(self.p.daughter_count) {
+            if daughters && landed == u16::from(self.p.daughter_count) {
                 if self.opponents_house(pos, last, mover) {
                     pos.mark[last] = mover as u8 + 1;
                     events.emit(SowingEvent::Daughter { house: last as u8 });
@@ -2585,9 +2590,10 @@ impl Sowing {
             }
             events.emit(SowingEvent::Relay {
                 house: last as u8,
-                counters: b[last],
+                counters: landed,
             });
             origin = last;
+            count = landed;
             laps += 1;
         }
     }
@@ -2645,22 +2651,26 @@ impl Sowing {
     /// skipped, so every house of the circuit is sown on each whole lap and the origin is
     /// the last of a lap): one add of an entry of [`Sowing::lane_adds`] (which also empties
     /// the origin of a sowing shorter than a lap), the whole laps (rare) added apart.
+    /// `counters` is what `house` holds; returns the last house sown and what it then holds,
+    /// found from the table and the board before the add, so that the next sowing need not
+    /// wait to read it back.
     #[inline(always)]
     fn sow_quick<const W: usize>(
         &self,
         b: &mut [u16; W],
         house: usize,
+        counters: u16,
         dir: Dir,
         events: &mut impl EventSink<SowingEvent>,
-    ) -> usize {
+    ) -> (usize, u16) {
         debug_assert!(self.quick_relay && house < self.r && W == 16);
+        debug_assert_eq!(counters, b[house]);
         #[cfg(debug_assertions)]
         let expected = {
             let mut lanes = *b;
             let last = self.sow_lanes(&mut lanes, house, dir, false, &mut NoEvents);
             (lanes, last)
         };
-        let counters = b[house];
         let lap = self.r;
         if usize::from(counters) >= lap {
             events.emit(SowingEvent::Lap { counters });
@@ -2672,21 +2682,21 @@ impl Sowing {
             laps += 1;
         }
         let entry = &self.lane_adds[(dir as usize * 16 + house) * 16 + rem];
-        // The entry takes `rem` from the origin, all it holds when there is no whole lap.
-        let mut out = *b;
-        for (o, &add) in out.iter_mut().zip(&entry.adds) {
-            *o = o.wrapping_add(add);
-        }
-        if laps > 0 {
-            add_laps(&mut out, laps, lap, house);
-        }
-        *b = out;
         // Below 16 (the circuit fits in 16 houses): the mask only tells the compiler so,
         // sparing the bounds checks of the houses it indexes.
         let last = usize::from(entry.last) & 15;
+        let mut landed = b[last].wrapping_add(entry.adds[last]);
+        // The entry takes `rem` from the origin, all it holds when there is no whole lap.
+        for (o, &add) in b.iter_mut().zip(&entry.adds) {
+            *o = o.wrapping_add(add);
+        }
+        if laps > 0 {
+            add_laps(b, laps, lap, house);
+            landed = b[last];
+        }
         #[cfg(debug_assertions)]
         debug_assert_eq!((*b, last), expected);
-        last
+        (last, landed)
     }
 
     /// The board and last house after the first lap of a move from `house` on `board`.
