@@ -3173,6 +3173,59 @@ impl Sowing {
         }
     }
 
+    /// A sowing in play, after the clock's tick: [`Rules::apply`]'s for a sowing, which
+    /// random play also reaches directly.
+    #[inline(always)]
+    fn sow_move(
+        &self,
+        s: &mut SowingState,
+        (house, dir, take, quirk): (u8, Dir, u8, bool),
+        events: &mut impl EventSink<SowingEvent>,
+    ) {
+        let seat = usize::from(s.mover);
+        if s.must_feed {
+            events.emit(SowingEvent::Feed { seat });
+        }
+        if quirk {
+            events.emit(SowingEvent::LeftHoleQuirk);
+        }
+        s.clock.clear_passes();
+        s.must_feed = false;
+        // Only a repetition rule reads the history: without one there is nothing to
+        // clear, and no need to count the board twice a move.
+        let before =
+            (self.p.repetition != Repetition::None).then(|| (s.total_on_board(), s.pos.mark));
+        let landing = self.sow_and_take(&mut s.pos, seat, (house as usize, dir, take), events);
+        if landing == Landing::Cycle {
+            s.mover = 1 - s.mover;
+            if self.p.cap.is_some() {
+                // An engine that counts each lap of a relay as a move (Ludii) plays
+                // the cycle out to its move cap and scores it as the cap does.
+                events.emit(SowingEvent::CapReached {
+                    turns: s.clock.turns(),
+                    plies: s.clock.plies(),
+                });
+                self.over(s, Result_::Draw, EndReason::MoveCap);
+            } else {
+                self.over(s, Result_::Unfinished, EndReason::Cycle);
+            }
+            return;
+        }
+        if before.is_some_and(|(total, marks)| s.total_on_board() != total || marks != s.pos.mark) {
+            // Counters only leave the board within a stage, and a daughter once
+            // begotten stays until a peck takes counters away: no earlier position
+            // can recur.
+            s.history.clear();
+        }
+        if landing == Landing::Again {
+            // A peck: the same player decides again.
+            self.settle(s, events);
+            return;
+        }
+        s.mover = 1 - s.mover;
+        self.settle(s, events);
+    }
+
     /// The mover gives a counter from `house` (the turn's clock tick made): the end of
     /// [`Rules::apply`] for a gift, which random play also reaches directly.
     fn give(&self, s: &mut SowingState, house: usize, events: &mut impl EventSink<SowingEvent>) {
@@ -3200,6 +3253,53 @@ impl Sowing {
         }
         // Under `extra` the giver goes on to sow.
         self.settle(s, events);
+    }
+
+    /// [`Rules::forced_plies`] where the reading has a gift: the board's last counter given
+    /// back and forth.
+    #[inline(never)]
+    fn gift_stretch(
+        &self,
+        s: &mut SowingState,
+        budget: u32,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> u32 {
+        // The board's last counter given back and forth (Li'b al-'Aqil under Ludii, to its
+        // cap): a gift is due with one house to give from, and two such gifts bring the
+        // state back with nothing but the clock moved. The rules themselves play the two, on
+        // a copy, to find that out; every later pair repeats them, so only a rule that reads
+        // the clock can end the stretch, and it stops short of the first ply one could.
+        if self.lone_gift(s).is_none() {
+            return 0;
+        }
+        let mut t = s.clone();
+        let mut cycle = GiftCycle::default();
+        for _ in 0..2 {
+            let Some(house) = self.lone_gift(&t) else {
+                return 0;
+            };
+            t.clock.tick(t.mover);
+            self.give(&mut t, house, &mut cycle);
+        }
+        let mut back = s.clone();
+        back.clock.alternate(2);
+        if cycle.other || cycle.len != 2 || t != back {
+            return 0;
+        }
+        let search = if self.endless_search {
+            // The search for an endless game reads the clock too.
+            (s.search_after.saturating_sub(s.clock.plies())).saturating_sub(1)
+        } else {
+            u32::MAX
+        };
+        let plies = (self.limit.room(&s.clock))
+            .min(self.rule_limit.room(&s.clock))
+            .min(search)
+            .min(budget)
+            & !1;
+        s.clock.alternate(plies);
+        events.emit_cycle(&cycle.events, plies / 2);
+        plies
     }
 
     /// The house random play gives from when a gift is due with only one to give from.
@@ -4455,50 +4555,7 @@ impl Rules for Sowing {
                 dir,
                 take,
                 quirk,
-            } => {
-                if s.must_feed {
-                    events.emit(SowingEvent::Feed { seat });
-                }
-                if quirk {
-                    events.emit(SowingEvent::LeftHoleQuirk);
-                }
-                s.clock.clear_passes();
-                s.must_feed = false;
-                // Only a repetition rule reads the history: without one there is nothing to
-                // clear, and no need to count the board twice a move.
-                let before = (self.p.repetition != Repetition::None)
-                    .then(|| (s.total_on_board(), s.pos.mark));
-                let landing =
-                    self.sow_and_take(&mut s.pos, seat, (house as usize, dir, take), events);
-                if landing == Landing::Cycle {
-                    s.mover = 1 - s.mover;
-                    if self.p.cap.is_some() {
-                        // An engine that counts each lap of a relay as a move (Ludii) plays
-                        // the cycle out to its move cap and scores it as the cap does.
-                        events.emit(SowingEvent::CapReached {
-                            turns: s.clock.turns(),
-                            plies: s.clock.plies(),
-                        });
-                        self.over(s, Result_::Draw, EndReason::MoveCap);
-                    } else {
-                        self.over(s, Result_::Unfinished, EndReason::Cycle);
-                    }
-                    return;
-                }
-                if before.is_some_and(|(total, marks)| {
-                    s.total_on_board() != total || marks != s.pos.mark
-                }) {
-                    // Counters only leave the board within a stage, and a daughter once
-                    // begotten stays until a peck takes counters away: no earlier position
-                    // can recur.
-                    s.history.clear();
-                }
-                if landing == Landing::Again {
-                    // A peck: the same player decides again.
-                    self.settle(s, events);
-                    return;
-                }
-            }
+            } => return self.sow_move(s, (house, dir, take, quirk), events),
         }
         s.mover = 1 - s.mover;
         self.settle(s, events);
@@ -4574,52 +4631,33 @@ impl Rules for Sowing {
             return (n, false);
         }
         let (mv, n) = self.choose_from(quick, s, buf, pick);
-        self.apply(s, mv, events);
+        match mv {
+            // A sowing in play, `apply`'s preamble being the clock's tick.
+            SowingMove::Sow {
+                house,
+                dir,
+                take,
+                quirk,
+            } if s.phase == Phase::Play => {
+                s.clock.tick(s.mover);
+                self.sow_move(s, (house, dir, take, quirk), events);
+            }
+            _ => self.apply(s, mv, events),
+        }
         (n, mv == SowingMove::Pass)
     }
 
+    #[inline]
     fn forced_plies(
         &self,
         s: &mut SowingState,
         budget: u32,
         events: &mut impl EventSink<SowingEvent>,
     ) -> u32 {
-        // The board's last counter given back and forth (Li'b al-'Aqil under Ludii, to its
-        // cap): a gift is due with one house to give from, and two such gifts bring the
-        // state back with nothing but the clock moved. The rules themselves play the two, on
-        // a copy, to find that out; every later pair repeats them, so only a rule that reads
-        // the clock can end the stretch, and it stops short of the first ply one could.
-        if self.p.gift == Gift::None || self.lone_gift(s).is_none() {
+        if self.p.gift == Gift::None {
             return 0;
         }
-        let mut t = s.clone();
-        let mut cycle = GiftCycle::default();
-        for _ in 0..2 {
-            let Some(house) = self.lone_gift(&t) else {
-                return 0;
-            };
-            t.clock.tick(t.mover);
-            self.give(&mut t, house, &mut cycle);
-        }
-        let mut back = s.clone();
-        back.clock.alternate(2);
-        if cycle.other || cycle.len != 2 || t != back {
-            return 0;
-        }
-        let search = if self.endless_search {
-            // The search for an endless game reads the clock too.
-            (s.search_after.saturating_sub(s.clock.plies())).saturating_sub(1)
-        } else {
-            u32::MAX
-        };
-        let plies = (self.limit.room(&s.clock))
-            .min(self.rule_limit.room(&s.clock))
-            .min(search)
-            .min(budget)
-            & !1;
-        s.clock.alternate(plies);
-        events.emit_cycle(&cycle.events, plies / 2);
-        plies
+        self.gift_stretch(s, budget, events)
     }
 
     fn move_text(&self, mv: SowingMove) -> String {

@@ -196,13 +196,18 @@ pub struct GameRecord {
 /// kinds occurred, so that the end of a game visits only those (a game meets a handful of
 /// the dozens of kinds a family has).
 struct Counter<'a> {
-    counts: &'a mut [u32],
+    /// By kind index: as many as a family may have, so that a kind (whose index the
+    /// compiler knows to be below its family's count) needs no bounds check.
+    counts: &'a mut [u32; MAX_KINDS],
     seen: u128,
 }
 
+/// The most event kinds a family may have: the bits of [`Counter::seen`].
+const MAX_KINDS: usize = 128;
+
 impl<'a> Counter<'a> {
     /// A counter over `counts`, which must be all zero.
-    fn new(counts: &'a mut [u32]) -> Self {
+    fn new(counts: &'a mut [u32; MAX_KINDS]) -> Self {
         Counter { counts, seen: 0 }
     }
 }
@@ -591,7 +596,7 @@ pub fn block<R: Rules>(
         .collect();
     let mut state = rules.initial();
     let mut moves = Vec::with_capacity(64);
-    let mut counts = vec![0u32; kinds];
+    let mut counts = [0u32; MAX_KINDS];
     // Per event kind, games in which it occurred and occurrences, in two plain arrays (the
     // tally's pairs are folded in at the end of the block): the per-game loop over every
     // kind then compiles to vector adds.
@@ -612,7 +617,7 @@ pub fn block<R: Rules>(
             &mut sink,
         );
         let seen = sink.seen;
-        tally.add(&played, &counts, coverage, &covered, &mut scratch);
+        tally.add(&played, &counts[..kinds], coverage, &covered, &mut scratch);
         if spec.keep_records {
             tally.records.push(GameRecord {
                 index,
@@ -621,7 +626,7 @@ pub fn block<R: Rules>(
                 turns: played.turns,
                 passes: played.passes,
                 first_mover: played.first,
-                events: counts.clone(),
+                events: counts[..kinds].to_vec(),
                 flags: scratch.clone(),
             });
         }
