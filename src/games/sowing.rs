@@ -1410,6 +1410,7 @@ fn half_masks(board: &[u16; 16], marks: &[u8; 16], min: u16) -> (u32, u32) {
 /// An entry of [`Sowing::lane_adds`]: what a part lap adds to each of 16 houses, and the
 /// house its last counter falls in.
 #[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
 struct QuickLap {
     adds: [u16; 16],
     last: u8,
@@ -2685,7 +2686,10 @@ impl Sowing {
         // Below 16 (the circuit fits in 16 houses): the mask only tells the compiler so,
         // sparing the bounds checks of the houses it indexes.
         let last = usize::from(entry.last) & 15;
-        let mut landed = b[last].wrapping_add(entry.adds[last]);
+        // A part lap puts one counter in its last house, never the origin (whole laps are
+        // added apart, and the count then read back): not a second load on the chain.
+        debug_assert!(laps > 0 || (last != house && entry.adds[last] == 1));
+        let mut landed = b[last].wrapping_add(1);
         // The entry takes `rem` from the origin, all it holds when there is no whole lap.
         for (o, &add) in b.iter_mut().zip(&entry.adds) {
             *o = o.wrapping_add(add);
