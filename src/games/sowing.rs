@@ -1560,17 +1560,23 @@ fn pick_sowing(
 
 /// The index of the `k`-th set bit of `m` (from 0, lowest first), `k < m.count_ones()`: two
 /// halving steps with no branch on data (where the k-th candidate lies is data no branch
-/// predictor learns), then a table for the byte it lies in.
+/// predictor learns), then a table for the byte it lies in. A mask of 16 bits or fewer (a
+/// board of at most 16 houses: the branch goes one way for a whole run) needs only the
+/// second.
 #[inline]
-fn nth_set_bit(mut m: u32, mut k: u32) -> usize {
-    let mut at = 0;
-    for width in [16u32, 8] {
+fn nth_set_bit(m: u32, k: u32) -> usize {
+    /// One halving: which half of the low `2 * width` bits holds the `k`-th set bit.
+    #[inline(always)]
+    fn halve((m, k, at): (u32, u32, u32), width: u32) -> (u32, u32, u32) {
         let low = (m & ((1 << width) - 1)).count_ones();
         let up = u32::from(k >= low);
-        k -= low * up;
-        at += width * up;
-        m >>= width * up;
+        (m >> (width * up), k - low * up, at + width * up)
     }
+    let mut mka = (m, k, 0);
+    if m >> 16 != 0 {
+        mka = halve(mka, 16);
+    }
+    let (m, k, at) = halve(mka, 8);
     at as usize + usize::from(NTH_IN_BYTE[(m & 0xFF) as usize][(k & 7) as usize])
 }
 
