@@ -2486,8 +2486,10 @@ impl Sowing {
         let mut laps = 0u32;
         let mut brent: Option<Brent<W>> = None;
         // The count in the house sown from, carried from one sowing to the next: read back
-        // from `b` just after its vector write, it was the loop's longest wait.
-        let mut count = b[origin];
+        // from `b` just after its vector write, it was the loop's longest wait. The first
+        // is read from the board before the move (`b` is its copy, just written).
+        debug_assert_eq!(b[origin], pos.board[origin]);
+        let mut count = pos.board[origin];
         // Each turn of the loop sows once (the move's first lap, then each relay): one place
         // that sows, so that it inlines.
         loop {
