@@ -3111,15 +3111,25 @@ impl Sowing {
             return self.single_dir.then_some(Quick::Houses(s.sowable[seat]));
         }
         let min = u16::from(self.p.min_sow);
+        Some(Quick::Listed(
+            seat,
+            self.candidate_mask(&s.pos.board, seat, min),
+        ))
+    }
+
+    /// The seat's candidates (in a static game) whose house holds at least `min`, as a mask
+    /// over its list: by one table lookup where there is a table.
+    #[inline]
+    fn candidate_mask(&self, board: &[u16; RING], seat: usize, min: u16) -> u32 {
         if let Some(table) = &self.cand_table {
-            let row = self.held(&s.pos.board, min) >> (seat * self.n) & self.row_mask(0);
-            return Some(Quick::Listed(seat, table[seat][row as usize]));
+            let row = self.held(board, min) >> (seat * self.n) & self.row_mask(0);
+            return table[seat][row as usize];
         }
         let mut mask = 0u32;
         for (i, c) in self.cands[seat][..self.ncands[seat]].iter().enumerate() {
-            mask |= u32::from(s.pos.board[usize::from(c.house)] >= min) << i;
+            mask |= u32::from(board[usize::from(c.house)] >= min) << i;
         }
-        Some(Quick::Listed(seat, mask))
+        mask
     }
 
     /// Random play's move from the moves as a mask (`quick`, [`Sowing::sowable_mask`]), or
@@ -3365,12 +3375,13 @@ impl Sowing {
             }
             return;
         }
-        for c in &self.cands[seat][..self.ncands[seat]] {
-            let house = c.house as usize;
-            if pos.board[house] < min {
-                continue;
-            }
-            self.each_take(pos, seat, house, c.dir, c.quirk, &mut f);
+        // The candidates that hold enough as a mask, visited by its set bits: whether a
+        // house may be sown is data the branch predictor cannot learn.
+        let mut mask = self.candidate_mask(&pos.board, seat, min);
+        while mask != 0 {
+            let c = &self.cands[seat][mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            self.each_take(pos, seat, usize::from(c.house), c.dir, c.quirk, &mut f);
         }
     }
 
