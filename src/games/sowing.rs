@@ -3119,7 +3119,7 @@ impl Sowing {
 
     /// The seat's candidates (in a static game) whose house holds at least `min`, as a mask
     /// over its list: by one table lookup where there is a table.
-    #[inline]
+    #[inline(always)]
     fn candidate_mask(&self, board: &[u16; RING], seat: usize, min: u16) -> u32 {
         if let Some(table) = &self.cand_table {
             let row = self.held(board, min) >> (seat * self.n) & self.row_mask(0);
