@@ -778,10 +778,15 @@ mod tests {
     fn fisher_matches_r() {
         // R: fisher.test(matrix(c(3, 1, 1, 3), 2)), Fisher's tea-tasting table (R's
         // ?fisher.test "TeaTasting"): p = 0.4857, exactly 34/70 (the hypergeometric
-        // probabilities are 1, 16, 36, 16, 1 in 70; the observed 16/70 ties with the mirror
-        // table, which only the relative tolerance keeps).
+        // probabilities are 1, 16, 36, 16, 1 in 70; the observed 16/70 ties with its mirror).
         let p = fisher_exact_2x2(3, 1, 1, 3);
         assert!(close(p, 34.0 / 70.0, 1e-12), "{p}");
+        // By hand: [[0, 2], [5, 3]] has margins 2, 8 and 5, 5; the top-left cell takes 0, 1, 2
+        // with probabilities 10, 25, 10 in 45, so p = 20/45. The mirror table's 10/45 comes
+        // out of the floating-point recurrence a rounding above the observed one: without the
+        // relative tolerance p would be 10/45.
+        let p = fisher_exact_2x2(0, 2, 5, 3);
+        assert!(close(p, 20.0 / 45.0, 1e-12), "{p}");
         // R: fisher.test(matrix(c(2, 10, 20, 13), ncol = 2, byrow = TRUE)): p = 0.01655
         // (matstat.org, R course, "fisher_test").
         let p = fisher_exact_2x2(2, 10, 20, 13);
