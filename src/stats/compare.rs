@@ -179,7 +179,8 @@ fn pearson(t: &Table) -> TestResult {
 /// as no more probable when its probability is at most the observed one times `1 + 10⁻⁷`, so
 /// tables that tie in exact arithmetic are not lost to rounding.
 ///
-/// Returns 1 when the margins admit only the observed table (an empty row or column).
+/// Returns 1 when the margins admit only the observed table (an empty row or column), and NaN
+/// when a margin overflows `u64`.
 pub fn fisher_exact_2x2(a: u64, b: u64, c: u64, d: u64) -> f64 {
     // Column totals m (first) and n (second), first-row total k; the top-left cell x runs
     // over lo..=hi.
@@ -256,8 +257,8 @@ pub struct OutcomeTest {
 }
 
 /// Tests whether the outcome distributions of the arms (rows) differ, choosing the test the
-/// counts allow: Pearson's chi-square when every expected count is at least 5 (Cochran's rule,
-/// under which its asymptotic p-value is sound), otherwise Fisher's exact test for a 2 × 2
+/// counts allow: Pearson's chi-square when every expected count is at least 5 (the usual rule,
+/// stricter than Cochran's, for trusting its asymptotic p-value), otherwise Fisher's exact test for a 2 × 2
 /// table and, for larger tables, a Monte Carlo test with [`MONTE_CARLO_REPLICATES`] random
 /// tables drawn from `rng_seed` (see [`monte_carlo_chi_square`]).
 ///
@@ -387,8 +388,9 @@ fn ln_choose(n: u64, k: u64) -> f64 {
 /// (probability `p_mode`), alternating down and up: `down(x)` is P(x − 1) / P(x) and `up(x)`
 /// is P(x + 1) / P(x). The expected number of steps is of the order of the standard
 /// deviation, whatever the size of the support. The draw is exact up to floating-point
-/// rounding of the probabilities (relative 10⁻⁹ or better); if rounding leaves the uniform
-/// unspent once the whole support is visited, the mode is returned.
+/// rounding of the probabilities (`p_mode` comes from log-factorials, relative error of order
+/// 10⁻⁸ at a million items, far below what any test of the draws could see); if rounding
+/// leaves the uniform unspent once the whole support is visited, the mode is returned.
 fn invert_from_mode(
     rng: &mut ChaCha8Rng,
     (lo, mode, hi): (u64, u64, u64),
