@@ -728,7 +728,8 @@ mod tests {
     #[test]
     fn newcombe_matches_the_papers_examples() {
         // Newcombe (1998), Table II, method 10, as reproduced by the tests of the R package
-        // propint (ci.two.indep.props, "produces the results reported in Newcombe1998").
+        // propint (github.com/m-Py/propint, tests/testthat/test_Two_Independent_Props_CI.R:
+        // ci.two.indep.props "produces the results reported in Newcombe1998").
         let d = newcombe_difference(56, 70, 48, 80).unwrap();
         assert!(close(d.value, 0.2, 1e-12), "{d:?}");
         assert!(close(d.lo, 0.0524, 5e-5), "{d:?}");
@@ -737,9 +738,10 @@ mod tests {
         assert!(close(d.value, 0.6, 1e-12), "{d:?}");
         assert!(close(d.lo, 0.1705, 5e-5), "{d:?}");
         assert!(close(d.hi, 0.8090, 5e-5), "{d:?}");
-        // The paper's boundary contrasts (Table II). At 0 of n the Wilson interval is
-        // [0, 0.2775] for n = 10 and [0, 0.1611] for n = 20, so 0/10 − 0/20 gives
-        // [−0.1611, 0.2775] and 0/10 − 0/10 gives [−0.2775, 0.2775].
+        // The boundary contrasts of the paper's Table II, checked by hand from the Wilson
+        // limits: at 0 of n the interval is [0, z²/(n + z²)], 0.2775 for n = 10 (Newcombe 1998,
+        // Table I) and 0.1611 for n = 20, so 0/10 − 0/20 gives [−0.1611, 0.2775] and
+        // 0/10 − 0/10 gives [−0.2775, 0.2775].
         let d = newcombe_difference(0, 10, 0, 20).unwrap();
         assert_eq!(d.value, 0.0);
         assert!(close(d.lo, -0.1611, 5e-5), "{d:?}");
@@ -749,7 +751,8 @@ mod tests {
             close(d.lo, -0.2775, 5e-5) && close(d.hi, 0.2775, 5e-5),
             "{d:?}"
         );
-        // 10/10 − 0/20 and 10/10 − 0/10: the upper bound reaches 1 and stays there.
+        // 10/10 − 0/20 and 10/10 − 0/10: the upper bound is 1, the lower 1 − √(0.2775² +
+        // 0.1611²) = 0.6791 and 1 − √2 · 0.2775 = 0.6075.
         let d = newcombe_difference(10, 10, 0, 20).unwrap();
         assert_eq!(d.value, 1.0);
         assert!(close(d.lo, 0.6791, 5e-5), "{d:?}");
@@ -757,7 +760,7 @@ mod tests {
         let d = newcombe_difference(10, 10, 0, 10).unwrap();
         assert!(close(d.lo, 0.6075, 5e-5), "{d:?}");
         assert_eq!(d.hi, 1.0);
-        // 5/56 − 0/29: 0.0893, [−0.0381, 0.1926].
+        // 5/56 − 0/29 (also in Table II): 0.0893, [−0.0381, 0.1926] by the formula.
         let d = newcombe_difference(5, 56, 0, 29).unwrap();
         assert!(close(d.value, 0.0893, 5e-5), "{d:?}");
         assert!(close(d.lo, -0.0381, 5e-5), "{d:?}");
