@@ -1,7 +1,10 @@
 //! Statistics for simulated outcomes: intervals on rates and summaries of lengths.
 //!
 //! Everything here is a pure function of integer counts, so a result does not depend on the
-//! order in which games were aggregated (and therefore not on thread count).
+//! order in which games were aggregated (and therefore not on thread count). The tests and
+//! intervals that compare two readings (`ludotrace diff`) are in [`compare`].
+
+pub mod compare;
 
 use schemars::JsonSchema;
 use serde::Serialize;
