@@ -591,8 +591,8 @@ fn every_format_a_command_does_not_produce_is_refused_with_the_ones_it_does() {
             "`check` does not produce markdown output; its formats are: table, json",
         ),
         (
-            vec!["run", "seega", "--format", "markdown"],
-            "`run` does not produce markdown output; its formats are: table, json, csv; markdown with --each-option",
+            vec!["run", "seega", "--each-option", "--format", "csv"],
+            "`run` does not produce csv output; its formats are: table, json, markdown (with --each-option",
         ),
         (
             vec![

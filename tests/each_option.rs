@@ -192,6 +192,4 @@ fn choose_refuses_what_it_cannot_mean() {
         err.contains("with --each-option, one row per option"),
         "{err}"
     );
-    let err = fails(&["run", "um-el-bagara", "--format", "markdown"]);
-    assert!(err.contains("markdown with --each-option"), "{err}");
 }

@@ -556,7 +556,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
             &[Table, Json, Markdown],
             " (with --each-option, one row per option: csv is one row per game)",
         ),
-        Command::Run { .. } => (&[Table, Json, Csv], "; markdown with --each-option"),
+        Command::Run { .. } => (&[Table, Json, Markdown, Csv], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Cite { .. } => (
             &[Table],

@@ -494,8 +494,7 @@ pub fn run(
         }),
         Format::Json => out.json(&outputs[0]),
         Format::Csv => {}
-        // (`check_format` refuses markdown for `run` except with `--each-option`, and csv
-        // with it.)
+        // (`check_format` refuses csv with `--each-option`.)
         _ if args.each_option => each_option_table(out, game, &variants, &outputs, &refused, args),
         _ => table(out, game, &results, &outputs, args),
     }
@@ -694,14 +693,13 @@ fn table(
     args: &RunArgs,
 ) {
     if outputs.len() > 1 {
-        out.styled(
-            style::HEAD,
+        title(
+            out,
             &format!(
                 "{} · every reading · {} random games each · seed {}",
                 game.name, args.games, args.seed
             ),
         );
-        out.line("");
         let seats = max_seats(outputs);
         let rows = outputs
             .iter()
@@ -746,21 +744,20 @@ fn table(
     } else {
         let (interp, _, _) = &results[0];
         let o = &outputs[0];
-        out.styled(
-            style::HEAD,
+        title(
+            out,
             &format!(
                 "{} · {} ({}) · {} random games · seed {}",
                 game.name, interp.id, interp.title, o.games, o.seed
             ),
         );
-        out.line("");
         if !o.overrides.is_empty() {
             let list: Vec<String> = o
                 .overrides
                 .iter()
                 .map(|(k, v)| format!("{k}={v}"))
                 .collect();
-            out.line(&format!("overrides: {}", list.join(", ")));
+            out.para(&format!("overrides: {}", list.join(", ")));
         }
         let r = &o.results;
         let row = |label: &str, count: u64, key: &str| {
@@ -793,14 +790,14 @@ fn table(
             .enumerate()
             .map(|(seat, n)| format!("seat {} in {n}", seat + 1))
             .collect();
-        out.line(&format!("moved first: {}", firsts.join(", ")));
+        out.para(&format!("moved first: {}", firsts.join(", ")));
         let ends: Vec<String> = results[0]
             .2
             .ends
             .iter()
             .map(|(name, n)| format!("{name} {n}"))
             .collect();
-        out.line(&format!(
+        out.para(&format!(
             "games ended: {} · capped by the engine: {}",
             if ends.is_empty() {
                 "none".to_owned()
@@ -815,7 +812,7 @@ fn table(
                 .iter()
                 .map(|(name, n)| format!("{name} {n}"))
                 .collect();
-            out.line(&format!("timeouts by reason: {}", why.join(", ")));
+            out.para(&format!("timeouts by reason: {}", why.join(", ")));
         }
         if !r.ranks.is_empty() {
             let rows = r
@@ -834,8 +831,8 @@ fn table(
             let head: Vec<&str> = head.iter().map(String::as_str).collect();
             out.table(&head, rows);
         }
-        out.line(&format!("plies: {}", lengths(&o.plies)));
-        out.line(&format!(
+        out.para(&format!("plies: {}", lengths(&o.plies)));
+        out.para(&format!(
             "passes per game: mean {:.2} · legal moves per decision: {:.2}",
             o.passes.mean, o.branching
         ));
@@ -865,6 +862,17 @@ fn table(
         &command_line(&game.id, interp, args),
         args,
     );
+}
+
+/// A table's title: bold, a paragraph of its own, in Markdown; a styled line and a blank
+/// one elsewhere.
+fn title(out: &mut Out, text: &str) {
+    if out.format == Format::Markdown {
+        out.para(&format!("**{text}**"));
+    } else {
+        out.styled(style::HEAD, text);
+        out.line("");
+    }
 }
 
 /// The lines under a run's table: the corpus with its hash, and the command that reproduces
@@ -937,12 +945,7 @@ fn each_option_table(
         "{} · {} with each option it does not take switched in alone · {} random games each (the same games) · seed {}",
         game.name, interp.id, args.games, args.seed
     );
-    if out.format == Format::Markdown {
-        out.para(&format!("**{head}**"));
-    } else {
-        out.styled(style::HEAD, &head);
-        out.line("");
-    }
+    title(out, &head);
     let seats = max_seats(outputs);
     let rows = variants
         .iter()
