@@ -72,6 +72,16 @@ impl Histogram {
         }
     }
 
+    /// Every value counted, in ascending order: the sample, for the tests and intervals that
+    /// need one (a million games are four megabytes).
+    pub fn values(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.n() as usize);
+        for (v, &c) in self.counts.iter().enumerate() {
+            out.extend(std::iter::repeat_n(v as u32, c as usize));
+        }
+        out
+    }
+
     /// Number of values.
     pub fn n(&self) -> u64 {
         self.counts.iter().sum()

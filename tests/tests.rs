@@ -17,6 +17,8 @@ mod cli;
 mod corpus_content;
 /// Um el Banât's daughters, pecking and the reckoning in fours.
 mod daughters;
+/// `ludotrace diff`: an A/A test, a known difference found, the JSON contract, threads.
+mod diff_cmd;
 /// Every option of every choice switched alone into a game's first reading plays.
 mod each_option;
 /// Engine properties over every reading, and the rules through the public API.

@@ -5,6 +5,7 @@
 //! Markdown. Data goes to stdout; diagnostics go to stderr, except for `check`, whose
 //! diagnostics are its output.
 
+pub mod diff;
 mod output;
 mod register;
 mod render;
@@ -199,6 +200,41 @@ pub enum Command {
         /// take switched in alone (the same games: the same seed and streams), one row each.
         #[arg(long, conflicts_with = "all_interpretations")]
         each_option: bool,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Compare two readings of a game: the choices on which they differ, and every outcome
+    /// under seeded random play with the difference B − A, its 95 % interval, a
+    /// Holm-adjusted p-value and a verdict.
+    #[command(
+        after_help = "Examples:\n  ludotrace diff um-el-tuweisat ludii-1.0.8 ludii-intended -n 20000\n  ludotrace diff seega davies davies --set-b centre_safe=true --format json"
+    )]
+    Diff {
+        /// Game id (see `ludotrace list`).
+        game: String,
+        /// Reading A, the base (see `ludotrace show GAME`).
+        a: String,
+        /// Reading B, compared with A (it may be A itself: an A/A test, on other games).
+        b: String,
+        /// Games per reading.
+        #[arg(short = 'n', long, default_value_t = 1000)]
+        games: u64,
+        /// Run seed: each arm draws from its own streams of it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which a game of a reading with no engine cap is counted as a timeout.
+        #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
+        max_plies: u32,
+        /// Override a parameter in both readings (repeatable).
+        #[arg(long = "set", value_name = "PARAM=VALUE")]
+        set: Vec<String>,
+        /// Override a parameter in reading A only (repeatable).
+        #[arg(long = "set-a", value_name = "PARAM=VALUE")]
+        set_a: Vec<String>,
+        /// Override a parameter in reading B only (repeatable).
+        #[arg(long = "set-b", value_name = "PARAM=VALUE")]
+        set_b: Vec<String>,
         /// Worker threads (default: one per core). Results do not depend on it.
         #[arg(long)]
         threads: Option<usize>,
@@ -507,6 +543,38 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             };
             run::run(&mut out, &corpus, &files, &args, cli.quiet)?;
         }
+        Command::Diff {
+            game,
+            a,
+            b,
+            games,
+            seed,
+            max_plies,
+            set,
+            set_a,
+            set_b,
+            threads,
+        } => {
+            let files = files(&cli)?;
+            let g = game_of(&corpus, game)?;
+            for list in [set, set_a, set_b] {
+                choices_are_not_parameters(g, list)?;
+            }
+            let args = diff::DiffArgs {
+                game: game.clone(),
+                a: a.clone(),
+                b: b.clone(),
+                games: *games,
+                seed: *seed,
+                max_plies: *max_plies,
+                set: set.clone(),
+                set_a: set_a.clone(),
+                set_b: set_b.clone(),
+                threads: *threads,
+                corpus: cli.corpus.clone(),
+            };
+            diff::diff(&mut out, &corpus, &files, &args, cli.quiet)?;
+        }
         Command::Replay {
             game,
             interpretation,
@@ -534,6 +602,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Cite { .. } => "cite",
         Command::Check => "check",
         Command::Run { .. } => "run",
+        Command::Diff { .. } => "diff",
         Command::Replay { .. } => "replay",
         Command::Schema => "schema",
         Command::Completions { .. } => "completions",
@@ -557,6 +626,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
             " (with --each-option, one row per option: csv is one row per game)",
         ),
         Command::Run { .. } => (&[Table, Json, Markdown, Csv], ""),
+        Command::Diff { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Cite { .. } => (
             &[Table],

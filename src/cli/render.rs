@@ -1329,6 +1329,10 @@ pub fn schema() -> Value {
     put("output/check", schemars::schema_for!(CheckOutput));
     put("output/run", schemars::schema_for!(super::run::RunOutput));
     put(
+        "output/diff",
+        schemars::schema_for!(super::diff::DiffOutput),
+    );
+    put(
         "output/run-all",
         schemars::schema_for!(super::run::RunAllOutput),
     );

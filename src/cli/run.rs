@@ -331,26 +331,7 @@ pub fn run(
     args: &RunArgs,
     quiet: bool,
 ) -> Result<(), Error> {
-    if !(1..=sim::MAX_GAMES).contains(&args.games) {
-        return Err(Error::Usage(format!(
-            "--games must be 1 to {} (a rate needs games to be a rate), not {}",
-            sim::MAX_GAMES,
-            args.games
-        )));
-    }
-    if !(1..=MAX_PLIES).contains(&args.max_plies) {
-        return Err(Error::Usage(format!(
-            "--max-plies must be 1 to {MAX_PLIES}, not {}",
-            args.max_plies
-        )));
-    }
-    if let Some(t) = args.threads
-        && !(1..=MAX_THREADS).contains(&t)
-    {
-        return Err(Error::Usage(format!(
-            "--threads must be 1 to {MAX_THREADS}, not {t} (results do not depend on it)"
-        )));
-    }
+    check_numbers(args.games, args.max_plies, args.threads)?;
     let game = super::game_of(corpus, &args.game)?;
     let readings: Vec<&Interpretation> = if args.all {
         game.interpretations.iter().collect()
@@ -417,11 +398,7 @@ pub fn run(
         }
     }
     let variants = kept;
-    let pool = match args.threads {
-        Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build(),
-        None => rayon::ThreadPoolBuilder::new().build(),
-    }
-    .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))?;
+    let pool = pool(args.threads)?;
     let bar = if quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
@@ -501,12 +478,49 @@ pub fn run(
     Ok(())
 }
 
+/// Refuses the numbers a user typed for a command that plays games where they are out of
+/// bounds, naming the bounds: the games of a run, the ply limit, the worker threads.
+pub(super) fn check_numbers(
+    games: u64,
+    max_plies: u32,
+    threads: Option<usize>,
+) -> Result<(), Error> {
+    if !(1..=sim::MAX_GAMES).contains(&games) {
+        return Err(Error::Usage(format!(
+            "--games must be 1 to {} (a rate needs games to be a rate), not {games}",
+            sim::MAX_GAMES,
+        )));
+    }
+    if !(1..=MAX_PLIES).contains(&max_plies) {
+        return Err(Error::Usage(format!(
+            "--max-plies must be 1 to {MAX_PLIES}, not {max_plies}"
+        )));
+    }
+    if let Some(t) = threads
+        && !(1..=MAX_THREADS).contains(&t)
+    {
+        return Err(Error::Usage(format!(
+            "--threads must be 1 to {MAX_THREADS}, not {t} (results do not depend on it)"
+        )));
+    }
+    Ok(())
+}
+
+/// The worker pool of a command that plays games (`None`: one thread per core).
+pub(super) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
+    match threads {
+        Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build(),
+        None => rayon::ThreadPoolBuilder::new().build(),
+    }
+    .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))
+}
+
 /// One reading's simulation, for any family.
-struct Simulate<'a> {
-    bound: &'a Bound,
-    spec: &'a RunSpec,
-    bar: &'a indicatif::ProgressBar,
-    records: &'a mut dyn FnMut(&[GameRecord]),
+pub(super) struct Simulate<'a> {
+    pub(super) bound: &'a Bound,
+    pub(super) spec: &'a RunSpec,
+    pub(super) bar: &'a indicatif::ProgressBar,
+    pub(super) records: &'a mut dyn FnMut(&[GameRecord]),
 }
 
 impl EngineVisitor for Simulate<'_> {
@@ -562,15 +576,10 @@ fn output(
             .collect(),
     };
     let mut events = IndexMap::new();
-    let named = t
-        .kind_names
-        .iter()
-        .zip(&t.events)
-        .chain(t.place_names.iter().zip(&t.uncovered));
-    for (name, &(games, total)) in named {
+    for (name, (games, total)) in t.named_events() {
         if games > 0 {
             events.insert(
-                name.clone(),
+                name.to_owned(),
                 EventStat {
                     games,
                     per_game: round(total as f64 / n as f64, 4),
@@ -659,7 +668,7 @@ pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String 
 }
 
 /// Quotes a word for a POSIX shell where it needs it.
-fn shell_quote(word: &str) -> String {
+pub(super) fn shell_quote(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .bytes()

@@ -420,6 +420,17 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Every event kind, then every uncovered place, by name, with the games in which it
+    /// occurred and its occurrences (the names set by [`Tally::with_kinds`] and
+    /// [`Tally::with_places`]).
+    pub fn named_events(&self) -> impl Iterator<Item = (&str, (u64, u64))> {
+        self.kind_names
+            .iter()
+            .zip(&self.events)
+            .chain(self.place_names.iter().zip(&self.uncovered))
+            .map(|(name, &counts)| (name.as_str(), counts))
+    }
+
     fn new(kinds: usize, places: usize, seats: usize) -> Self {
         Tally {
             wins: vec![0; seats],

@@ -1,0 +1,559 @@
+//! `ludotrace diff`: does reading B change the game, compared with reading A?
+//!
+//! The rules side lists the choices on which the two readings differ, each option with its
+//! words, its provenance class in its reading and the parameters it sets. The outcome side
+//! plays both arms by seeded random play on independent streams (so a reading diffed with
+//! itself is an honest A/A test) and gives, for each metric, both values, the difference
+//! B − A with its 95 % interval, the p-value Holm-adjusted across every metric of the
+//! command, and a verdict. Rates are compared by Newcombe's interval and the outcome-table
+//! test of [`crate::stats::compare`]; lengths by a seeded bootstrap interval and
+//! Mann–Whitney's test.
+//!
+//! The result (JSON schema_version 1) is a pure function of the corpus, the game, the two
+//! readings and their overrides, the seed, the number of games, the ply limit and the
+//! ludotrace version, at any thread count.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::output::{Out, style};
+use super::render::OUTPUT_SCHEMA_VERSION;
+use super::run::{Simulate, check_numbers, corpus_hash, pool, shell_quote};
+use super::{Error, Format};
+use crate::bind::{self, Bound};
+use crate::corpus::{CorpusFiles, Game, Interpretation};
+use crate::sim::{self, RunSpec, Tally};
+use crate::stats::compare::{
+    Statistic, bootstrap_interval, holm, mann_whitney, newcombe_difference, outcome_test,
+};
+use crate::stats::round;
+
+/// The significance level of a verdict, after Holm's correction.
+pub const ALPHA: f64 = 0.05;
+/// Bootstrap rounds for the interval of a difference of lengths.
+pub const BOOTSTRAP_REPLICATES: u32 = 2000;
+
+/// What the user asked `diff` for.
+#[derive(Debug, Clone)]
+pub struct DiffArgs {
+    /// Game id.
+    pub game: String,
+    /// Reading A (the base).
+    pub a: String,
+    /// Reading B.
+    pub b: String,
+    /// Games per arm.
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Ply limit for readings without an engine cap.
+    pub max_plies: u32,
+    /// `PARAM=VALUE` overrides of both arms.
+    pub set: Vec<String>,
+    /// Overrides of arm A only.
+    pub set_a: Vec<String>,
+    /// Overrides of arm B only.
+    pub set_b: Vec<String>,
+    /// Worker threads (`None`: one per core).
+    pub threads: Option<usize>,
+    /// The corpus directory, if not the built-in corpus (for the reproduce line).
+    pub corpus: Option<std::path::PathBuf>,
+}
+
+/// `diff --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DiffOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// The ludotrace version that produced it.
+    pub ludotrace: String,
+    /// BLAKE3 of the corpus files (paths and contents).
+    pub corpus_hash: String,
+    /// Game id.
+    pub game: String,
+    /// Reading A (the base).
+    pub a: String,
+    /// Reading B (compared with A).
+    pub b: String,
+    /// Each arm's overrides, parameter → value (`--set` and its own `--set-a`/`--set-b`).
+    pub overrides: ArmOverrides,
+    /// Run seed.
+    pub seed: u64,
+    /// Games per arm.
+    pub games: u64,
+    /// The ply limit applied to readings without an engine cap.
+    pub max_plies: u32,
+    /// The agent of each seat (both arms).
+    pub agents: Vec<String>,
+    /// The choices on which A and B take different options.
+    pub rules: Vec<RuleDifference>,
+    /// The outcome metrics, in a fixed order: seats' and first mover's wins, draws,
+    /// timeouts, lengths, then events.
+    pub metrics: Vec<Metric>,
+}
+
+/// Each arm's overrides.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ArmOverrides {
+    /// Arm A's.
+    pub a: BTreeMap<String, Value>,
+    /// Arm B's.
+    pub b: BTreeMap<String, Value>,
+}
+
+/// A choice on which the readings differ.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RuleDifference {
+    /// Choice id.
+    pub choice: String,
+    /// The question it answers.
+    pub question: String,
+    /// A's option.
+    pub a: Side,
+    /// B's option.
+    pub b: Side,
+}
+
+/// One reading's option of a choice.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Side {
+    /// Option id.
+    pub option: String,
+    /// In words.
+    pub says: String,
+    /// Its provenance class in that reading: `grounded`, `borrowed` or `interpolated`.
+    pub class: String,
+    /// The parameters it sets, parameter → value.
+    pub sets: BTreeMap<String, Value>,
+}
+
+/// One outcome metric under both readings.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Metric {
+    /// `p1_win` … (every seat the game has), `first_mover_win`, `draw`, `timeout`,
+    /// `plies_mean`, `plies_median`, `turns_mean`, or `event:<name>` (the share of games in
+    /// which the event occurred).
+    pub metric: String,
+    /// The value under A (a rate from 0 to 1, or a length in plies or turns).
+    pub a: f64,
+    /// The value under B.
+    pub b: f64,
+    /// B − A with its 95 % interval (Newcombe's for rates, a seeded percentile bootstrap for
+    /// lengths).
+    pub difference: Difference,
+    /// The p-value (an outcome-table test for rates, Mann–Whitney for lengths) after Holm's
+    /// correction across every metric of the command.
+    pub p_adjusted: f64,
+    /// `differs` (adjusted p below 0.05) or `no difference detected` (at the games played).
+    pub verdict: String,
+}
+
+/// A difference with its interval.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Difference {
+    /// B − A.
+    pub value: f64,
+    /// The interval's lower bound.
+    pub lo: f64,
+    /// The interval's upper bound.
+    pub hi: f64,
+}
+
+/// The key of arm `arm` (`a` or `b`) of a diff of `reading`: its own streams, so that the
+/// two arms never share games, even when they are the same reading.
+pub fn arm_key(game: &str, reading: &str, arm: &str) -> u64 {
+    sim::reading_key(game, &format!("{reading}#diff-{arm}"))
+}
+
+/// Runs `diff`.
+///
+/// # Errors
+/// Bad numbers, an unknown game or reading (listing the valid ones), bad overrides.
+pub fn diff(
+    out: &mut Out,
+    corpus: &crate::corpus::Corpus,
+    files: &CorpusFiles,
+    args: &DiffArgs,
+    quiet: bool,
+) -> Result<(), Error> {
+    check_numbers(args.games, args.max_plies, args.threads)?;
+    let game = super::game_of(corpus, &args.game)?;
+    let ia = super::interpretation_of(game, &args.a)?;
+    let ib = super::interpretation_of(game, &args.b)?;
+    let arm = |interp: &Interpretation, own: &[String]| -> Result<Bound, Error> {
+        let mut all = args.set.clone();
+        all.extend(own.iter().cloned());
+        let overrides = bind::parse_overrides(&all)?;
+        Ok(bind::bind(game, interp, &overrides)?)
+    };
+    let (ba, bb) = (arm(ia, &args.set_a)?, arm(ib, &args.set_b)?);
+    let pool = pool(args.threads)?;
+    let bar = if quiet || !std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(2 * args.games)
+    };
+    let play = |interp: &Interpretation, b: &Bound, tag: &str| -> Tally {
+        let spec = RunSpec {
+            games: args.games,
+            seed: args.seed,
+            key: arm_key(&game.id, &interp.id, tag),
+            max_plies: args.max_plies,
+            keep_records: false,
+        };
+        pool.install(|| {
+            b.engine.visit(Simulate {
+                bound: b,
+                spec: &spec,
+                bar: &bar,
+                records: &mut |_| {},
+            })
+        })
+    };
+    let (ta, tb) = (play(ia, &ba, "a"), play(ib, &bb, "b"));
+    bar.finish_and_clear();
+    let output = DiffOutput {
+        schema_version: OUTPUT_SCHEMA_VERSION,
+        ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
+        corpus_hash: corpus_hash(files),
+        game: game.id.clone(),
+        a: ia.id.clone(),
+        b: ib.id.clone(),
+        overrides: ArmOverrides {
+            a: ba.overrides.clone().into_iter().collect(),
+            b: bb.overrides.clone().into_iter().collect(),
+        },
+        seed: args.seed,
+        games: args.games,
+        max_plies: args.max_plies,
+        agents: vec!["random".to_owned(); ta.wins.len().max(tb.wins.len())],
+        rules: rule_differences(game, ia, ib),
+        metrics: metrics(&ta, &tb, args.seed),
+    };
+    match out.format {
+        Format::Json => out.json(&output),
+        _ => render(out, game, &output, args),
+    }
+    Ok(())
+}
+
+/// The choices on which two readings take different options.
+fn rule_differences(game: &Game, a: &Interpretation, b: &Interpretation) -> Vec<RuleDifference> {
+    let taken = |i: &Interpretation, choice: &str| {
+        i.choose
+            .iter()
+            .find(|(c, _)| c == choice)
+            .map(|(_, o)| o.clone())
+    };
+    let side = |i: &Interpretation, choice: &crate::corpus::Choice, option: &str| {
+        let o = choice.options.iter().find(|o| o.id == option);
+        Side {
+            option: option.to_owned(),
+            says: o.map(|o| o.says.clone()).unwrap_or_default(),
+            class: i
+                .provenance
+                .choice(&choice.id)
+                .map_or("", |k| k.class.as_str())
+                .to_owned(),
+            sets: o
+                .map(|o| o.sets.iter().cloned().collect())
+                .unwrap_or_default(),
+        }
+    };
+    game.choices
+        .iter()
+        .filter_map(|choice| {
+            let (oa, ob) = (taken(a, &choice.id)?, taken(b, &choice.id)?);
+            (oa != ob).then(|| RuleDifference {
+                choice: choice.id.clone(),
+                question: choice.question.clone(),
+                a: side(a, choice, &oa),
+                b: side(b, choice, &ob),
+            })
+        })
+        .collect()
+}
+
+/// A metric before Holm's correction.
+struct Raw {
+    name: String,
+    a: f64,
+    b: f64,
+    difference: Difference,
+    p: f64,
+}
+
+/// Every metric of two tallies, Holm-adjusted together.
+fn metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Metric> {
+    let (na, nb) = (a.games, b.games);
+    let mut raw = Vec::new();
+    // A rate: k of n games in each arm.
+    let mut rate = |name: String, ka: u64, kb: u64| {
+        let d = newcombe_difference(kb, nb, ka, na);
+        let table = [vec![ka, na - ka], vec![kb, nb - kb]];
+        // One outcome column only (nobody won, in either arm): no evidence of a difference.
+        let p = outcome_test(&table, seed).map_or(1.0, |t| t.result.p);
+        raw.push(Raw {
+            name,
+            a: ka as f64 / na as f64,
+            b: kb as f64 / nb as f64,
+            difference: d.map_or(
+                Difference {
+                    value: 0.0,
+                    lo: 0.0,
+                    hi: 0.0,
+                },
+                |d| Difference {
+                    value: d.value,
+                    lo: d.lo,
+                    hi: d.hi,
+                },
+            ),
+            p,
+        });
+    };
+    let seats = a.wins.len().max(b.wins.len());
+    let win = |t: &Tally, s: usize| t.wins.get(s).copied().unwrap_or(0);
+    for s in 0..seats {
+        rate(format!("p{}_win", s + 1), win(a, s), win(b, s));
+    }
+    let first = |t: &Tally| t.order_wins.first().copied().unwrap_or(0);
+    rate("first_mover_win".to_owned(), first(a), first(b));
+    rate("draw".to_owned(), a.draws, b.draws);
+    rate("timeout".to_owned(), a.timeouts, b.timeouts);
+    // The events that occurred in either arm: A's, in the family's order, then any only B
+    // met.
+    let games_with = |t: &Tally, name: &str| {
+        t.named_events()
+            .find(|(n, _)| *n == name)
+            .map_or(0, |(_, (games, _))| games)
+    };
+    let names: Vec<&str> = a
+        .named_events()
+        .chain(b.named_events())
+        .filter(|(_, (games, _))| *games > 0)
+        .map(|(n, _)| n)
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    for name in names {
+        if seen.insert(name) {
+            rate(
+                format!("event:{name}"),
+                games_with(a, name),
+                games_with(b, name),
+            );
+        }
+    }
+    let events = raw.split_off(seats + 3);
+    // Lengths: a bootstrap interval of B − A and Mann–Whitney's test.
+    let (pa, pb) = (a.plies.values(), b.plies.values());
+    let (ua, ub) = (a.turns.values(), b.turns.values());
+    let mut length = |name: &str, sa: &[u32], sb: &[u32], stat: Statistic| {
+        let value = |s: &[u32]| match stat {
+            Statistic::Mean => s.iter().map(|&v| f64::from(v)).sum::<f64>() / s.len() as f64,
+            Statistic::Median => median(s),
+        };
+        let d = bootstrap_interval(sb, sa, stat, BOOTSTRAP_REPLICATES, seed);
+        raw.push(Raw {
+            name: name.to_owned(),
+            a: value(sa),
+            b: value(sb),
+            difference: d.map_or(
+                Difference {
+                    value: 0.0,
+                    lo: 0.0,
+                    hi: 0.0,
+                },
+                |d| Difference {
+                    value: d.value,
+                    lo: d.lo,
+                    hi: d.hi,
+                },
+            ),
+            p: mann_whitney(sa, sb).map_or(1.0, |t| t.p),
+        });
+    };
+    length("plies_mean", &pa, &pb, Statistic::Mean);
+    length("plies_median", &pa, &pb, Statistic::Median);
+    length("turns_mean", &ua, &ub, Statistic::Mean);
+    raw.extend(events);
+    let adjusted = holm(&raw.iter().map(|r| r.p).collect::<Vec<_>>());
+    raw.into_iter()
+        .zip(adjusted)
+        .map(|(r, p)| Metric {
+            metric: r.name,
+            a: round(r.a, 6),
+            b: round(r.b, 6),
+            difference: Difference {
+                value: round(r.difference.value, 6),
+                lo: round(r.difference.lo, 6),
+                hi: round(r.difference.hi, 6),
+            },
+            p_adjusted: round(p, 6),
+            verdict: if p < ALPHA {
+                "differs".to_owned()
+            } else {
+                "no difference detected".to_owned()
+            },
+        })
+        .collect()
+}
+
+/// The median of an ascending sample (the mean of the two middle values of an even one).
+fn median(s: &[u32]) -> f64 {
+    match s.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => f64::from(s[n / 2]),
+        n => (f64::from(s[n / 2 - 1]) + f64::from(s[n / 2])) / 2.0,
+    }
+}
+
+/// The table and Markdown views.
+fn render(out: &mut Out, game: &Game, d: &DiffOutput, args: &DiffArgs) {
+    let title = format!(
+        "{} · {} (B) against {} (A) · {} random games each · seed {}",
+        game.name, d.b, d.a, d.games, d.seed
+    );
+    let md = out.format == Format::Markdown;
+    if md {
+        out.para(&format!("**{title}**"));
+    } else {
+        out.styled(style::HEAD, &title);
+        out.line("");
+    }
+    for (arm, o) in [("A", &d.overrides.a), ("B", &d.overrides.b)] {
+        if !o.is_empty() {
+            let list: Vec<String> = o.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            out.para(&format!("overrides of {arm}: {}", list.join(", ")));
+        }
+    }
+    if d.rules.is_empty() {
+        out.para("rules: the two readings take the same option of every choice");
+    } else {
+        let rows = d
+            .rules
+            .iter()
+            .map(|r| {
+                let side = |s: &Side| format!("{} ({}): {}", s.option, s.class, s.says);
+                vec![r.choice.clone(), side(&r.a), side(&r.b)]
+            })
+            .collect();
+        out.table(&["choice", "A", "B"], rows);
+    }
+    let shown = |m: &Metric| {
+        if m.metric.starts_with("event:") || m.metric.ends_with("_win") || is_rate(&m.metric) {
+            (
+                format!("{:.1} %", 100.0 * m.a),
+                format!("{:.1} %", 100.0 * m.b),
+                format!(
+                    "{:+.1} [{:+.1}, {:+.1}] pts",
+                    100.0 * m.difference.value,
+                    100.0 * m.difference.lo,
+                    100.0 * m.difference.hi
+                ),
+            )
+        } else {
+            (
+                format!("{:.1}", m.a),
+                format!("{:.1}", m.b),
+                format!(
+                    "{:+.1} [{:+.1}, {:+.1}]",
+                    m.difference.value, m.difference.lo, m.difference.hi
+                ),
+            )
+        }
+    };
+    let rows = d
+        .metrics
+        .iter()
+        .map(|m| {
+            let (a, b, diff) = shown(m);
+            let verdict = if m.verdict == "differs" {
+                m.verdict.clone()
+            } else {
+                format!("{} at n = {}", m.verdict, d.games)
+            };
+            vec![
+                m.metric.clone(),
+                a,
+                b,
+                diff,
+                format_p(m.p_adjusted),
+                verdict,
+            ]
+        })
+        .collect();
+    out.table(
+        &["metric", "A", "B", "B − A [95 % CI]", "p (Holm)", "verdict"],
+        rows,
+    );
+    let corpus = format!(
+        "{} (blake3 {})",
+        args.corpus
+            .as_ref()
+            .map_or_else(|| "built-in".to_owned(), |p| p.display().to_string()),
+        d.corpus_hash
+    );
+    let reproduce = command_line(args);
+    if md {
+        out.para(&format!("corpus: {corpus}"));
+        out.para(&format!("reproduce: `{reproduce}`"));
+    } else {
+        out.styled(style::DIM, "corpus: ");
+        out.line(&corpus);
+        out.styled(style::DIM, "reproduce: ");
+        out.line(&reproduce);
+    }
+}
+
+/// Whether a metric is a rate (shown in percent).
+fn is_rate(metric: &str) -> bool {
+    matches!(metric, "draw" | "timeout")
+}
+
+/// A p-value as a table shows it.
+fn format_p(p: f64) -> String {
+    if p < 0.0001 {
+        "< 0.0001".to_owned()
+    } else {
+        format!("{p:.4}")
+    }
+}
+
+/// The command that reproduces a diff, every number that decides it spelled out.
+pub fn command_line(args: &DiffArgs) -> String {
+    let mut words = vec![
+        "ludotrace".to_owned(),
+        "diff".to_owned(),
+        shell_quote(&args.game),
+        shell_quote(&args.a),
+        shell_quote(&args.b),
+        "-n".to_owned(),
+        args.games.to_string(),
+        "--seed".to_owned(),
+        args.seed.to_string(),
+        "--max-plies".to_owned(),
+        args.max_plies.to_string(),
+    ];
+    for (flag, list) in [
+        ("--set", &args.set),
+        ("--set-a", &args.set_a),
+        ("--set-b", &args.set_b),
+    ] {
+        for s in list {
+            words.push(flag.to_owned());
+            words.push(shell_quote(s));
+        }
+    }
+    if let Some(dir) = &args.corpus {
+        words.insert(
+            1,
+            format!("--corpus {}", shell_quote(&dir.display().to_string())),
+        );
+    }
+    words.join(" ")
+}
