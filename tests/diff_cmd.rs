@@ -196,6 +196,18 @@ fn views_show_the_verdicts_and_the_command_that_reproduces_them() {
         ),
         "{table}"
     );
+    // Two Markdown tables one after the other stay two tables.
+    let both = ok(&[
+        "diff",
+        "um-el-tuweisat",
+        "ludii-1.0.8",
+        "ludii-intended",
+        "-n",
+        "100",
+        "--format",
+        "markdown",
+    ]);
+    assert!(both.contains("|\n\n| metric | A | B |"), "{both}");
     let md = ok(&[
         "diff",
         "um-el-bagara",

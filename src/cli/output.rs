@@ -141,6 +141,10 @@ impl Out {
     /// Appends a table: text in table format, GitHub Markdown otherwise.
     pub fn table(&mut self, header: &[&str], rows: Vec<Vec<String>>) {
         if self.format == Format::Markdown {
+            // A table right after another would read as its rows: a blank line parts them.
+            if self.buf.ends_with("|\n") {
+                self.buf.push('\n');
+            }
             self.line(&format!("| {} |", header.join(" | ")));
             self.line(&format!(
                 "|{}|",
