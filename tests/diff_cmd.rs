@@ -151,6 +151,14 @@ fn json_is_the_published_contract() {
             .any(|m| m["metric"].as_str().unwrap().starts_with("event:")),
         "{d}"
     );
+    // The game's events only: not the provenance flags a run counts beside them.
+    assert!(
+        d["metrics"].as_array().unwrap().iter().all(|m| {
+            let name = m["metric"].as_str().unwrap();
+            !name.starts_with("event:uncovered:") && !name.starts_with("event:borrowed:")
+        }),
+        "{d}"
+    );
     let schema = json(&["schema"]);
     assert!(schema["formats"]["output/diff"].is_object(), "{schema}");
 }

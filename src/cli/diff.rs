@@ -325,26 +325,32 @@ fn metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Metric> {
     rate("first_mover_win".to_owned(), first(a), first(b));
     rate("draw".to_owned(), a.draws, b.draws);
     rate("timeout".to_owned(), a.timeouts, b.timeouts);
-    // The events that occurred in either arm: A's, in the family's order, then any only B
-    // met.
-    let games_with = |t: &Tally, name: &str| {
-        t.named_events()
-            .find(|(n, _)| *n == name)
-            .map_or(0, |(_, (games, _))| games)
-    };
-    let names: Vec<&str> = a
-        .named_events()
-        .chain(b.named_events())
-        .filter(|(_, (games, _))| *games > 0)
-        .map(|(n, _)| n)
+    // The game's events that occurred in either arm, in the family's order (both arms are
+    // one game, so one family). The provenance flags a run also counts (`uncovered:`,
+    // `borrowed:`) say what a reading rests on, not what happened in its games: not compared.
+    fn kinds(t: &Tally) -> Vec<(&str, u64)> {
+        t.kind_names
+            .iter()
+            .zip(&t.events)
+            .map(|(n, &(games, _))| (n.as_str(), games))
+            .collect()
+    }
+    let (ka, kb) = (kinds(a), kinds(b));
+    let games_with =
+        |k: &[(&str, u64)], name: &str| k.iter().find(|(n, _)| *n == name).map_or(0, |&(_, g)| g);
+    let names: Vec<&str> = ka
+        .iter()
+        .chain(&kb)
+        .filter(|(_, games)| *games > 0)
+        .map(|&(n, _)| n)
         .collect();
     let mut seen = std::collections::HashSet::new();
     for name in names {
         if seen.insert(name) {
             rate(
                 format!("event:{name}"),
-                games_with(a, name),
-                games_with(b, name),
+                games_with(&ka, name),
+                games_with(&kb, name),
             );
         }
     }
