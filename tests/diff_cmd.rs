@@ -163,6 +163,79 @@ fn json_is_the_published_contract() {
     assert!(schema["formats"]["output/diff"].is_object(), "{schema}");
 }
 
+/// `--against A`: every other reading against A in one command, the same games as each
+/// pair's own diff (the same streams), with p-values corrected across all the comparisons,
+/// so never below the pair's own.
+#[test]
+fn against_compares_every_other_reading_with_one_correction() {
+    let all = json(&[
+        "diff",
+        "um-el-bagara",
+        "--against",
+        "davies",
+        "-n",
+        "300",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(all["schema_version"], 1);
+    assert_eq!(all["base"], "davies");
+    let comparisons = all["comparisons"].as_array().unwrap();
+    let others: Vec<&str> = comparisons
+        .iter()
+        .map(|c| c["b"].as_str().unwrap())
+        .collect();
+    assert_eq!(others, ["dlp", "ludii", "ludii-1.0.8"]);
+    let pair = json(&[
+        "diff",
+        "um-el-bagara",
+        "davies",
+        "ludii",
+        "-n",
+        "300",
+        "--format",
+        "json",
+    ]);
+    let within = &comparisons[1];
+    assert_eq!(within["rules"], pair["rules"]);
+    for (m, own) in within["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(pair["metrics"].as_array().unwrap())
+    {
+        assert_eq!(
+            (&m["metric"], &m["a"], &m["b"], &m["difference"]),
+            (&own["metric"], &own["a"], &own["b"], &own["difference"])
+        );
+        assert!(
+            m["p_adjusted"].as_f64() >= own["p_adjusted"].as_f64(),
+            "{m} {own}"
+        );
+    }
+    let table = ok(&["diff", "um-el-bagara", "--against", "davies", "-n", "100"]);
+    assert!(
+        table.contains("p corrected across all 3 comparisons"),
+        "{table}"
+    );
+    assert!(
+        table.contains("reproduce: ludotrace diff um-el-bagara --against davies -n 100"),
+        "{table}"
+    );
+    let schema = json(&["schema"]);
+    assert!(schema["formats"]["output/diff-against"].is_object());
+    // Both a pair and --against is refused by the command line itself.
+    let (exit, _, err) = run(bin().args([
+        "diff",
+        "um-el-bagara",
+        "davies",
+        "dlp",
+        "--against",
+        "ludii",
+    ]));
+    assert_eq!(exit, 2, "{err}");
+}
+
 /// The same command gives byte-identical JSON at any thread count.
 #[test]
 fn results_do_not_depend_on_thread_count() {

@@ -44,8 +44,10 @@ pub struct DiffArgs {
     pub game: String,
     /// Reading A (the base).
     pub a: String,
-    /// Reading B.
-    pub b: String,
+    /// Reading B; `None` with `against`: every other reading of the game.
+    pub b: Option<String>,
+    /// Compare every other reading of the game with A, in one table (`--against A`).
+    pub against: bool,
     /// Games per arm.
     pub games: u64,
     /// Run seed.
@@ -94,6 +96,31 @@ pub struct DiffOutput {
     /// The outcome metrics, in a fixed order: seats' and first mover's wins, draws,
     /// timeouts, lengths, then events.
     pub metrics: Vec<Metric>,
+}
+
+/// `diff GAME --against A --format json`: every other reading of the game against A, with
+/// one Holm correction across every metric of every comparison.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DiffAgainstOutput {
+    /// Always 1.
+    pub schema_version: u32,
+    /// The ludotrace version that produced it.
+    pub ludotrace: String,
+    /// BLAKE3 of the corpus files (paths and contents).
+    pub corpus_hash: String,
+    /// Game id.
+    pub game: String,
+    /// The reading every other is compared with.
+    pub base: String,
+    /// Run seed.
+    pub seed: u64,
+    /// Games per reading.
+    pub games: u64,
+    /// The ply limit applied to readings without an engine cap.
+    pub max_plies: u32,
+    /// One diff per other reading, in the ruleset's order (`p_adjusted` corrected across
+    /// all of them).
+    pub comparisons: Vec<DiffOutput>,
 }
 
 /// Each arm's overrides.
@@ -183,19 +210,36 @@ pub fn diff(
     check_numbers(args.games, args.max_plies, args.threads)?;
     let game = super::game_of(corpus, &args.game)?;
     let ia = super::interpretation_of(game, &args.a)?;
-    let ib = super::interpretation_of(game, &args.b)?;
+    let others: Vec<&Interpretation> = match &args.b {
+        Some(b) => vec![super::interpretation_of(game, b)?],
+        None => game
+            .interpretations
+            .iter()
+            .filter(|i| i.id != ia.id)
+            .collect(),
+    };
+    if others.is_empty() {
+        return Err(Error::Usage(format!(
+            "game `{}` has no reading but `{}` to compare with it",
+            game.id, ia.id
+        )));
+    }
     let arm = |interp: &Interpretation, own: &[String]| -> Result<Bound, Error> {
         let mut all = args.set.clone();
         all.extend(own.iter().cloned());
         let overrides = bind::parse_overrides(&all)?;
         Ok(bind::bind(game, interp, &overrides)?)
     };
-    let (ba, bb) = (arm(ia, &args.set_a)?, arm(ib, &args.set_b)?);
+    let ba = arm(ia, &args.set_a)?;
+    let bound: Vec<Bound> = others
+        .iter()
+        .map(|i| arm(i, &args.set_b))
+        .collect::<Result<_, _>>()?;
     let pool = pool(args.threads)?;
     let bar = if quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
-        indicatif::ProgressBar::new(2 * args.games)
+        indicatif::ProgressBar::new((1 + others.len() as u64) * args.games)
     };
     let play = |interp: &Interpretation, b: &Bound, tag: &str| -> Tally {
         let spec = RunSpec {
@@ -214,29 +258,62 @@ pub fn diff(
             })
         })
     };
-    let (ta, tb) = (play(ia, &ba, "a"), play(ib, &bb, "b"));
+    // A is played once; each B on its own streams.
+    let ta = play(ia, &ba, "a");
+    let tallies: Vec<Tally> = others
+        .iter()
+        .zip(&bound)
+        .map(|(i, b)| play(i, b, "b"))
+        .collect();
     bar.finish_and_clear();
-    let output = DiffOutput {
-        schema_version: OUTPUT_SCHEMA_VERSION,
-        ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
-        corpus_hash: corpus_hash(files),
-        game: game.id.clone(),
-        a: ia.id.clone(),
-        b: ib.id.clone(),
-        overrides: ArmOverrides {
-            a: ba.overrides.clone().into_iter().collect(),
-            b: bb.overrides.clone().into_iter().collect(),
-        },
-        seed: args.seed,
-        games: args.games,
-        max_plies: args.max_plies,
-        agents: vec!["random".to_owned(); ta.wins.len().max(tb.wins.len())],
-        rules: rule_differences(game, ia, ib),
-        metrics: metrics(&ta, &tb, args.seed),
-    };
-    match out.format {
-        Format::Json => out.json(&output),
-        _ => render(out, game, &output, args),
+    // One Holm correction across every metric of the command.
+    let raws: Vec<Vec<Raw>> = tallies
+        .iter()
+        .map(|tb| raw_metrics(&ta, tb, args.seed))
+        .collect();
+    let mut adjusted = holm(&raws.iter().flatten().map(|r| r.p).collect::<Vec<_>>()).into_iter();
+    let hash = corpus_hash(files);
+    let comparisons: Vec<DiffOutput> = others
+        .iter()
+        .zip(&bound)
+        .zip(raws)
+        .zip(&tallies)
+        .map(|(((ib, bb), raw), tb)| DiffOutput {
+            schema_version: OUTPUT_SCHEMA_VERSION,
+            ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
+            corpus_hash: hash.clone(),
+            game: game.id.clone(),
+            a: ia.id.clone(),
+            b: ib.id.clone(),
+            overrides: ArmOverrides {
+                a: ba.overrides.clone().into_iter().collect(),
+                b: bb.overrides.clone().into_iter().collect(),
+            },
+            seed: args.seed,
+            games: args.games,
+            max_plies: args.max_plies,
+            agents: vec!["random".to_owned(); ta.wins.len().max(tb.wins.len())],
+            rules: rule_differences(game, ia, ib),
+            metrics: raw
+                .into_iter()
+                .map(|r| finish(r, adjusted.next().unwrap_or(1.0)))
+                .collect(),
+        })
+        .collect();
+    match (out.format, args.against) {
+        (Format::Json, false) => out.json(&comparisons[0]),
+        (Format::Json, true) => out.json(&DiffAgainstOutput {
+            schema_version: OUTPUT_SCHEMA_VERSION,
+            ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
+            corpus_hash: hash,
+            game: game.id.clone(),
+            base: ia.id.clone(),
+            seed: args.seed,
+            games: args.games,
+            max_plies: args.max_plies,
+            comparisons,
+        }),
+        _ => render(out, game, &comparisons, args),
     }
     Ok(())
 }
@@ -287,8 +364,8 @@ struct Raw {
     p: f64,
 }
 
-/// Every metric of two tallies, Holm-adjusted together.
-fn metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Metric> {
+/// Every metric of two tallies, before Holm's correction.
+fn raw_metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Raw> {
     let (na, nb) = (a.games, b.games);
     let mut raw = Vec::new();
     // A rate: k of n games in each arm.
@@ -387,26 +464,27 @@ fn metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Metric> {
     length("plies_median", &pa, &pb, Statistic::Median);
     length("turns_mean", &ua, &ub, Statistic::Mean);
     raw.extend(events);
-    let adjusted = holm(&raw.iter().map(|r| r.p).collect::<Vec<_>>());
-    raw.into_iter()
-        .zip(adjusted)
-        .map(|(r, p)| Metric {
-            metric: r.name,
-            a: round(r.a, 6),
-            b: round(r.b, 6),
-            difference: Difference {
-                value: round(r.difference.value, 6),
-                lo: round(r.difference.lo, 6),
-                hi: round(r.difference.hi, 6),
-            },
-            p_adjusted: round(p, 6),
-            verdict: if p < ALPHA {
-                "differs".to_owned()
-            } else {
-                "no difference detected".to_owned()
-            },
-        })
-        .collect()
+    raw
+}
+
+/// A metric with its Holm-adjusted p-value `p` and the verdict it gives.
+fn finish(r: Raw, p: f64) -> Metric {
+    Metric {
+        metric: r.name,
+        a: round(r.a, 6),
+        b: round(r.b, 6),
+        difference: Difference {
+            value: round(r.difference.value, 6),
+            lo: round(r.difference.lo, 6),
+            hi: round(r.difference.hi, 6),
+        },
+        p_adjusted: round(p, 6),
+        verdict: if p < ALPHA {
+            "differs".to_owned()
+        } else {
+            "no difference detected".to_owned()
+        },
+    }
 }
 
 /// The median of an ascending sample (the mean of the two middle values of an even one).
@@ -418,12 +496,41 @@ fn median(s: &[u32]) -> f64 {
     }
 }
 
-/// The table and Markdown views.
-fn render(out: &mut Out, game: &Game, d: &DiffOutput, args: &DiffArgs) {
-    let title = format!(
+/// The table and Markdown views: each comparison, then the corpus and the command that
+/// reproduces them.
+fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArgs) {
+    for d in comparisons {
+        comparison(out, game, d, comparisons.len());
+    }
+    let corpus = format!(
+        "{} (blake3 {})",
+        args.corpus
+            .as_ref()
+            .map_or_else(|| "built-in".to_owned(), |p| p.display().to_string()),
+        comparisons[0].corpus_hash
+    );
+    let reproduce = command_line(args);
+    if out.format == Format::Markdown {
+        out.para(&format!("corpus: {corpus}"));
+        out.para(&format!("reproduce: `{reproduce}`"));
+    } else {
+        out.styled(style::DIM, "corpus: ");
+        out.line(&corpus);
+        out.styled(style::DIM, "reproduce: ");
+        out.line(&reproduce);
+    }
+}
+
+/// One comparison's tables (`of`: how many the command made, for the title's note on
+/// Holm's correction).
+fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize) {
+    let mut title = format!(
         "{} · {} (B) against {} (A) · {} random games each · seed {}",
         game.name, d.b, d.a, d.games, d.seed
     );
+    if of > 1 {
+        title.push_str(&format!(" · p corrected across all {of} comparisons"));
+    }
     let md = out.format == Format::Markdown;
     if md {
         out.para(&format!("**{title}**"));
@@ -497,23 +604,6 @@ fn render(out: &mut Out, game: &Game, d: &DiffOutput, args: &DiffArgs) {
         &["metric", "A", "B", "B − A [95 % CI]", "p (Holm)", "verdict"],
         rows,
     );
-    let corpus = format!(
-        "{} (blake3 {})",
-        args.corpus
-            .as_ref()
-            .map_or_else(|| "built-in".to_owned(), |p| p.display().to_string()),
-        d.corpus_hash
-    );
-    let reproduce = command_line(args);
-    if md {
-        out.para(&format!("corpus: {corpus}"));
-        out.para(&format!("reproduce: `{reproduce}`"));
-    } else {
-        out.styled(style::DIM, "corpus: ");
-        out.line(&corpus);
-        out.styled(style::DIM, "reproduce: ");
-        out.line(&reproduce);
-    }
 }
 
 /// Whether a metric is a rate (shown in percent).
@@ -536,15 +626,21 @@ pub fn command_line(args: &DiffArgs) -> String {
         "ludotrace".to_owned(),
         "diff".to_owned(),
         shell_quote(&args.game),
-        shell_quote(&args.a),
-        shell_quote(&args.b),
+    ];
+    if args.against {
+        words.extend(["--against".to_owned(), shell_quote(&args.a)]);
+    } else {
+        words.push(shell_quote(&args.a));
+        words.extend(args.b.iter().map(|b| shell_quote(b)));
+    }
+    words.extend([
         "-n".to_owned(),
         args.games.to_string(),
         "--seed".to_owned(),
         args.seed.to_string(),
         "--max-plies".to_owned(),
         args.max_plies.to_string(),
-    ];
+    ]);
     for (flag, list) in [
         ("--set", &args.set),
         ("--set-a", &args.set_a),

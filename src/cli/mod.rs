@@ -208,15 +208,21 @@ pub enum Command {
     /// under seeded random play with the difference B − A, its 95 % interval, a
     /// Holm-adjusted p-value and a verdict.
     #[command(
-        after_help = "Examples:\n  ludotrace diff um-el-tuweisat ludii-1.0.8 ludii-intended -n 20000\n  ludotrace diff seega davies davies --set-b centre_safe=true --format json"
+        after_help = "Examples:\n  ludotrace diff um-el-tuweisat ludii-1.0.8 ludii-intended -n 20000\n  ludotrace diff um-el-bagara --against davies\n  ludotrace diff seega davies davies --set-b centre_safe=true --format json"
     )]
     Diff {
         /// Game id (see `ludotrace list`).
         game: String,
-        /// Reading A, the base (see `ludotrace show GAME`).
-        a: String,
+        /// Reading A, the base (see `ludotrace show GAME`); or give it with `--against`.
+        #[arg(required_unless_present = "against")]
+        a: Option<String>,
         /// Reading B, compared with A (it may be A itself: an A/A test, on other games).
-        b: String,
+        #[arg(required_unless_present = "against")]
+        b: Option<String>,
+        /// Compare every other reading of the game with this one, in one table (one Holm
+        /// correction across all of them).
+        #[arg(long, value_name = "A", conflicts_with_all = ["a", "b"])]
+        against: Option<String>,
         /// Games per reading.
         #[arg(short = 'n', long, default_value_t = 1000)]
         games: u64,
@@ -547,6 +553,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             game,
             a,
             b,
+            against,
             games,
             seed,
             max_plies,
@@ -562,8 +569,9 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             }
             let args = diff::DiffArgs {
                 game: game.clone(),
-                a: a.clone(),
-                b: b.clone(),
+                a: against.clone().or_else(|| a.clone()).unwrap_or_default(),
+                b: if against.is_some() { None } else { b.clone() },
+                against: against.is_some(),
                 games: *games,
                 seed: *seed,
                 max_plies: *max_plies,

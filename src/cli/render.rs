@@ -1333,6 +1333,10 @@ pub fn schema() -> Value {
         schemars::schema_for!(super::diff::DiffOutput),
     );
     put(
+        "output/diff-against",
+        schemars::schema_for!(super::diff::DiffAgainstOutput),
+    );
+    put(
         "output/run-all",
         schemars::schema_for!(super::run::RunAllOutput),
     );
