@@ -129,6 +129,10 @@ impl fmt::Display for Agent {
 /// The index in `legal` (the legal moves of `state`, in [`Rules::legal_moves`]' order, not
 /// empty) of the move `agent` plays. `random` always draws one word's worth of choice, as
 /// `run` does; the others play a lone legal move without drawing.
+///
+/// # Panics
+/// If `legal` is empty, or (greedy and MCTS, with two moves or more) if `state` is not a
+/// seat's decision.
 pub fn choose<R: Rules>(
     agent: &Agent,
     rules: &R,

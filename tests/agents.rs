@@ -10,7 +10,9 @@ use ludotrace::agents::{self, Agent, FORMS};
 use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::{Rules, Status};
-use ludotrace::registry::{CustodialFamily, EngineVisitor, GameFamily, SowingFamily};
+use ludotrace::registry::{
+    CustodialFamily, EngineVisitor, GameFamily, SowingFamily, StickRaceFamily,
+};
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, GameEnd, RunSpec};
 
 /// The readings the tests play, one or more of each family.
@@ -364,6 +366,75 @@ fn agents_mcts_beats_random_at_seega() {
             wins + ahead >= GAMES * 8 / 10,
             "won {wins}, unfinished well ahead {ahead}, of {GAMES}"
         );
+    });
+}
+
+#[test]
+fn agents_mcts_beats_random_at_sijat_el_taba() {
+    engine::<StickRaceFamily, _>("sijat-el-taba", "davies", |rules| {
+        wins_at_least(
+            "sijat-el-taba/davies",
+            rules,
+            &[spec("mcts:300:20"), Agent::Random],
+            30,
+            22,
+        );
+    });
+}
+
+/// Along random games, greedy's choice has the best material lead for the mover of all the
+/// legal moves (in readings where no chance step follows a move), found here by brute force.
+fn greedy_takes_the_best<R: Rules>(rules: &R, key: u64) {
+    let mut checked = 0;
+    for game in 0..20 {
+        let mut rng = sim::game_rng(9, key, game);
+        let mut s = rules.initial();
+        let mut legal = Vec::new();
+        while rules.status(&s) != Status::Over && rules.plies(&s) < 300 {
+            match rules.status(&s) {
+                Status::Chance => {
+                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    rules.apply_chance(&mut s, k, &mut Vec::new());
+                }
+                Status::ToMove(seat) => {
+                    rules.legal_moves(&s, &mut legal);
+                    let leads: Vec<i64> = legal
+                        .iter()
+                        .map(|&mv| {
+                            let mut next = s.clone();
+                            rules.apply(&mut next, mv, &mut Vec::new());
+                            assert_ne!(rules.status(&next), Status::Chance);
+                            agents::lead(rules, &next, seat)
+                        })
+                        .collect();
+                    let g = agents::choose(&Agent::Greedy, rules, &s, &legal, &mut rng);
+                    assert_eq!(
+                        leads[g],
+                        *leads.iter().max().unwrap(),
+                        "{}: {leads:?}",
+                        rules.state_text(&s)
+                    );
+                    checked += usize::from(leads.iter().any(|&l| l != leads[0]));
+                    let r = agents::choose(&Agent::Random, rules, &s, &legal, &mut rng);
+                    rules.apply(&mut s, legal[r], &mut Vec::new());
+                }
+                Status::Over => unreachable!(),
+            }
+        }
+    }
+    assert!(
+        checked > 20,
+        "only {checked} decisions where the moves differ"
+    );
+}
+
+#[test]
+fn agents_greedy_takes_the_best_lead() {
+    engine::<SowingFamily, _>("um-el-bagara", "davies", |rules| {
+        greedy_takes_the_best(rules, sim::reading_key("um-el-bagara", "davies"));
+    });
+    engine::<CustodialFamily, _>("seega", "davies", |rules| {
+        greedy_takes_the_best(rules, sim::reading_key("seega", "davies"));
     });
 }
 
