@@ -438,6 +438,52 @@ fn agents_greedy_takes_the_best_lead() {
     });
 }
 
+/// One game of greedy against a small MCTS, and one the other way round, at every reading:
+/// every engine's moves, chance steps and ends go through the agents without a panic, and
+/// the games end or time out within the limit.
+struct Plays {
+    key: u64,
+}
+
+impl EngineVisitor for Plays {
+    type Output = Vec<u32>;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Vec<u32> {
+        let orders = [
+            [Agent::Greedy, spec("mcts:3:6")],
+            [spec("mcts:2"), Agent::Greedy],
+        ];
+        orders
+            .iter()
+            .map(|players| {
+                let (end, plies) = agents::play_game(rules, players, 1, self.key, 0, 1500);
+                if rules.has_cap() {
+                    // The engine's cap ends the game, never the run's limit.
+                    assert_ne!(end, GameEnd::Timeout(sim::Timeout::PlyLimit));
+                } else {
+                    assert!(plies <= 1500, "{plies}");
+                }
+                plies
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn agents_play_every_reading() {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    let mut played = 0;
+    for g in &corpus.games {
+        for interp in &g.interpretations {
+            let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
+            let key = sim::reading_key(&g.id, &interp.id);
+            let plies = bound.engine.visit(Plays { key });
+            assert!(plies.iter().all(|&p| p > 0), "{}/{}", g.id, interp.id);
+            played += 1;
+        }
+    }
+    assert!(played >= 20, "{played} readings");
+}
+
 /// MCTS iterations per second on the first decision of a game (printed, not asserted).
 struct Speed {
     name: &'static str,
