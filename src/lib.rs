@@ -1,6 +1,7 @@
 //! ludotrace: a corpus and toolkit for traditional board games as their historical sources
 //! describe them. See ARCHITECTURE.md for the code map.
 
+pub mod agents;
 pub mod bind;
 pub mod cite;
 pub mod cli;

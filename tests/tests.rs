@@ -3,6 +3,8 @@
 /// Shared helpers: the binary, temporary corpora.
 mod util;
 
+/// The skilled agents: specs, reproducible games, greedy and MCTS against random.
+mod agents;
 /// Li'b al-'Aqil's, Um el-Bagara's and Um el Tuweisat's readings of issue 16, on worked positions.
 mod aqil_readings;
 /// Every class of bad corpus input, from data-driven fixtures.

@@ -2495,6 +2495,13 @@ impl Rules for Custodial {
         mv == CustodialMove::Pass
     }
 
+    /// The seat's pieces still in play, on the board and in hand ([`CustodialState::pieces`]):
+    /// against the opponent's, a capture gains one and a piece lost between two enemies
+    /// costs one.
+    fn material(&self, s: &CustodialState, seat: Seat) -> i64 {
+        i64::from(s.pieces(seat))
+    }
+
     fn move_text(&self, mv: CustodialMove) -> String {
         self.display(mv)
     }

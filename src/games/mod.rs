@@ -297,6 +297,11 @@ pub trait Rules: Sync {
     }
     /// Whether a move is a pass.
     fn is_pass(&self, mv: Self::Move) -> bool;
+    /// The seat's standing on the board, as the greedy player (`crate::agents`) counts it:
+    /// greedy plays the move after which its own material exceeds the best opponent's by the
+    /// most. Each engine says what it counts (counters taken, pieces kept, progress along a
+    /// track and captures); it need not decide the game, only rank positions along the way.
+    fn material(&self, state: &Self::State, seat: Seat) -> i64;
     /// Uniform random play's decision: calls `pick(n)` once with the number of legal moves
     /// and returns the move at the index it gives, in [`Rules::legal_moves`]' order, with `n`.
     /// `buf` is scratch space. An engine may override this to find the move without listing

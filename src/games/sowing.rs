@@ -4627,6 +4627,15 @@ impl Rules for Sowing {
         mv == SowingMove::Pass
     }
 
+    /// Counters the seat has taken ([`SowingState::stores`]) plus, in games played over
+    /// several boards to a target, its points so far. A new board empties the stores into
+    /// the winner's points (in counters, the excess of his takings), so ending a board keeps
+    /// its standing; in games in stages (Um el Banât), the stores are what the seat holds in
+    /// the stage. Counters on the board, daughters and debts do not count.
+    fn material(&self, s: &SowingState, seat: Seat) -> i64 {
+        i64::from(s.pos.store[seat]) + i64::from(s.points[seat])
+    }
+
     fn choose(
         &self,
         s: &SowingState,

@@ -1725,6 +1725,35 @@ impl Rules for SpiralRace {
         mv == SpiralMove::Pass
     }
 
+    /// Progress along the spiral, in hollows: the seat's mother counts the hollows she has
+    /// walked (out to the well, `track_len`, then back), one more for each tâba paid at the
+    /// well, and `2 × track_len + 1` once home; eaten, nothing. A seat that controls the loose
+    /// hyena (the first home, or under `controller: every-home` every seat whose mother is
+    /// home) adds the hyena's progress counted the same way and `2 × track_len` for each woman
+    /// he has eaten.
+    fn material(&self, s: &SpiralRaceState, seat: Seat) -> i64 {
+        let len = i64::from(self.len);
+        let walked = |p: &Piece| -> i64 {
+            match p.leg {
+                Leg::Village | Leg::Eaten => 0,
+                Leg::Out => i64::from(p.pos),
+                Leg::Well => len + i64::from(p.paid),
+                Leg::Back => 2 * len - i64::from(p.pos) + 1,
+                Leg::Home => 2 * len + 1,
+            }
+        };
+        let mut total = walked(&s.mothers[seat]);
+        let controls = s.hyena_player != NONE
+            && match self.p.controller {
+                Controller::FirstHome => usize::from(s.hyena_player) == seat,
+                Controller::EveryHome => s.mothers[seat].leg == Leg::Home,
+            };
+        if controls {
+            total += walked(&s.hyena) + 2 * len * i64::from(s.eaten);
+        }
+        total
+    }
+
     fn state_text(&self, s: &SpiralRaceState) -> String {
         let piece = |p: &Piece| match p.leg {
             Leg::Village => "V".to_owned(),

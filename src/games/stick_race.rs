@@ -1873,6 +1873,27 @@ impl Rules for StickRace {
         mv == StickMove::Pass
     }
 
+    /// Progress along the seat's track and captures, in houses: each released counter counts
+    /// its index on the seat's track plus one (a counter not yet released counts nothing),
+    /// each counter borne off and each enemy counter eaten ([`StickRaceState::score`]) a whole
+    /// track's length. Banked tâbas do not count.
+    fn material(&self, s: &StickRaceState, seat: Seat) -> i64 {
+        let len = self.len as i64;
+        let mut progress = 0i64;
+        for h in bits(s.pieces[seat] & s.active[seat]) {
+            let released = if self.p.stack {
+                i64::from(s.stacked[seat][usize::from(h)])
+            } else {
+                1
+            };
+            let k = self.index[seat][usize::from(h)];
+            if k != OFF {
+                progress += released * (i64::from(k) + 1);
+            }
+        }
+        progress + len * (i64::from(s.score[seat]) + i64::from(s.home[seat]))
+    }
+
     /// Where the moves can be counted (`counted`), the k-th is found from the masks
     /// `StickRace::landing_moves` and the release list are built from, in the same order,
     /// without listing them.

@@ -1,0 +1,541 @@
+//! Skilled players: an [`Agent`] chooses a move for any engine through the [`Rules`] trait.
+//!
+//! - `random`: uniform among the listed legal moves, the very draw `ludotrace run` makes
+//!   ([`sim::draw`]), so that a game of random agents is the run's game.
+//! - `greedy`: one move ahead. Each legal move is played on a copy; when a chance step follows
+//!   it (the next throw), the copy's standing is the expected value over that step's outcomes
+//!   by their weights (computed exactly, not sampled). The standing is the mover's
+//!   [`Rules::material`] minus the best opponent's; the move with the most is played, ties
+//!   broken uniformly by the generator.
+//! - `mcts:N` (and `mcts:N:D`): UCT with `C = √2` and `N` iterations from the position. A
+//!   chance step in the tree is sampled by its weights, each outcome a child of its own;
+//!   rollouts play uniformly random moves to the end of the game (at most
+//!   [`ROLLOUT_PLIES`] decisions, or the engine's own cap), or, with a depth `D`, for at most
+//!   `D` decisions, a position left unfinished then scored by the sign of each seat's
+//!   material lead. Results are backed up per seat (a win 1, a draw 0.5, a loss 0; in a game
+//!   of several seats each seat its own); the most visited move is played (ties: the better
+//!   mean for the mover, then the first listed).
+//!
+//! Every choice is drawn from the generator it is given, so a game is a function of that
+//! generator's state: [`play_game`] draws everything from [`sim::game_rng`].
+//!
+//! Architecture Invariant: as `sim`, this module knows engines only through the [`Rules`]
+//! trait.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::rngs::ChaCha8Rng;
+
+use crate::games::{EndReason, NoEvents, Outcome, Result_, Rules, Seat, Status};
+use crate::sim::{self, GameEnd, Timeout};
+
+/// The most MCTS iterations a decision may take.
+pub const MAX_ITERATIONS: u32 = 1_000_000;
+
+/// The most decisions of one rollout (where the engine has no cap of its own to end it).
+pub const ROLLOUT_PLIES: u32 = 10_000;
+
+/// The exploration constant of UCT.
+const C: f64 = std::f64::consts::SQRT_2;
+
+/// The valid forms of an agent spec, for messages.
+pub const FORMS: &str = "random, greedy, mcts:N (N iterations, 1 to 1000000) or mcts:N:D \
+                         (rollouts cut after D plies, 1 to 10000)";
+
+/// A player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agent {
+    /// Uniform random play.
+    Random,
+    /// One move ahead by [`Rules::material`].
+    Greedy,
+    /// UCT search.
+    Mcts {
+        /// Iterations per decision, `1..=MAX_ITERATIONS`.
+        iterations: u32,
+        /// Rollouts cut after this many decisions (then scored by material), or played out.
+        depth: Option<u32>,
+    },
+}
+
+/// An agent spec that is none of the valid forms.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("agent {spec:?}: {why}; the valid forms are {FORMS}")]
+pub struct AgentError {
+    /// The text given.
+    pub spec: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl FromStr for Agent {
+    type Err = AgentError;
+
+    fn from_str(text: &str) -> Result<Self, AgentError> {
+        let fail = |why: &str| AgentError {
+            spec: text.to_owned(),
+            why: why.to_owned(),
+        };
+        let number = |part: &str, what: &str, max: u32| -> Result<u32, AgentError> {
+            match part.parse::<u32>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(n),
+                Ok(_) => Err(fail(&format!("{what} must be 1 to {max}"))),
+                Err(_) => Err(fail(&format!("{what} {part:?} is not a number"))),
+            }
+        };
+        match text.trim() {
+            "random" => Ok(Agent::Random),
+            "greedy" => Ok(Agent::Greedy),
+            t => {
+                let mut parts = t.split(':');
+                if parts.next() != Some("mcts") {
+                    return Err(fail("unknown agent"));
+                }
+                let Some(n) = parts.next() else {
+                    return Err(fail("mcts needs its iterations, mcts:N"));
+                };
+                let iterations = number(n, "the iterations", MAX_ITERATIONS)?;
+                let depth = match parts.next() {
+                    None => None,
+                    Some(d) => Some(number(d, "the rollout depth", ROLLOUT_PLIES)?),
+                };
+                if parts.next().is_some() {
+                    return Err(fail("too many parts"));
+                }
+                Ok(Agent::Mcts { iterations, depth })
+            }
+        }
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agent::Random => f.write_str("random"),
+            Agent::Greedy => f.write_str("greedy"),
+            Agent::Mcts {
+                iterations,
+                depth: None,
+            } => write!(f, "mcts:{iterations}"),
+            Agent::Mcts {
+                iterations,
+                depth: Some(d),
+            } => write!(f, "mcts:{iterations}:{d}"),
+        }
+    }
+}
+
+/// The index in `legal` (the legal moves of `state`, in [`Rules::legal_moves`]' order, not
+/// empty) of the move `agent` plays. `random` always draws one word's worth of choice, as
+/// `run` does; the others play a lone legal move without drawing.
+///
+/// # Panics
+/// If `legal` is empty, or (greedy and MCTS, with two moves or more) if `state` is not a
+/// seat's decision.
+pub fn choose<R: Rules>(
+    agent: &Agent,
+    rules: &R,
+    state: &R::State,
+    legal: &[R::Move],
+    rng: &mut ChaCha8Rng,
+) -> usize {
+    assert!(!legal.is_empty(), "choose: no legal move");
+    match *agent {
+        Agent::Random => sim::draw(rng, legal.len() as u32) as usize,
+        _ if legal.len() == 1 => 0,
+        Agent::Greedy => greedy(rules, state, legal, rng),
+        Agent::Mcts { iterations, depth } => {
+            Search::new(rules, depth).run(state, legal, iterations, rng)
+        }
+    }
+}
+
+/// The seat to move, which a decision needs.
+fn mover<R: Rules>(rules: &R, state: &R::State) -> Seat {
+    match rules.status(state) {
+        Status::ToMove(seat) => seat,
+        other => panic!("a decision asked for in a position that is {other:?}"),
+    }
+}
+
+/// The seat's material lead: its [`Rules::material`] minus the best opponent's.
+pub fn lead<R: Rules>(rules: &R, state: &R::State, seat: Seat) -> i64 {
+    let best = (0..rules.seats())
+        .filter(|&s| s != seat)
+        .map(|s| rules.material(state, s))
+        .max()
+        .unwrap_or(0);
+    rules.material(state, seat) - best
+}
+
+/// Greedy play: the move with the best expected lead for the mover, as a fraction
+/// `num / den` (the weights of the chance step after the move, or 1), ties drawn.
+fn greedy<R: Rules>(rules: &R, state: &R::State, legal: &[R::Move], rng: &mut ChaCha8Rng) -> usize {
+    let seat = mover(rules, state);
+    let mut best: Vec<usize> = Vec::new();
+    let mut best_value = (0i128, 1i128);
+    for (i, &mv) in legal.iter().enumerate() {
+        let mut next = state.clone();
+        rules.apply(&mut next, mv, &mut NoEvents);
+        let value = if rules.status(&next) == Status::Chance {
+            let weights = rules.chance_outcomes(&next);
+            let mut num = 0i128;
+            let mut den = 0i128;
+            for (k, &w) in weights.iter().enumerate() {
+                let mut after = next.clone();
+                rules.apply_chance(&mut after, k, &mut NoEvents);
+                num += i128::from(w) * i128::from(lead(rules, &after, seat));
+                den += i128::from(w);
+            }
+            (num, den.max(1))
+        } else {
+            (i128::from(lead(rules, &next, seat)), 1)
+        };
+        // value > best_value, as fractions with positive denominators.
+        let order = (value.0 * best_value.1).cmp(&(best_value.0 * value.1));
+        if best.is_empty() || order == std::cmp::Ordering::Greater {
+            best.clear();
+            best.push(i);
+            best_value = value;
+        } else if order == std::cmp::Ordering::Equal {
+            best.push(i);
+        }
+    }
+    if best.len() == 1 {
+        best[0]
+    } else {
+        best[sim::draw(rng, best.len() as u32) as usize]
+    }
+}
+
+/// Rewards per seat, at most eight seats.
+type Rewards = [f64; 8];
+
+/// What a node of the search tree is.
+enum Kind<M> {
+    /// A seat chooses among `moves`; `untried` counts the moves with no child yet.
+    Decide {
+        seat: Seat,
+        moves: Vec<M>,
+        untried: usize,
+    },
+    /// A chance step over these weights.
+    Chance { weights: &'static [u32] },
+    /// The game is over (or the search may not go deeper); its rewards.
+    Over(Rewards),
+}
+
+/// A node: its kind, its children (by move or outcome index; `NONE` where none yet), its
+/// visits and the rewards summed over them, per seat.
+struct Node<M> {
+    kind: Kind<M>,
+    children: Vec<u32>,
+    visits: u32,
+    reward: Rewards,
+}
+
+/// No child.
+const NONE: u32 = u32::MAX;
+
+/// One UCT search.
+struct Search<'r, R: Rules> {
+    rules: &'r R,
+    depth: Option<u32>,
+    nodes: Vec<Node<R::Move>>,
+    buf: Vec<R::Move>,
+}
+
+impl<'r, R: Rules> Search<'r, R> {
+    fn new(rules: &'r R, depth: Option<u32>) -> Self {
+        Search {
+            rules,
+            depth,
+            nodes: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The rewards of a finished game: each winner 1, each other seat 0; a draw (or a game
+    /// the rules cannot finish) 0.5 each.
+    fn rewards_of(&self, outcome: Option<Outcome>) -> Rewards {
+        let mut r = [0.5; 8];
+        if let Some(Outcome {
+            result: Result_::Win(mask),
+            ..
+        }) = outcome
+        {
+            for (seat, v) in r.iter_mut().enumerate() {
+                *v = if mask & (1 << seat) != 0 { 1.0 } else { 0.0 };
+            }
+        }
+        r
+    }
+
+    /// The rewards of an unfinished position: by the sign of each seat's material lead.
+    fn rewards_by_material(&self, state: &R::State) -> Rewards {
+        let mut r = [0.5; 8];
+        for (seat, v) in r.iter_mut().enumerate().take(self.rules.seats()) {
+            *v = match lead(self.rules, state, seat).signum() {
+                1 => 1.0,
+                -1 => 0.0,
+                _ => 0.5,
+            };
+        }
+        r
+    }
+
+    /// A new node for `state`.
+    fn node(&mut self, state: &R::State) -> u32 {
+        let kind = match self.rules.status(state) {
+            Status::Over => Kind::Over(self.rewards_of(self.rules.outcome(state))),
+            Status::Chance => Kind::Chance {
+                weights: self.rules.chance_outcomes(state),
+            },
+            Status::ToMove(seat) => {
+                let mut moves = Vec::new();
+                self.rules.legal_moves(state, &mut moves);
+                Kind::Decide {
+                    seat,
+                    untried: moves.len(),
+                    moves,
+                }
+            }
+        };
+        let arity = match &kind {
+            Kind::Decide { moves, .. } => moves.len(),
+            Kind::Chance { weights } => weights.len(),
+            Kind::Over(_) => 0,
+        };
+        self.nodes.push(Node {
+            kind,
+            children: vec![NONE; arity],
+            visits: 0,
+            reward: [0.0; 8],
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Plays uniformly random moves from `state` to the end of the game, to the rollout's
+    /// depth, or to [`ROLLOUT_PLIES`] decisions; the rewards.
+    fn rollout(&mut self, state: &mut R::State, rng: &mut ChaCha8Rng) -> Rewards {
+        let rules = self.rules;
+        let limit = self.depth.unwrap_or(ROLLOUT_PLIES);
+        let capped = rules.has_cap();
+        let mut plies = 0;
+        loop {
+            match rules.status(state) {
+                Status::Over => return self.rewards_of(rules.outcome(state)),
+                Status::Chance => {
+                    let k = sim::sample(rules.chance_outcomes(state), rng);
+                    rules.apply_chance(state, k, &mut NoEvents);
+                }
+                Status::ToMove(_) => {
+                    if plies >= limit && (self.depth.is_some() || !capped) {
+                        return self.rewards_by_material(state);
+                    }
+                    rules.play_random(
+                        state,
+                        &mut self.buf,
+                        |n| sim::draw(rng, n as u32) as usize,
+                        &mut NoEvents,
+                    );
+                    plies += 1;
+                }
+            }
+        }
+    }
+
+    /// The UCT child of a decision node for its seat.
+    fn select(&self, node: u32, seat: Seat) -> usize {
+        let n = &self.nodes[node as usize];
+        let log = f64::from(n.visits).ln();
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        for (i, &c) in n.children.iter().enumerate() {
+            let child = &self.nodes[c as usize];
+            let visits = f64::from(child.visits);
+            let score = child.reward[seat] / visits + C * (log / visits).sqrt();
+            if score > best_score {
+                best = i;
+                best_score = score;
+            }
+        }
+        best
+    }
+
+    /// Runs `iterations` iterations from `root` (whose legal moves are `legal`) and returns the
+    /// index of the most visited move.
+    fn run(
+        mut self,
+        root: &R::State,
+        legal: &[R::Move],
+        iterations: u32,
+        rng: &mut ChaCha8Rng,
+    ) -> usize {
+        let seat = mover(self.rules, root);
+        self.nodes.push(Node {
+            kind: Kind::Decide {
+                seat,
+                moves: legal.to_vec(),
+                untried: legal.len(),
+            },
+            children: vec![NONE; legal.len()],
+            visits: 0,
+            reward: [0.0; 8],
+        });
+        let mut path: Vec<u32> = Vec::new();
+        for _ in 0..iterations {
+            let mut state = root.clone();
+            let mut at = 0u32;
+            path.clear();
+            path.push(at);
+            let rewards = loop {
+                let node = &self.nodes[at as usize];
+                match &node.kind {
+                    Kind::Over(r) => break *r,
+                    Kind::Chance { weights } => {
+                        let k = sim::sample(weights, rng);
+                        self.rules.apply_chance(&mut state, k, &mut NoEvents);
+                        let child = node.children[k];
+                        if child == NONE {
+                            let c = self.node(&state);
+                            self.nodes[at as usize].children[k] = c;
+                            path.push(c);
+                            break self.rollout(&mut state, rng);
+                        }
+                        at = child;
+                        path.push(at);
+                    }
+                    Kind::Decide {
+                        seat,
+                        moves,
+                        untried,
+                    } => {
+                        if *untried > 0 {
+                            // Expand an untried move, drawn uniformly among them.
+                            let j = sim::draw(rng, *untried as u32) as usize;
+                            let i = node
+                                .children
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, c)| **c == NONE)
+                                .nth(j)
+                                .map(|(i, _)| i)
+                                .expect("an untried move");
+                            let mv = moves[i];
+                            self.rules.apply(&mut state, mv, &mut NoEvents);
+                            let c = self.node(&state);
+                            let n = &mut self.nodes[at as usize];
+                            n.children[i] = c;
+                            if let Kind::Decide { untried, .. } = &mut n.kind {
+                                *untried -= 1;
+                            }
+                            path.push(c);
+                            break self.rollout(&mut state, rng);
+                        }
+                        let i = self.select(at, *seat);
+                        let mv = moves[i];
+                        self.rules.apply(&mut state, mv, &mut NoEvents);
+                        at = self.nodes[at as usize].children[i];
+                        path.push(at);
+                    }
+                }
+            };
+            for &n in &path {
+                let node = &mut self.nodes[n as usize];
+                node.visits += 1;
+                for (sum, r) in node.reward.iter_mut().zip(rewards) {
+                    *sum += r;
+                }
+            }
+        }
+        let root = &self.nodes[0];
+        let mut best = 0;
+        let mut best_key = (0u32, f64::NEG_INFINITY);
+        for (i, &c) in root.children.iter().enumerate() {
+            if c == NONE {
+                continue;
+            }
+            let child = &self.nodes[c as usize];
+            let key = (child.visits, child.reward[seat] / f64::from(child.visits));
+            if key.0 > best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
+                best = i;
+                best_key = key;
+            }
+        }
+        best
+    }
+}
+
+/// How a finished game counts, as `run` counts it: a game the rules cannot finish (a cycle,
+/// an endless position) is a timeout, never a draw.
+pub fn game_end(outcome: Option<Outcome>) -> GameEnd {
+    match outcome {
+        Some(o) if o.result == Result_::Unfinished => GameEnd::Timeout(match o.end {
+            EndReason::Endless => Timeout::Endless,
+            _ => Timeout::Cycle,
+        }),
+        Some(o) => GameEnd::Over(o),
+        None => GameEnd::Timeout(Timeout::Cycle),
+    }
+}
+
+/// Plays game `index` of a run (`seed`, reading `key`) with `agents[seat % agents.len()]`
+/// at each seat, every choice (chance steps and the agents' own) drawn from
+/// [`sim::game_rng`]`(seed, key, index)`; a reading without an engine cap stops after
+/// `max_plies` decisions as a timeout. Returns how it ended and the decisions made.
+/// With random agents at every seat it is the very game `ludotrace run` plays.
+///
+/// # Panics
+/// If `agents` is empty.
+pub fn play_game<R: Rules>(
+    rules: &R,
+    agents: &[Agent],
+    seed: u64,
+    key: u64,
+    index: u64,
+    max_plies: u32,
+) -> (GameEnd, u32) {
+    let mut rng = sim::game_rng(seed, key, index);
+    let mut state = rules.initial();
+    let end = play(rules, agents, &mut rng, max_plies, &mut state);
+    (end, rules.plies(&state))
+}
+
+/// [`play_game`] on a caller's state and generator: resets `state`, plays the game to its
+/// end or to `max_plies` decisions (readings without an engine cap), and leaves the last
+/// position in `state`.
+///
+/// # Panics
+/// If `agents` is empty.
+pub fn play<R: Rules>(
+    rules: &R,
+    agents: &[Agent],
+    rng: &mut ChaCha8Rng,
+    max_plies: u32,
+    state: &mut R::State,
+) -> GameEnd {
+    assert!(!agents.is_empty(), "play: no agents");
+    rules.reset(state, &mut NoEvents);
+    let capped = rules.has_cap();
+    let mut legal = Vec::new();
+    loop {
+        match rules.status(state) {
+            Status::Over => return game_end(rules.outcome(state)),
+            Status::Chance => {
+                let k = sim::sample(rules.chance_outcomes(state), rng);
+                rules.apply_chance(state, k, &mut NoEvents);
+            }
+            Status::ToMove(seat) => {
+                if !capped && rules.plies(state) >= max_plies {
+                    return GameEnd::Timeout(Timeout::PlyLimit);
+                }
+                rules.legal_moves(state, &mut legal);
+                let agent = &agents[seat % agents.len()];
+                let i = choose(agent, rules, state, &legal, rng);
+                rules.apply(state, legal[i], &mut NoEvents);
+            }
+        }
+    }
+}

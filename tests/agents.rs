@@ -1,0 +1,549 @@
+//! The skilled agents (`ludotrace::agents`): specs parsed and refused, games reproducible,
+//! random agents playing `run`'s very games, and greedy and MCTS players beating random ones
+//! at fixed seeds. `--nocapture` prints the win rates and MCTS iterations per second.
+//!
+//! Run with `cargo test --locked --release --test tests -- agents`.
+
+use std::time::Instant;
+
+use ludotrace::agents::{self, Agent, FORMS};
+use ludotrace::bind::bind;
+use ludotrace::corpus::{CorpusFiles, load};
+use ludotrace::games::{Rules, Status};
+use ludotrace::registry::{
+    CustodialFamily, EngineVisitor, GameFamily, SowingFamily, StickRaceFamily,
+};
+use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, GameEnd, RunSpec};
+
+/// The readings the tests play, one or more of each family.
+const READINGS: [(&str, &str); 5] = [
+    ("um-el-bagara", "davies"),
+    ("um-el-banat", "davies"),
+    ("seega", "davies"),
+    ("sijat-el-taba", "davies"),
+    ("lib-el-merafib", "davies"),
+];
+
+/// Binds `game`/`reading` from the built-in corpus and hands its engine to `visitor`.
+fn with_engine<V: EngineVisitor>(game: &str, reading: &str, visitor: V) -> V::Output {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    let g = corpus.game(game).expect("game");
+    let interp = g.interpretation(reading).expect("reading");
+    let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
+    bound.engine.visit(visitor)
+}
+
+/// The engine of one family's reading, for a closure.
+fn engine<F: GameFamily, T>(game: &str, reading: &str, f: impl FnOnce(&F::Rules) -> T) -> T {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    let g = corpus.game(game).expect("game");
+    let interp = g.interpretation(reading).expect("reading");
+    let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
+    f(bound.engine.get::<F>().expect("the reading's family"))
+}
+
+fn spec(text: &str) -> Agent {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn agents_parse_the_valid_forms() {
+    assert_eq!(spec("random"), Agent::Random);
+    assert_eq!(spec("greedy"), Agent::Greedy);
+    assert_eq!(
+        spec("mcts:300"),
+        Agent::Mcts {
+            iterations: 300,
+            depth: None
+        }
+    );
+    assert_eq!(
+        spec("mcts:1000000:40"),
+        Agent::Mcts {
+            iterations: 1_000_000,
+            depth: Some(40)
+        }
+    );
+    assert_eq!(spec("mcts:1").to_string(), "mcts:1");
+    for text in ["random", "greedy", "mcts:7", "mcts:300:12"] {
+        assert_eq!(spec(text).to_string(), text, "round trip");
+    }
+}
+
+#[test]
+fn agents_refuse_anything_else_naming_the_valid_forms() {
+    for bad in [
+        "mcts:0",
+        "mcts:x",
+        "foo",
+        "",
+        "mcts",
+        "mcts:",
+        "mcts:1000001",
+        "mcts:-3",
+        "mcts:10:0",
+        "mcts:10:y",
+        "mcts:10:5:1",
+        "Random",
+        "greedy:3",
+    ] {
+        let err = bad.parse::<Agent>().expect_err(bad).to_string();
+        assert!(err.contains(FORMS), "{bad:?}: {err}");
+        assert!(err.contains(&format!("{bad:?}")), "{bad:?} named: {err}");
+    }
+    let err = "mcts:0".parse::<Agent>().unwrap_err().to_string();
+    assert!(err.contains("1 to 1000000"), "{err}");
+    let err = "mcts:x".parse::<Agent>().unwrap_err().to_string();
+    assert!(err.contains("not a number"), "{err}");
+    let err = "foo".parse::<Agent>().unwrap_err().to_string();
+    assert!(err.contains("unknown agent"), "{err}");
+}
+
+/// Random agents at every seat play exactly the games `run` plays (same seed, reading key
+/// and index), each reading of each family.
+struct SameAsRun {
+    key: u64,
+}
+
+impl EngineVisitor for SameAsRun {
+    type Output = ();
+    fn visit<F: GameFamily>(self, rules: &F::Rules) {
+        const GAMES: u64 = 40;
+        let spec = RunSpec {
+            games: GAMES,
+            seed: 11,
+            key: self.key,
+            max_plies: DEFAULT_MAX_PLIES,
+            keep_records: true,
+        };
+        let tally = sim::block(rules, &spec, &Coverage::new::<F::Rules>(|_| None), 0..GAMES);
+        for r in &tally.records {
+            let (end, plies) = agents::play_game(
+                rules,
+                &[Agent::Random],
+                11,
+                self.key,
+                r.index,
+                DEFAULT_MAX_PLIES,
+            );
+            assert_eq!((end, plies), (r.end, r.plies), "game {}", r.index);
+        }
+    }
+}
+
+#[test]
+fn agents_random_plays_runs_games() {
+    for (game, reading) in READINGS {
+        let key = sim::reading_key(game, reading);
+        with_engine(game, reading, SameAsRun { key });
+    }
+}
+
+/// At the start of every reading no seat leads on material.
+struct EvenStart;
+
+impl EngineVisitor for EvenStart {
+    type Output = Vec<i64>;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Vec<i64> {
+        let s = rules.initial();
+        (0..rules.seats())
+            .map(|seat| rules.material(&s, seat))
+            .collect()
+    }
+}
+
+#[test]
+fn agents_material_is_even_at_the_start() {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    for g in &corpus.games {
+        for interp in &g.interpretations {
+            let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
+            let m = bound.engine.visit(EvenStart);
+            assert!(m.len() >= 2, "{}/{}", g.id, interp.id);
+            assert!(
+                m.iter().all(|&x| x == m[0]),
+                "{}/{}: {m:?}",
+                g.id,
+                interp.id
+            );
+        }
+    }
+}
+
+/// Material moves during play: some game of random play changes some seat's material.
+struct MaterialMoves;
+
+impl EngineVisitor for MaterialMoves {
+    type Output = bool;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> bool {
+        let mut rng = sim::game_rng(3, 0, 0);
+        let mut s = rules.initial();
+        let start: Vec<i64> = (0..rules.seats()).map(|x| rules.material(&s, x)).collect();
+        let mut legal = Vec::new();
+        for _ in 0..2000 {
+            match rules.status(&s) {
+                Status::Over => break,
+                Status::Chance => {
+                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    rules.apply_chance(&mut s, k, &mut Vec::new());
+                }
+                Status::ToMove(_) => {
+                    rules.legal_moves(&s, &mut legal);
+                    let i = agents::choose(&Agent::Random, rules, &s, &legal, &mut rng);
+                    rules.apply(&mut s, legal[i], &mut Vec::new());
+                }
+            }
+            if (0..rules.seats()).any(|x| rules.material(&s, x) != start[x]) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[test]
+fn agents_material_changes_in_play() {
+    for (game, reading) in READINGS {
+        assert!(
+            with_engine(game, reading, MaterialMoves),
+            "{game}/{reading}: material never moved"
+        );
+    }
+}
+
+/// The same seed and index give the same game; other indices give other games.
+fn reproducible<R: Rules>(rules: &R, agents: &[Agent], key: u64) {
+    let games: Vec<(GameEnd, u32)> = (0..4)
+        .map(|i| agents::play_game(rules, agents, 5, key, i, DEFAULT_MAX_PLIES))
+        .collect();
+    let again: Vec<(GameEnd, u32)> = (0..4)
+        .map(|i| agents::play_game(rules, agents, 5, key, i, DEFAULT_MAX_PLIES))
+        .collect();
+    assert_eq!(games, again, "{agents:?}");
+    assert!(
+        games.iter().any(|g| g.1 != games[0].1),
+        "{agents:?}: four games of the same length {games:?}"
+    );
+}
+
+#[test]
+fn agents_games_are_reproducible() {
+    let key = sim::reading_key("um-el-bagara", "davies");
+    engine::<SowingFamily, _>("um-el-bagara", "davies", |rules| {
+        reproducible(rules, &[spec("mcts:50"), Agent::Random], key);
+        reproducible(rules, &[Agent::Greedy, spec("mcts:30:8")], key);
+        reproducible(rules, &[Agent::Greedy, Agent::Random], key);
+    });
+    let key = sim::reading_key("sijat-el-taba", "davies");
+    with_engine("sijat-el-taba", "davies", Reproducible { key });
+    let key = sim::reading_key("lib-el-merafib", "davies");
+    with_engine("lib-el-merafib", "davies", Reproducible { key });
+}
+
+struct Reproducible {
+    key: u64,
+}
+
+impl EngineVisitor for Reproducible {
+    type Output = ();
+    fn visit<F: GameFamily>(self, rules: &F::Rules) {
+        reproducible(rules, &[spec("mcts:20"), Agent::Greedy], self.key);
+    }
+}
+
+/// Wins, draws and other ends of seat 0 over `games` games of `agents`.
+fn record<R: Rules>(rules: &R, agents: &[Agent], key: u64, games: u64) -> (u64, u64, u64) {
+    let (mut wins, mut draws, mut other) = (0, 0, 0);
+    for i in 0..games {
+        match agents::play_game(rules, agents, 2026, key, i, DEFAULT_MAX_PLIES).0 {
+            GameEnd::Over(o) if o.won(0) => wins += 1,
+            GameEnd::Over(o) if o.result == ludotrace::games::Result_::Draw => draws += 1,
+            _ => other += 1,
+        }
+    }
+    (wins, draws, other)
+}
+
+/// `agents[0]` (seat 0) wins at least `min` of `games` games; the rate is printed.
+fn wins_at_least<R: Rules>(name: &str, rules: &R, agents: &[Agent], games: u64, min: u64) {
+    let key = sim::reading_key(
+        name.split('/').next().unwrap(),
+        name.split('/').nth(1).unwrap(),
+    );
+    let t = Instant::now();
+    let (wins, draws, other) = record(rules, agents, key, games);
+    println!(
+        "{name}: {} vs {}: seat 0 won {wins}/{games} ({:.0} %), {draws} draws, {other} lost or unfinished, {:.1} s",
+        agents[0],
+        agents[1],
+        100.0 * wins as f64 / games as f64,
+        t.elapsed().as_secs_f64()
+    );
+    assert!(
+        wins >= min,
+        "{name}: {} won {wins} of {games} against {}",
+        agents[0],
+        agents[1]
+    );
+}
+
+#[test]
+fn agents_mcts_beats_random_at_um_el_bagara() {
+    engine::<SowingFamily, _>("um-el-bagara", "davies", |rules| {
+        wins_at_least(
+            "um-el-bagara/davies",
+            rules,
+            &[spec("mcts:300"), Agent::Random],
+            40,
+            28,
+        );
+    });
+}
+
+#[test]
+fn agents_greedy_beats_random_at_um_el_bagara() {
+    engine::<SowingFamily, _>("um-el-bagara", "davies", |rules| {
+        wins_at_least(
+            "um-el-bagara/davies",
+            rules,
+            &[Agent::Greedy, Agent::Random],
+            40,
+            28,
+        );
+    });
+}
+
+#[test]
+fn agents_greedy_beats_random_at_seega() {
+    engine::<CustodialFamily, _>("seega", "davies", |rules| {
+        wins_at_least(
+            "seega/davies",
+            rules,
+            &[Agent::Greedy, Agent::Random],
+            40,
+            36,
+        );
+    });
+}
+
+/// Seega under Davies ends only when a side has lost every piece. MCTS never loses to random
+/// play, but often cannot finish: a last enemy piece in a corner cannot be flanked, and a
+/// blocked player passes for ever. So the test asks that it never loses and ends every game
+/// that goes on well ahead on pieces.
+#[test]
+fn agents_mcts_beats_random_at_seega() {
+    const GAMES: u64 = 30;
+    const MAX_PLIES: u32 = 600;
+    let key = sim::reading_key("seega", "davies");
+    engine::<CustodialFamily, _>("seega", "davies", |rules| {
+        let players = [spec("mcts:300:40"), Agent::Random];
+        let t = Instant::now();
+        let (mut wins, mut losses, mut ahead, mut unfinished) = (0, 0, 0, 0);
+        let mut state = rules.initial();
+        for i in 0..GAMES {
+            let mut rng = sim::game_rng(2026, key, i);
+            match agents::play(rules, &players, &mut rng, MAX_PLIES, &mut state) {
+                GameEnd::Over(o) if o.won(0) => wins += 1,
+                GameEnd::Over(_) => losses += 1,
+                GameEnd::Timeout(_) => {
+                    unfinished += 1;
+                    // At least four pieces up.
+                    if agents::lead(rules, &state, 0) >= 4 {
+                        ahead += 1;
+                    }
+                }
+            }
+        }
+        println!(
+            "seega/davies: {} vs {}: seat 0 won {wins}/{GAMES}, lost {losses}, unfinished at \
+             {MAX_PLIES} plies {unfinished} ({ahead} of them at least four pieces ahead), {:.1} s",
+            players[0],
+            players[1],
+            t.elapsed().as_secs_f64()
+        );
+        assert!(losses <= 1, "lost {losses} of {GAMES}");
+        assert!(
+            wins + ahead >= GAMES * 8 / 10,
+            "won {wins}, unfinished well ahead {ahead}, of {GAMES}"
+        );
+    });
+}
+
+#[test]
+fn agents_mcts_beats_random_at_sijat_el_taba() {
+    engine::<StickRaceFamily, _>("sijat-el-taba", "davies", |rules| {
+        wins_at_least(
+            "sijat-el-taba/davies",
+            rules,
+            &[spec("mcts:300:20"), Agent::Random],
+            30,
+            22,
+        );
+    });
+}
+
+/// Along random games, greedy's choice has the best material lead for the mover of all the
+/// legal moves (in readings where no chance step follows a move), found here by brute force.
+fn greedy_takes_the_best<R: Rules>(rules: &R, key: u64) {
+    let mut checked = 0;
+    for game in 0..20 {
+        let mut rng = sim::game_rng(9, key, game);
+        let mut s = rules.initial();
+        let mut legal = Vec::new();
+        while rules.status(&s) != Status::Over && rules.plies(&s) < 300 {
+            match rules.status(&s) {
+                Status::Chance => {
+                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    rules.apply_chance(&mut s, k, &mut Vec::new());
+                }
+                Status::ToMove(seat) => {
+                    rules.legal_moves(&s, &mut legal);
+                    let leads: Vec<i64> = legal
+                        .iter()
+                        .map(|&mv| {
+                            let mut next = s.clone();
+                            rules.apply(&mut next, mv, &mut Vec::new());
+                            assert_ne!(rules.status(&next), Status::Chance);
+                            agents::lead(rules, &next, seat)
+                        })
+                        .collect();
+                    let g = agents::choose(&Agent::Greedy, rules, &s, &legal, &mut rng);
+                    assert_eq!(
+                        leads[g],
+                        *leads.iter().max().unwrap(),
+                        "{}: {leads:?}",
+                        rules.state_text(&s)
+                    );
+                    checked += usize::from(leads.iter().any(|&l| l != leads[0]));
+                    let r = agents::choose(&Agent::Random, rules, &s, &legal, &mut rng);
+                    rules.apply(&mut s, legal[r], &mut Vec::new());
+                }
+                Status::Over => unreachable!(),
+            }
+        }
+    }
+    assert!(
+        checked > 20,
+        "only {checked} decisions where the moves differ"
+    );
+}
+
+#[test]
+fn agents_greedy_takes_the_best_lead() {
+    engine::<SowingFamily, _>("um-el-bagara", "davies", |rules| {
+        greedy_takes_the_best(rules, sim::reading_key("um-el-bagara", "davies"));
+    });
+    engine::<CustodialFamily, _>("seega", "davies", |rules| {
+        greedy_takes_the_best(rules, sim::reading_key("seega", "davies"));
+    });
+}
+
+/// One game of greedy against a small MCTS, and one the other way round, at every reading:
+/// every engine's moves, chance steps and ends go through the agents without a panic, and
+/// the games end or time out within the limit.
+struct Plays {
+    key: u64,
+}
+
+impl EngineVisitor for Plays {
+    type Output = Vec<u32>;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Vec<u32> {
+        let orders = [
+            [Agent::Greedy, spec("mcts:3:6")],
+            [spec("mcts:2"), Agent::Greedy],
+        ];
+        orders
+            .iter()
+            .map(|players| {
+                let (end, plies) = agents::play_game(rules, players, 1, self.key, 0, 1500);
+                if rules.has_cap() {
+                    // The engine's cap ends the game, never the run's limit.
+                    assert_ne!(end, GameEnd::Timeout(sim::Timeout::PlyLimit));
+                } else {
+                    assert!(plies <= 1500, "{plies}");
+                }
+                plies
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn agents_play_every_reading() {
+    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
+    let mut played = 0;
+    for g in &corpus.games {
+        for interp in &g.interpretations {
+            let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
+            let key = sim::reading_key(&g.id, &interp.id);
+            let plies = bound.engine.visit(Plays { key });
+            assert!(plies.iter().all(|&p| p > 0), "{}/{}", g.id, interp.id);
+            played += 1;
+        }
+    }
+    assert!(played >= 20, "{played} readings");
+}
+
+/// MCTS iterations per second on the first decision of a game (printed, not asserted).
+struct Speed {
+    name: &'static str,
+    agent: Agent,
+}
+
+impl EngineVisitor for Speed {
+    type Output = ();
+    fn visit<F: GameFamily>(self, rules: &F::Rules) {
+        let Agent::Mcts { iterations, .. } = self.agent else {
+            unreachable!()
+        };
+        let mut rng = sim::game_rng(1, 0, 0);
+        let mut s = rules.initial();
+        let mut legal = Vec::new();
+        // The first decision with a choice.
+        loop {
+            match rules.status(&s) {
+                Status::Over => return,
+                Status::Chance => {
+                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    rules.apply_chance(&mut s, k, &mut Vec::new());
+                }
+                Status::ToMove(_) => {
+                    rules.legal_moves(&s, &mut legal);
+                    if legal.len() > 1 {
+                        break;
+                    }
+                    rules.apply(&mut s, legal[0], &mut Vec::new());
+                }
+            }
+        }
+        let t = Instant::now();
+        let mut decisions = 0;
+        while t.elapsed().as_secs_f64() < 0.3 {
+            agents::choose(&self.agent, rules, &s, &legal, &mut rng);
+            decisions += 1;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{}: {}: {:.0} iterations/s",
+            self.name,
+            self.agent,
+            f64::from(iterations) * f64::from(decisions) / secs
+        );
+    }
+}
+
+#[test]
+fn agents_mcts_iterations_per_second() {
+    for (game, reading) in READINGS {
+        for agent in ["mcts:200", "mcts:200:20"] {
+            with_engine(
+                game,
+                reading,
+                Speed {
+                    name: game,
+                    agent: spec(agent),
+                },
+            );
+        }
+    }
+}
