@@ -27,7 +27,7 @@ use std::str::FromStr;
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::games::{EndReason, NoEvents, Outcome, Result_, Rules, Seat, Status};
+use crate::games::{NoEvents, Outcome, Result_, Rules, Seat, Status};
 use crate::sim::{self, GameEnd, Timeout};
 
 /// The most MCTS iterations a decision may take.
@@ -468,19 +468,6 @@ impl<'r, R: Rules> Search<'r, R> {
     }
 }
 
-/// How a finished game counts, as `run` counts it: a game the rules cannot finish (a cycle,
-/// an endless position) is a timeout, never a draw.
-pub fn game_end(outcome: Option<Outcome>) -> GameEnd {
-    match outcome {
-        Some(o) if o.result == Result_::Unfinished => GameEnd::Timeout(match o.end {
-            EndReason::Endless => Timeout::Endless,
-            _ => Timeout::Cycle,
-        }),
-        Some(o) => GameEnd::Over(o),
-        None => GameEnd::Timeout(Timeout::Cycle),
-    }
-}
-
 /// Plays game `index` of a run (`seed`, reading `key`) with `agents[seat % agents.len()]`
 /// at each seat, every choice (chance steps and the agents' own) drawn from
 /// [`sim::game_rng`]`(seed, key, index)`; a reading without an engine cap stops after
@@ -522,7 +509,7 @@ pub fn play<R: Rules>(
     let mut legal = Vec::new();
     loop {
         match rules.status(state) {
-            Status::Over => return game_end(rules.outcome(state)),
+            Status::Over => return sim::game_end(rules.outcome(state)),
             Status::Chance => {
                 let k = sim::sample(rules.chance_outcomes(state), rng);
                 rules.apply_chance(state, k, &mut NoEvents);

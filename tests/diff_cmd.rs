@@ -1,15 +1,7 @@
 //! `ludotrace diff`: a reading against itself finds nothing, the left-hole defect is found,
 //! the JSON contract, thread-count invariance, the views, and bad input.
 
-use crate::util::{bin, json, ok, run};
-
-fn fails(args: &[&str]) -> String {
-    let (exit, out, err) = run(bin().args(args));
-    assert_eq!(exit, 2, "ludotrace {args:?} should fail with 2: {out}{err}");
-    assert!(out.is_empty(), "nothing on stdout: {out}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
+use crate::util::{bin, fails, json, ok, run};
 
 /// The metrics of a diff, by name.
 fn metric<'a>(d: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {

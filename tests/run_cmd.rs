@@ -1,15 +1,7 @@
 //! `ludotrace run`: the JSON contract, determinism across threads, the CSV and table views,
 //! overrides, and bad input.
 
-use crate::util::{bin, json, ok, run};
-
-fn fails(args: &[&str]) -> String {
-    let (exit, out, err) = run(bin().args(args));
-    assert_eq!(exit, 2, "ludotrace {args:?} should fail with 2: {out}{err}");
-    assert!(out.is_empty(), "nothing on stdout: {out}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
+use crate::util::{bin, fails, json, ok, run};
 
 #[test]
 fn json_is_the_published_contract() {

@@ -57,6 +57,16 @@ pub fn ok(args: &[&str]) -> String {
     out
 }
 
+/// Runs `ludotrace ARGS`, which must fail as a usage or input error (exit 2, nothing on
+/// stdout, no panic), and returns its stderr.
+pub fn fails(args: &[&str]) -> String {
+    let (exit, out, err) = run(bin().args(args));
+    assert_eq!(exit, 2, "ludotrace {args:?} should fail with 2: {out}{err}");
+    assert!(out.is_empty(), "nothing on stdout: {out}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
 /// Runs `ludotrace ARGS`, which must succeed with JSON on stdout, and parses it.
 pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))

@@ -271,9 +271,13 @@ pub fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
     k
 }
 
-/// How a finished game counts: a game the rules cannot finish (a cycle) is a timeout
-/// detected early, never a draw.
-fn game_end(outcome: Option<Outcome>) -> GameEnd {
+/// How a finished game counts: a game the rules cannot finish (a cycle, an endless
+/// position) is a timeout detected early, never a draw. Every loop that plays games to
+/// their end (`run`'s, `trace`, the agents') counts them by this.
+///
+/// # Panics
+/// If `outcome` is `None`: a game over has an outcome.
+pub fn game_end(outcome: Option<Outcome>) -> GameEnd {
     let outcome = outcome.expect("a finished game has an outcome");
     if outcome.result == Result_::Unfinished {
         GameEnd::Timeout(match outcome.end {
