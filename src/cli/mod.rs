@@ -179,15 +179,8 @@ pub enum Command {
         /// Run every reading of the game.
         #[arg(long)]
         all_interpretations: bool,
-        /// Games per reading.
-        #[arg(short = 'n', long, default_value_t = 1000)]
-        games: u64,
-        /// Run seed: game i of a reading uses ChaCha8 seeded from (seed, reading), stream i.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Plies after which a game of a reading with no engine cap is counted as a timeout.
-        #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
-        max_plies: u32,
+        #[command(flatten)]
+        play: Play,
         /// Override a parameter, e.g. `--set skip_origin=true` or `--set 'capture_counts=[2]'` (repeatable).
         #[arg(long = "set", value_name = "PARAM=VALUE")]
         set: Vec<String>,
@@ -200,9 +193,6 @@ pub enum Command {
         /// take switched in alone (the same games: the same seed and streams), one row each.
         #[arg(long, conflicts_with = "all_interpretations")]
         each_option: bool,
-        /// Worker threads (default: one per core). Results do not depend on it.
-        #[arg(long)]
-        threads: Option<usize>,
     },
     /// Compare two readings of a game: the choices on which they differ, and every outcome
     /// under seeded random play with the difference B − A, its 95 % interval, a
@@ -223,15 +213,8 @@ pub enum Command {
         /// correction across all of them).
         #[arg(long, value_name = "A", conflicts_with_all = ["a", "b"])]
         against: Option<String>,
-        /// Games per reading.
-        #[arg(short = 'n', long, default_value_t = 1000)]
-        games: u64,
-        /// Run seed: each arm draws from its own streams of it.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Plies after which a game of a reading with no engine cap is counted as a timeout.
-        #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
-        max_plies: u32,
+        #[command(flatten)]
+        play: Play,
         /// Override a parameter in both readings (repeatable).
         #[arg(long = "set", value_name = "PARAM=VALUE")]
         set: Vec<String>,
@@ -241,9 +224,6 @@ pub enum Command {
         /// Override a parameter in reading B only (repeatable).
         #[arg(long = "set-b", value_name = "PARAM=VALUE")]
         set_b: Vec<String>,
-        /// Worker threads (default: one per core). Results do not depend on it.
-        #[arg(long)]
-        threads: Option<usize>,
     },
     /// Replay Ludii's recorded games (a trace file) through a reading, decision by decision;
     /// exit 1 if any decision diverges.
@@ -266,6 +246,24 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+}
+
+/// The options of every command that plays games (`run`, `diff`), written once.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Play {
+    /// Games per reading.
+    #[arg(short = 'n', long, default_value_t = 1000)]
+    pub games: u64,
+    /// Run seed: game i of a reading draws from ChaCha8 seeded from (seed, reading), stream
+    /// i (each arm of a `diff` from its own streams).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Plies after which a game of a reading with no engine cap is counted as a timeout.
+    #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
+    pub max_plies: u32,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// Citation styles on the command line.
@@ -524,13 +522,10 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             game,
             interpretation,
             all_interpretations,
-            games,
-            seed,
-            max_plies,
+            play,
             set,
             choose,
             each_option,
-            threads,
         } => {
             let files = files(&cli)?;
             choices_are_not_parameters(game_of(&corpus, game)?, set)?;
@@ -538,13 +533,13 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 game: game.clone(),
                 interpretation: interpretation.clone(),
                 all: *all_interpretations,
-                games: *games,
-                seed: *seed,
-                max_plies: *max_plies,
+                games: play.games,
+                seed: play.seed,
+                max_plies: play.max_plies,
                 set: set.clone(),
                 choose: choose.clone(),
                 each_option: *each_option,
-                threads: *threads,
+                threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
             run::run(&mut out, &corpus, &files, &args, cli.quiet)?;
@@ -554,13 +549,10 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             a,
             b,
             against,
-            games,
-            seed,
-            max_plies,
+            play,
             set,
             set_a,
             set_b,
-            threads,
         } => {
             let files = files(&cli)?;
             let g = game_of(&corpus, game)?;
@@ -572,13 +564,13 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 a: against.clone().or_else(|| a.clone()).unwrap_or_default(),
                 b: if against.is_some() { None } else { b.clone() },
                 against: against.is_some(),
-                games: *games,
-                seed: *seed,
-                max_plies: *max_plies,
+                games: play.games,
+                seed: play.seed,
+                max_plies: play.max_plies,
                 set: set.clone(),
                 set_a: set_a.clone(),
                 set_b: set_b.clone(),
-                threads: *threads,
+                threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
             diff::diff(&mut out, &corpus, &files, &args, cli.quiet)?;
