@@ -315,6 +315,11 @@ fn bad_input_is_named_with_the_valid_choices() {
     assert!(err.contains("um-el-bagara"), "{err}");
     let err = fails(&["diff", "um-el-bagara", "davies", "dlp", "-n", "0"]);
     assert!(err.contains("--games must be 1 to"), "{err}");
+    let err = fails(&["diff", "um-el-bagara", "davies", "dlp", "-n", "10000001"]);
+    assert!(
+        err.contains("--games must be 1 to 10000000 for diff"),
+        "{err}"
+    );
     let err = fails(&["diff", "um-el-bagara", "davies", "dlp", "--threads", "0"]);
     assert!(err.contains("--threads must be 1 to"), "{err}");
     let err = fails(&["diff", "um-el-bagara", "davies", "dlp", "--set-b", "nope=1"]);

@@ -36,6 +36,9 @@ use crate::stats::round;
 pub const ALPHA: f64 = 0.05;
 /// Bootstrap rounds for the interval of a difference of lengths.
 pub const BOOTSTRAP_REPLICATES: u32 = 2000;
+/// The most games an arm of a diff may play: the length tests hold every game's length in
+/// memory (four bytes a game, an arm), far more than a difference needs to show.
+pub const MAX_DIFF_GAMES: u64 = 10_000_000;
 
 /// What the user asked `diff` for.
 #[derive(Debug, Clone)]
@@ -208,6 +211,13 @@ pub fn diff(
     quiet: bool,
 ) -> Result<(), Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
+    if args.games > MAX_DIFF_GAMES {
+        return Err(Error::Usage(format!(
+            "--games must be 1 to {MAX_DIFF_GAMES} for diff (its length tests keep every \
+             game's length), not {}",
+            args.games
+        )));
+    }
     let game = super::game_of(corpus, &args.game)?;
     let ia = super::interpretation_of(game, &args.a)?;
     let others: Vec<&Interpretation> = match &args.b {
