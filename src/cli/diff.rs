@@ -234,16 +234,19 @@ pub fn diff(
             game.id, ia.id
         )));
     }
-    let arm = |interp: &Interpretation, own: &[String]| -> Result<Bound, Error> {
-        let mut all = args.set.clone();
-        all.extend(own.iter().cloned());
-        let overrides = bind::parse_overrides(&all)?;
-        Ok(bind::bind(game, interp, &overrides)?)
+    // An arm's own overrides (`--set-a`, `--set-b`) take precedence over `--set`, which
+    // both arms share; an error in one names its flag.
+    let shared = bind::parse_overrides(&args.set)?;
+    let arm = |interp: &Interpretation, flag: &str, own: &[String]| -> Result<Bound, Error> {
+        let mut overrides = shared.clone();
+        let own = bind::parse_overrides(own).map_err(|e| Error::Usage(format!("{flag}: {e}")))?;
+        overrides.extend(own);
+        bind::bind(game, interp, &overrides).map_err(|e| Error::Usage(format!("{flag}: {e}")))
     };
-    let ba = arm(ia, &args.set_a)?;
+    let ba = arm(ia, "reading A", &args.set_a)?;
     let bound: Vec<Bound> = others
         .iter()
-        .map(|i| arm(i, &args.set_b))
+        .map(|i| arm(i, &format!("reading {}", i.id), &args.set_b))
         .collect::<Result<_, _>>()?;
     let pool = pool(args.threads)?;
     let bar = if quiet || !std::io::stderr().is_terminal() {

@@ -1580,6 +1580,19 @@ fn nth_set_bit(m: u32, k: u32) -> usize {
     at as usize + usize::from(NTH_IN_BYTE[(m & 0xFF) as usize][(k & 7) as usize])
 }
 
+/// The whole laps of `lap` houses in `counters`, and the counters left for a part lap: by
+/// subtraction, as a sowing rarely makes more than one lap (a division would cost more).
+#[inline(always)]
+fn whole_laps(counters: u16, lap: usize) -> (u16, usize) {
+    let mut rem = usize::from(counters);
+    let mut laps = 0u16;
+    while rem >= lap {
+        rem -= lap;
+        laps += 1;
+    }
+    (laps, rem)
+}
+
 /// `ALL_BUT[h]`: all ones but in lane `h`, to empty house `h` of a board by a mask.
 static ALL_BUT: [[u16; RING]; RING] = {
     let mut table = [[u16::MAX; RING]; RING];
@@ -2226,12 +2239,7 @@ impl Sowing {
     #[inline]
     fn spread(&self, house: usize, dir: Dir, counters: u16) -> Spread {
         let lap = self.r - usize::from(self.p.skip_origin);
-        let mut rem = usize::from(counters);
-        let mut laps = 0u16;
-        while rem >= lap {
-            rem -= lap;
-            laps += 1;
-        }
+        let (laps, rem) = whole_laps(counters, lap);
         let last = if rem > 0 { rem - 1 } else { lap - 1 };
         Spread {
             laps,
@@ -2684,12 +2692,7 @@ impl Sowing {
         if usize::from(counters) >= lap {
             events.emit(SowingEvent::Lap { counters });
         }
-        let mut rem = usize::from(counters);
-        let mut laps = 0u16;
-        while rem >= lap {
-            rem -= lap;
-            laps += 1;
-        }
+        let (laps, rem) = whole_laps(counters, lap);
         let entry = &self.lane_adds[(dir as usize * 16 + house) * 16 + rem];
         // Below 16 (the circuit fits in 16 houses): the mask only tells the compiler so,
         // sparing the bounds checks of the houses it indexes.
@@ -2744,12 +2747,7 @@ impl Sowing {
             events.emit(SowingEvent::Lap { counters });
         }
         let lap = self.r - usize::from(skip_origin);
-        let mut rem = usize::from(counters);
-        let mut laps = 0u16;
-        while rem >= lap {
-            rem -= lap;
-            laps += 1;
-        }
+        let (laps, rem) = whole_laps(counters, lap);
         let origin_rank = if skip_origin {
             NOT_SOWN
         } else {
