@@ -28,7 +28,7 @@ use std::str::FromStr;
 use rand::rngs::ChaCha8Rng;
 
 use crate::games::{NoEvents, Outcome, Result_, Rules, Seat, Status};
-use crate::sim::{self, GameEnd, Timeout};
+use crate::sim::{self, GameEnd};
 
 /// The most MCTS iterations a decision may take.
 pub const MAX_ITERATIONS: u32 = 1_000_000;
@@ -123,6 +123,150 @@ impl fmt::Display for Agent {
                 depth: Some(d),
             } => write!(f, "mcts:{iterations}:{d}"),
         }
+    }
+}
+
+/// The most agents a lineup may name: one per seat of the largest game, and then some.
+pub const MAX_LINEUP: usize = 8;
+
+/// Who plays which seat in each game of a run: the agents as given, cycled over the seats
+/// (`mcts:400,random` in a game of four seats: MCTS at seats 1 and 3), and, with `swap`,
+/// rotated by one place a game, so that over every `k` games (`k` agents) each agent plays
+/// each seat equally often: in game `i` seat `s` is played by agent `(s + i mod k) mod k`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lineup {
+    agents: Vec<Agent>,
+    swap: bool,
+    /// The distinct agents, in first-listed order: results are counted by these.
+    distinct: Vec<Agent>,
+    /// `agents[i]`'s place in `distinct`.
+    slot: Vec<usize>,
+}
+
+/// A lineup that is none: no agents, or too many.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("--agents: {0}")]
+pub struct LineupError(String);
+
+impl Lineup {
+    /// The agents of `list` (comma-separated specs, cycled over the seats), rotated game by
+    /// game with `swap`.
+    ///
+    /// # Errors
+    /// An empty list, more than [`MAX_LINEUP`] agents, or a spec that is none of [`FORMS`].
+    pub fn parse(list: &str, swap: bool) -> Result<Self, LineupError> {
+        let agents = list
+            .split(',')
+            .map(|s| s.parse::<Agent>().map_err(|e| LineupError(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        Lineup::new(agents, swap)
+    }
+
+    /// The lineup of `agents`.
+    ///
+    /// # Errors
+    /// No agent, or more than [`MAX_LINEUP`].
+    pub fn new(agents: Vec<Agent>, swap: bool) -> Result<Self, LineupError> {
+        if agents.is_empty() || agents.len() > MAX_LINEUP {
+            return Err(LineupError(format!(
+                "give 1 to {MAX_LINEUP} agents, comma-separated, one a seat in turn \
+                 (for instance mcts:400,random), not {}",
+                agents.len()
+            )));
+        }
+        let mut distinct: Vec<Agent> = Vec::new();
+        let slot = agents
+            .iter()
+            .map(|a| match distinct.iter().position(|d| d == a) {
+                Some(k) => k,
+                None => {
+                    distinct.push(*a);
+                    distinct.len() - 1
+                }
+            })
+            .collect();
+        Ok(Lineup {
+            agents,
+            swap,
+            distinct,
+            slot,
+        })
+    }
+
+    /// Random play at every seat, unswapped: what `run` plays by default.
+    pub fn random() -> Self {
+        Lineup::new(vec![Agent::Random], false).expect("one agent")
+    }
+
+    /// The agents as given.
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+
+    /// Whether the seats rotate game by game.
+    pub fn swap(&self) -> bool {
+        self.swap
+    }
+
+    /// The distinct agents, in first-listed order.
+    pub fn distinct(&self) -> &[Agent] {
+        &self.distinct
+    }
+
+    /// Whether every seat is played at random: the run's own fast loop plays such a
+    /// lineup, game for game the same.
+    pub fn is_random(&self) -> bool {
+        self.distinct == [Agent::Random]
+    }
+
+    /// The games of one full rotation: the number of agents with `swap`, else 1. A run of a
+    /// multiple of it seats each agent at each seat equally often.
+    pub fn rotation(&self) -> u64 {
+        if self.swap {
+            self.agents.len() as u64
+        } else {
+            1
+        }
+    }
+
+    /// The place in [`Lineup::agents`] of the agent at `seat` in game `index`.
+    fn place(&self, index: u64, seat: Seat) -> usize {
+        let k = self.agents.len();
+        let turn = if self.swap {
+            (index % k as u64) as usize
+        } else {
+            0
+        };
+        (seat % k + turn) % k
+    }
+
+    /// The agent at `seat` in game `index`.
+    pub fn agent(&self, index: u64, seat: Seat) -> &Agent {
+        &self.agents[self.place(index, seat)]
+    }
+
+    /// The place in [`Lineup::distinct`] of the agent at `seat` in game `index`.
+    pub fn distinct_at(&self, index: u64, seat: Seat) -> usize {
+        self.slot[self.place(index, seat)]
+    }
+
+    /// The agent of each of `seats` seats in the first game (and in every game, without
+    /// `swap`).
+    pub fn seating(&self, seats: usize) -> Vec<String> {
+        (0..seats).map(|s| self.agent(0, s).to_string()).collect()
+    }
+}
+
+impl fmt::Display for Lineup {
+    /// The `--agents` list that gives this lineup.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, a) in self.agents.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{a}")?;
+        }
+        Ok(())
     }
 }
 
@@ -475,7 +619,7 @@ impl<'r, R: Rules> Search<'r, R> {
 /// With random agents at every seat it is the very game `ludotrace run` plays.
 ///
 /// # Panics
-/// If `agents` is empty.
+/// If `agents` is empty or longer than [`MAX_LINEUP`].
 pub fn play_game<R: Rules>(
     rules: &R,
     agents: &[Agent],
@@ -492,10 +636,10 @@ pub fn play_game<R: Rules>(
 
 /// [`play_game`] on a caller's state and generator: resets `state`, plays the game to its
 /// end or to `max_plies` decisions (readings without an engine cap), and leaves the last
-/// position in `state`.
+/// position in `state`. The game is played by the loop `run` plays its games with.
 ///
 /// # Panics
-/// If `agents` is empty.
+/// If `agents` is empty or longer than [`MAX_LINEUP`].
 pub fn play<R: Rules>(
     rules: &R,
     agents: &[Agent],
@@ -503,26 +647,17 @@ pub fn play<R: Rules>(
     max_plies: u32,
     state: &mut R::State,
 ) -> GameEnd {
-    assert!(!agents.is_empty(), "play: no agents");
+    let lineup = Lineup::new(agents.to_vec(), false).expect("1 to MAX_LINEUP agents");
     rules.reset(state, &mut NoEvents);
-    let capped = rules.has_cap();
-    let mut legal = Vec::new();
-    loop {
-        match rules.status(state) {
-            Status::Over => return sim::game_end(rules.outcome(state)),
-            Status::Chance => {
-                let k = sim::sample(rules.chance_outcomes(state), rng);
-                rules.apply_chance(state, k, &mut NoEvents);
-            }
-            Status::ToMove(seat) => {
-                if !capped && rules.plies(state) >= max_plies {
-                    return GameEnd::Timeout(Timeout::PlyLimit);
-                }
-                rules.legal_moves(state, &mut legal);
-                let agent = &agents[seat % agents.len()];
-                let i = choose(agent, rules, state, &legal, rng);
-                rules.apply(state, legal[i], &mut NoEvents);
-            }
-        }
-    }
+    let mut moves = Vec::new();
+    sim::playout::<R, true>(
+        rules,
+        state,
+        &mut moves,
+        rng,
+        max_plies,
+        &mut NoEvents,
+        Some((&lineup, 0)),
+    )
+    .end
 }

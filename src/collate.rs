@@ -19,18 +19,87 @@ pub struct Variant {
     pub after: String,
 }
 
+/// A run of words that both texts share, or that one of them alone has.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct WordRun {
+    /// `same` (in both), `removed` (in the base only) or `added` (in the other only).
+    pub op: String,
+    /// The words, space-separated.
+    pub text: String,
+}
+
+/// Every word of two texts, in order, as runs shared or one text's own: the base text is the
+/// `same` and `removed` runs, the other the `same` and `added` ones. Texts that share less
+/// than half their words ([`MIN_SHARED`]) are one replacement, the whole of one for the whole
+/// of the other: words matched here and there across two different sentences ("the", "of")
+/// would only break both up.
+pub fn word_runs(base: &str, other: &str) -> Vec<WordRun> {
+    let a: Vec<&str> = base.split_whitespace().collect();
+    let b: Vec<&str> = other.split_whitespace().collect();
+    let mut changes = changes(&a, &b);
+    let shared = changes.iter().filter(|c| c.0 == ChangeTag::Equal).count();
+    if (2 * shared) as f64 <= MIN_SHARED * (a.len() + b.len()) as f64 && shared > 0 {
+        changes = a
+            .iter()
+            .map(|w| (ChangeTag::Delete, (*w).to_owned()))
+            .chain(b.iter().map(|w| (ChangeTag::Insert, (*w).to_owned())))
+            .collect();
+    }
+    let mut runs: Vec<WordRun> = Vec::new();
+    for (tag, word) in &changes {
+        let op = match tag {
+            ChangeTag::Equal => "same",
+            ChangeTag::Delete => "removed",
+            ChangeTag::Insert => "added",
+        };
+        match runs.last_mut() {
+            Some(run) if run.op == op => {
+                run.text.push(' ');
+                run.text.push_str(word);
+            }
+            _ => runs.push(WordRun {
+                op: op.to_owned(),
+                text: word.to_owned(),
+            }),
+        }
+    }
+    runs
+}
+
+/// The least share of their words (shared words of both over all words of both) two texts
+/// must have in common for [`word_runs`] to show them word by word.
+pub const MIN_SHARED: f64 = 0.5;
+
+/// [`word_runs`] in the manner of `git diff --word-diff`: `[-removed-]{+added+}`.
+pub fn word_diff_text(runs: &[WordRun]) -> String {
+    let words: Vec<String> = runs
+        .iter()
+        .map(|r| match r.op.as_str() {
+            "removed" => format!("[-{}-]", r.text),
+            "added" => format!("{{+{}+}}", r.text),
+            _ => r.text.clone(),
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// The word-by-word changes from `a` to `b`: the one diff of this module.
+fn changes(a: &[&str], b: &[&str]) -> Vec<(ChangeTag, String)> {
+    let diff = TextDiff::configure()
+        .algorithm(Algorithm::Patience)
+        .diff_slices(a, b);
+    diff.iter_all_changes()
+        .map(|c| (c.tag(), c.value().to_owned()))
+        .collect()
+}
+
 /// The differences between `base` and `other`, in text order.
 pub fn collate(base: &str, other: &str, context_words: usize) -> Vec<Variant> {
     let a: Vec<&str> = base.split_whitespace().collect();
     let b: Vec<&str> = other.split_whitespace().collect();
-    let diff = TextDiff::configure()
-        .algorithm(Algorithm::Patience)
-        .diff_slices(&a, &b);
     let mut out = Vec::new();
-    let changes: Vec<(ChangeTag, &str)> = diff
-        .iter_all_changes()
-        .map(|c| (c.tag(), c.value()))
-        .collect();
+    let changes = changes(&a, &b);
+    let changes: Vec<(ChangeTag, &str)> = changes.iter().map(|(t, w)| (*t, w.as_str())).collect();
     let mut i = 0;
     while i < changes.len() {
         if changes[i].0 == ChangeTag::Equal {
@@ -90,5 +159,37 @@ mod tests {
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].other, "");
         assert!(collate("same  words\nhere", "same words here", 2).is_empty());
+    }
+
+    #[test]
+    fn word_runs_keep_every_word_of_both_texts() {
+        let a = "The chain takes only houses of the opponent's row";
+        let b = "The chain may also take houses of the mover's own row";
+        let runs = word_runs(a, b);
+        let side = |skip: &str| {
+            runs.iter()
+                .filter(|r| r.op != skip)
+                .map(|r| r.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(side("added"), a);
+        assert_eq!(side("removed"), b);
+        assert_eq!(
+            word_diff_text(&runs),
+            "The chain [-takes only-] {+may also take+} houses of the [-opponent's-] \
+             {+mover's own+} row"
+        );
+        // Two different sentences sharing a few small words: one replacement.
+        let runs = word_runs(
+            "Each further house is a separate permission",
+            "The whole chain is always taken",
+        );
+        assert_eq!(
+            word_diff_text(&runs),
+            "[-Each further house is a separate permission-] {+The whole chain is always taken+}"
+        );
+        assert_eq!(word_runs("", "").len(), 0);
+        assert_eq!(word_diff_text(&word_runs("", "new words")), "{+new words+}");
     }
 }

@@ -286,7 +286,7 @@ fn views_show_the_verdicts_and_the_command_that_reproduces_them() {
         ),
         "{table}"
     );
-    // Two Markdown tables one after the other stay two tables.
+    // The rules table, its key to the word marks, the metrics table: each a block of its own.
     let both = ok(&[
         "diff",
         "um-el-tuweisat",
@@ -297,7 +297,14 @@ fn views_show_the_verdicts_and_the_command_that_reproduces_them() {
         "--format",
         "markdown",
     ]);
-    assert!(both.contains("|\n\n| metric | A | B |"), "{both}");
+    assert!(
+        both.contains(" |\n\n[-…-]: A's option only; {+…+}: B's option only\n\n| metric | A | B |"),
+        "{both}"
+    );
+    assert!(
+        both.contains("| ludii-left-hole | quirk (grounded) | intended (grounded) | [-As Ludii"),
+        "{both}"
+    );
     let md = ok(&[
         "diff",
         "um-el-bagara",

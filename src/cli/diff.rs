@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
+use std::ops::Range;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -22,9 +23,14 @@ use serde_json::Value;
 
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
-use super::run::{Simulate, check_numbers, corpus_hash, pool, shell_quote};
+use super::run::{
+    Simulate, check_numbers, check_rotation, corpus_hash, lineup_words, played_by, pool,
+    shell_quote,
+};
 use super::{Error, Format};
+use crate::agents::Lineup;
 use crate::bind::{self, Bound};
+use crate::collate::{WordRun, word_diff_text, word_runs};
 use crate::corpus::{CorpusFiles, Game, Interpretation};
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::compare::{
@@ -39,6 +45,29 @@ pub const BOOTSTRAP_REPLICATES: u32 = 2000;
 /// The most games an arm of a diff may play: the length tests hold every game's length in
 /// memory (four bytes a game, an arm), far more than a difference needs to show.
 pub const MAX_DIFF_GAMES: u64 = 10_000_000;
+/// `--precision`'s default: the half-width of the interval of the difference in the first
+/// mover's win rate that `--games auto` plays to.
+pub const DEFAULT_PRECISION: f64 = 0.01;
+/// The finest `--precision`: about two million games an arm where the rates are near one
+/// half.
+pub const MIN_PRECISION: f64 = 0.001;
+/// The coarsest `--precision`.
+pub const MAX_PRECISION: f64 = 0.5;
+/// The fewest games `--games auto` plays first, before it has rates to plan by.
+pub const AUTO_FIRST_GAMES: u64 = 100;
+
+/// How many games an arm of a diff plays.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DiffGames {
+    /// This many.
+    Count(u64),
+    /// As many as it takes for the 95 % interval of the difference in the first mover's win
+    /// rate (of every comparison) to have at most this half-width.
+    Auto {
+        /// The half-width.
+        precision: f64,
+    },
+}
 
 /// What the user asked `diff` for.
 #[derive(Debug, Clone)]
@@ -52,7 +81,9 @@ pub struct DiffArgs {
     /// Compare every other reading of the game with A, in one table (`--against A`).
     pub against: bool,
     /// Games per arm.
-    pub games: u64,
+    pub games: DiffGames,
+    /// Who plays which seat (in both arms).
+    pub lineup: Lineup,
     /// Run seed.
     pub seed: u64,
     /// Ply limit for readings without an engine cap.
@@ -92,8 +123,15 @@ pub struct DiffOutput {
     pub games: u64,
     /// The ply limit applied to readings without an engine cap.
     pub max_plies: u32,
-    /// The agent of each seat (both arms).
+    /// The agent of each seat (both arms; with `swap`, in game 0: game i rotates them by i
+    /// places).
     pub agents: Vec<String>,
+    /// Whether the agents rotated over the seats game by game (`--swap`). Absent when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub swap: bool,
+    /// How `--games auto` chose `games` (absent when the games were given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto: Option<AutoGames>,
     /// The choices on which A and B take different options.
     pub rules: Vec<RuleDifference>,
     /// The outcome metrics, in a fixed order: seats' and first mover's wins, draws,
@@ -121,9 +159,29 @@ pub struct DiffAgainstOutput {
     pub games: u64,
     /// The ply limit applied to readings without an engine cap.
     pub max_plies: u32,
+    /// The agent of each seat (as in each comparison).
+    pub agents: Vec<String>,
+    /// Whether the agents rotated over the seats game by game. Absent when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub swap: bool,
+    /// How `--games auto` chose `games` (absent when the games were given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto: Option<AutoGames>,
     /// One diff per other reading, in the ruleset's order (`p_adjusted` corrected across
     /// all of them).
     pub comparisons: Vec<DiffOutput>,
+}
+
+/// What `--games auto` aimed at and reached.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+pub struct AutoGames {
+    /// The half-width asked for (`--precision`).
+    pub precision: f64,
+    /// The half-width reached: the widest of the intervals of the difference in the first
+    /// mover's win rate over the comparisons, at `games`.
+    pub half_width: f64,
+    /// Whether it was reached (not, only if the games reached the most a diff plays).
+    pub reached: bool,
 }
 
 /// Each arm's overrides.
@@ -146,6 +204,8 @@ pub struct RuleDifference {
     pub a: Side,
     /// B's option.
     pub b: Side,
+    /// The two options' words, A's to B's, word by word.
+    pub words: Vec<WordRun>,
 }
 
 /// One reading's option of a choice.
@@ -165,8 +225,9 @@ pub struct Side {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Metric {
     /// `p1_win` … (every seat the game has), `first_mover_win`, `draw`, `timeout`,
-    /// `plies_mean`, `plies_median`, `turns_mean`, or `event:<name>` (the share of games in
-    /// which the event occurred).
+    /// `agent_win:<agent>` (where two or more different agents played: the share of the
+    /// agent's games that it won), `plies_mean`, `plies_median`, `turns_mean`, or
+    /// `event:<name>` (the share of games in which the event occurred).
     pub metric: String,
     /// The value under A (a rate from 0 to 1, or a length in plies or turns).
     pub a: f64,
@@ -210,13 +271,26 @@ pub fn diff(
     args: &DiffArgs,
     quiet: bool,
 ) -> Result<(), Error> {
-    check_numbers(args.games, args.max_plies, args.threads)?;
-    if args.games > MAX_DIFF_GAMES {
-        return Err(Error::Usage(format!(
-            "--games must be 1 to {MAX_DIFF_GAMES} for diff (its length tests keep every \
-             game's length), not {}",
-            args.games
-        )));
+    match args.games {
+        DiffGames::Count(n) => {
+            check_numbers(n, args.max_plies, args.threads)?;
+            if n > MAX_DIFF_GAMES {
+                return Err(Error::Usage(format!(
+                    "--games must be 1 to {MAX_DIFF_GAMES} for diff (its length tests keep \
+                     every game's length), not {n}"
+                )));
+            }
+            check_rotation(n, &args.lineup)?;
+        }
+        DiffGames::Auto { precision } => {
+            check_numbers(1, args.max_plies, args.threads)?;
+            if !(MIN_PRECISION..=MAX_PRECISION).contains(&precision) {
+                return Err(Error::Usage(format!(
+                    "--precision must be {MIN_PRECISION} to {MAX_PRECISION} (the half-width \
+                     of the interval of a difference of two rates), not {precision}"
+                )));
+            }
+        }
     }
     let game = super::game_of(corpus, &args.game)?;
     let ia = super::interpretation_of(game, &args.a)?;
@@ -252,11 +326,14 @@ pub fn diff(
     let bar = if quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
-        indicatif::ProgressBar::new((1 + others.len() as u64) * args.games)
+        indicatif::ProgressBar::new(0)
     };
-    let play = |interp: &Interpretation, b: &Bound, tag: &str| -> Tally {
+    let arms = 1 + others.len() as u64;
+    // Plays games `range` of an arm; merged with the arm's earlier games, they are the
+    // games `0..range.end` (`sim::run_games`).
+    let play = |interp: &Interpretation, b: &Bound, tag: &str, games: Range<u64>| -> Tally {
         let spec = RunSpec {
-            games: args.games,
+            games: games.end,
             seed: args.seed,
             key: arm_key(&game.id, &interp.id, tag),
             max_plies: args.max_plies,
@@ -266,23 +343,67 @@ pub fn diff(
             b.engine.visit(Simulate {
                 bound: b,
                 spec: &spec,
+                lineup: &args.lineup,
+                games,
                 bar: &bar,
                 records: &mut |_| {},
             })
         })
     };
-    // A is played once; each B on its own streams.
-    let ta = play(ia, &ba, "a");
-    let tallies: Vec<Tally> = others
-        .iter()
-        .zip(&bound)
-        .map(|(i, b)| play(i, b, "b"))
-        .collect();
+    // A is played once; each B on its own streams. `--games auto` plays on in rounds until
+    // every comparison's first-mover difference is known to the precision.
+    let mut n = match args.games {
+        DiffGames::Count(n) => n,
+        DiffGames::Auto { precision } => first_round(precision, &args.lineup),
+    };
+    let mut done = 0;
+    let mut ta: Option<Tally> = None;
+    let mut tallies: Vec<Tally> = Vec::new();
+    let auto = loop {
+        bar.inc_length(arms * (n - done));
+        let more = |t: Option<Tally>, interp, b, tag| {
+            let new = play(interp, b, tag, done..n);
+            match t {
+                Some(mut t) => {
+                    t.merge(new);
+                    t
+                }
+                None => new,
+            }
+        };
+        ta = Some(more(ta.take(), ia, &ba, "a"));
+        let old = std::mem::take(&mut tallies);
+        let mut old = old.into_iter();
+        tallies = others
+            .iter()
+            .zip(&bound)
+            .map(|(i, b)| more(old.next(), i, b, "b"))
+            .collect();
+        done = n;
+        let DiffGames::Auto { precision } = args.games else {
+            break None;
+        };
+        let a = ta.as_ref().expect("played");
+        let half_width = tallies
+            .iter()
+            .map(|b| first_mover_half_width(a, b))
+            .fold(0.0, f64::max);
+        let reached = half_width <= precision;
+        if reached || n >= MAX_DIFF_GAMES {
+            break Some(AutoGames {
+                precision,
+                half_width: round(half_width, 6),
+                reached,
+            });
+        }
+        n = next_round(n, half_width, precision, &args.lineup);
+    };
+    let ta = ta.expect("played");
     bar.finish_and_clear();
     // One Holm correction across every metric of the command.
     let raws: Vec<Vec<Raw>> = tallies
         .iter()
-        .map(|tb| raw_metrics(&ta, tb, args.seed))
+        .map(|tb| raw_metrics(&ta, tb, &args.lineup, args.seed))
         .collect();
     let mut adjusted = holm(&raws.iter().flatten().map(|r| r.p).collect::<Vec<_>>()).into_iter();
     let hash = corpus_hash(files);
@@ -303,9 +424,11 @@ pub fn diff(
                 b: bb.overrides.clone().into_iter().collect(),
             },
             seed: args.seed,
-            games: args.games,
+            games: n,
             max_plies: args.max_plies,
-            agents: vec!["random".to_owned(); ta.wins.len().max(tb.wins.len())],
+            agents: args.lineup.seating(ta.wins.len().max(tb.wins.len())),
+            swap: args.lineup.swap(),
+            auto,
             rules: rule_differences(game, ia, ib),
             metrics: raw
                 .into_iter()
@@ -322,13 +445,47 @@ pub fn diff(
             game: game.id.clone(),
             base: ia.id.clone(),
             seed: args.seed,
-            games: args.games,
+            games: n,
             max_plies: args.max_plies,
+            agents: comparisons[0].agents.clone(),
+            swap: args.lineup.swap(),
+            auto,
             comparisons,
         }),
         _ => render(out, game, &comparisons, args),
     }
     Ok(())
+}
+
+/// The games `--games auto` plays first: a quarter of what the precision would take were
+/// both first-mover rates one half (the worst case), a whole number of rotations.
+fn first_round(precision: f64, lineup: &Lineup) -> u64 {
+    let worst = Z95 * Z95 * 0.5 / (precision * precision);
+    whole_rotations((worst / 4.0).ceil() as u64, lineup).max(AUTO_FIRST_GAMES)
+}
+
+/// The games of the next round of `--games auto`: the interval's half-width shrinks as
+/// 1/√n, so n grows by the square of how far it is from the precision (and a twentieth
+/// more, so that a round seldom falls just short), by at least a tenth, within the bound.
+fn next_round(n: u64, half_width: f64, precision: f64, lineup: &Lineup) -> u64 {
+    let ratio = (half_width / precision).powi(2) * 1.05;
+    let next = ((n as f64) * ratio).ceil().min(MAX_DIFF_GAMES as f64) as u64;
+    let next = next.max(n + n.div_ceil(10));
+    whole_rotations(next, lineup).min(MAX_DIFF_GAMES / lineup.rotation() * lineup.rotation())
+}
+
+/// `n` rounded up to a whole number of the lineup's rotations.
+fn whole_rotations(n: u64, lineup: &Lineup) -> u64 {
+    n.div_ceil(lineup.rotation()) * lineup.rotation()
+}
+
+/// The normal quantile of a two-sided 95 % interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The half-width of the interval of the difference in the first mover's win rate.
+fn first_mover_half_width(a: &Tally, b: &Tally) -> f64 {
+    let first = |t: &Tally| t.order_wins.first().copied().unwrap_or(0);
+    newcombe_difference(first(b), b.games, first(a), a.games).map_or(1.0, |d| (d.hi - d.lo) / 2.0)
 }
 
 /// The choices on which two readings take different options.
@@ -358,11 +515,15 @@ fn rule_differences(game: &Game, a: &Interpretation, b: &Interpretation) -> Vec<
         .iter()
         .filter_map(|choice| {
             let (oa, ob) = (taken(a, &choice.id)?, taken(b, &choice.id)?);
-            (oa != ob).then(|| RuleDifference {
-                choice: choice.id.clone(),
-                question: choice.question.clone(),
-                a: side(a, choice, &oa),
-                b: side(b, choice, &ob),
+            (oa != ob).then(|| {
+                let (a, b) = (side(a, choice, &oa), side(b, choice, &ob));
+                RuleDifference {
+                    choice: choice.id.clone(),
+                    question: choice.question.clone(),
+                    words: word_runs(&a.says, &b.says),
+                    a,
+                    b,
+                }
             })
         })
         .collect()
@@ -378,16 +539,16 @@ struct Raw {
 }
 
 /// Every metric of two tallies, before Holm's correction.
-fn raw_metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Raw> {
+fn raw_metrics(a: &Tally, b: &Tally, lineup: &Lineup, seed: u64) -> Vec<Raw> {
     let (na, nb) = (a.games, b.games);
     let mut raw = Vec::new();
-    // A rate: k of n games in each arm.
-    let mut rate = |name: String, ka: u64, kb: u64| {
+    // A rate: ka of na games under A, kb of nb under B.
+    let rate_of = |name: String, ka: u64, na: u64, kb: u64, nb: u64| {
         let d = newcombe_difference(kb, nb, ka, na);
         let table = [vec![ka, na - ka], vec![kb, nb - kb]];
         // One outcome column only (nobody won, in either arm): no evidence of a difference.
         let p = outcome_test(&table, seed).map_or(1.0, |t| t.result.p);
-        raw.push(Raw {
+        Raw {
             name,
             a: ka as f64 / na as f64,
             b: kb as f64 / nb as f64,
@@ -404,17 +565,29 @@ fn raw_metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Raw> {
                 },
             ),
             p,
-        });
+        }
     };
+    let rate = |name: String, ka: u64, kb: u64| rate_of(name, ka, na, kb, nb);
     let seats = a.wins.len().max(b.wins.len());
     let win = |t: &Tally, s: usize| t.wins.get(s).copied().unwrap_or(0);
     for s in 0..seats {
-        rate(format!("p{}_win", s + 1), win(a, s), win(b, s));
+        raw.push(rate(format!("p{}_win", s + 1), win(a, s), win(b, s)));
     }
     let first = |t: &Tally| t.order_wins.first().copied().unwrap_or(0);
-    rate("first_mover_win".to_owned(), first(a), first(b));
-    rate("draw".to_owned(), a.draws, b.draws);
-    rate("timeout".to_owned(), a.timeouts, b.timeouts);
+    raw.push(rate("first_mover_win".to_owned(), first(a), first(b)));
+    raw.push(rate("draw".to_owned(), a.draws, b.draws));
+    raw.push(rate("timeout".to_owned(), a.timeouts, b.timeouts));
+    // Each agent's share of its own games won (where several agents played).
+    for ((agent, ta), tb) in lineup.distinct().iter().zip(&a.agents).zip(&b.agents) {
+        raw.push(rate_of(
+            format!("agent_win:{agent}"),
+            ta.wins,
+            ta.games,
+            tb.wins,
+            tb.games,
+        ));
+    }
+    let fixed = raw.len();
     // The game's events that occurred in either arm, in the family's order (both arms are
     // one game, so one family). The provenance flags a run also counts (`uncovered:`,
     // `borrowed:`) say what a reading rests on, not what happened in its games: not compared.
@@ -437,14 +610,14 @@ fn raw_metrics(a: &Tally, b: &Tally, seed: u64) -> Vec<Raw> {
     let mut seen = std::collections::HashSet::new();
     for name in names {
         if seen.insert(name) {
-            rate(
+            raw.push(rate(
                 format!("event:{name}"),
                 games_with(&ka, name),
                 games_with(&kb, name),
-            );
+            ));
         }
     }
-    let events = raw.split_off(seats + 3);
+    let events = raw.split_off(fixed);
     // Lengths: a bootstrap interval of B − A and Mann–Whitney's test.
     let (pa, pb) = (a.plies.values(), b.plies.values());
     let (ua, ub) = (a.turns.values(), b.turns.values());
@@ -512,8 +685,30 @@ fn median(s: &[u32]) -> f64 {
 /// The table and Markdown views: each comparison, then the corpus and the command that
 /// reproduces them.
 fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArgs) {
+    let players = played_by(&args.lineup);
     for d in comparisons {
-        comparison(out, game, d, comparisons.len());
+        comparison(out, game, d, comparisons.len(), &players);
+    }
+    if let Some(auto) = comparisons[0].auto {
+        let of = if comparisons.len() > 1 {
+            " (the widest of the comparisons)"
+        } else {
+            ""
+        };
+        out.para(&if auto.reached {
+            format!(
+                "games: {} a reading, chosen by --games auto: the difference in the first \
+                 mover's win rate is known to ±{:.4}{of} (asked ±{}); `-n {}` plays the same \
+                 games",
+                comparisons[0].games, auto.half_width, auto.precision, comparisons[0].games
+            )
+        } else {
+            format!(
+                "games: {} a reading, the most a diff plays: the difference in the first \
+                 mover's win rate is known to ±{:.4}{of} only (asked ±{})",
+                comparisons[0].games, auto.half_width, auto.precision
+            )
+        });
     }
     let corpus = format!(
         "{} (blake3 {})",
@@ -536,9 +731,9 @@ fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArg
 
 /// One comparison's tables (`of`: how many the command made, for the title's note on
 /// Holm's correction).
-fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize) {
+fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, players: &str) {
     let mut title = format!(
-        "{} · {} (B) against {} (A) · {} random games each · seed {}",
+        "{} · {} (B) against {} (A) · {} {players} each · seed {}",
         game.name, d.b, d.a, d.games, d.seed
     );
     if of > 1 {
@@ -564,14 +759,28 @@ fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize) {
             .rules
             .iter()
             .map(|r| {
-                let side = |s: &Side| format!("{} ({}): {}", s.option, s.class, s.says);
-                vec![r.choice.clone(), side(&r.a), side(&r.b)]
+                let side = |s: &Side| format!("{} ({})", s.option, s.class);
+                vec![
+                    r.choice.clone(),
+                    side(&r.a),
+                    side(&r.b),
+                    word_diff_text(&r.words),
+                ]
             })
             .collect();
-        out.table(&["choice", "A", "B"], rows);
+        out.table(
+            &[
+                "choice",
+                "A",
+                "B",
+                "what the options say, A to B word by word",
+            ],
+            rows,
+        );
+        out.para("[-…-]: A's option only; {+…+}: B's option only");
     }
     let shown = |m: &Metric| {
-        if m.metric.starts_with("event:") || m.metric.ends_with("_win") || is_rate(&m.metric) {
+        if is_rate(&m.metric) {
             (
                 format!("{:.1} %", 100.0 * m.a),
                 format!("{:.1} %", 100.0 * m.b),
@@ -619,9 +828,9 @@ fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize) {
     );
 }
 
-/// Whether a metric is a rate (shown in percent).
+/// Whether a metric is a rate (shown in percent): every one but the lengths.
 fn is_rate(metric: &str) -> bool {
-    matches!(metric, "draw" | "timeout")
+    !matches!(metric, "plies_mean" | "plies_median" | "turns_mean")
 }
 
 /// A p-value as a table shows it.
@@ -646,14 +855,22 @@ pub fn command_line(args: &DiffArgs) -> String {
         words.push(shell_quote(&args.a));
         words.extend(args.b.iter().map(|b| shell_quote(b)));
     }
+    match args.games {
+        DiffGames::Count(n) => words.extend(["-n".to_owned(), n.to_string()]),
+        DiffGames::Auto { precision } => {
+            words.extend(["--games auto --precision".to_owned(), precision.to_string()])
+        }
+    }
     words.extend([
-        "-n".to_owned(),
-        args.games.to_string(),
         "--seed".to_owned(),
         args.seed.to_string(),
         "--max-plies".to_owned(),
         args.max_plies.to_string(),
     ]);
+    let agents = lineup_words(&args.lineup);
+    if !agents.is_empty() {
+        words.push(agents.trim_start().to_owned());
+    }
     for (flag, list) in [
         ("--set", &args.set),
         ("--set-a", &args.set_a),

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+use crate::agents::Lineup;
 use crate::cite::Style;
 use crate::corpus::{self, Corpus, CorpusFiles, Diagnostic, Lookup};
 
@@ -163,7 +164,7 @@ pub enum Command {
     Check,
     /// Play a game's readings by seeded random simulation and report outcomes with 95 % intervals.
     #[command(
-        after_help = "Examples:\n  ludotrace run um-el-bagara -i ludii-1.0.8 -n 2000\n  ludotrace run um-el-tuweisat --all-interpretations --format json\n  ludotrace run um-el-bagara -i davies --set skip_origin=true --format csv\n  ludotrace run lib-al-aqil -i lane --choose board-end=no-capture\n  ludotrace run lib-el-merafib --each-option -n 200"
+        after_help = "Examples:\n  ludotrace run um-el-bagara -i ludii-1.0.8 -n 2000\n  ludotrace run um-el-tuweisat --all-interpretations --format json\n  ludotrace run um-el-bagara -i davies --set skip_origin=true --format csv\n  ludotrace run lib-al-aqil -i lane --choose board-end=no-capture\n  ludotrace run lib-el-merafib --each-option -n 200\n  ludotrace run um-el-bagara -i davies --agents mcts:300,random --swap -n 200"
     )]
     Run {
         /// Game id (see `ludotrace list`).
@@ -198,7 +199,7 @@ pub enum Command {
     /// under seeded random play with the difference B − A, its 95 % interval, a
     /// Holm-adjusted p-value and a verdict.
     #[command(
-        after_help = "Examples:\n  ludotrace diff um-el-tuweisat ludii-1.0.8 ludii-intended -n 20000\n  ludotrace diff um-el-bagara --against davies\n  ludotrace diff seega davies davies --set-b centre_safe=true --format json"
+        after_help = "Examples:\n  ludotrace diff um-el-tuweisat ludii-1.0.8 ludii-intended -n 20000\n  ludotrace diff um-el-bagara --against davies\n  ludotrace diff seega davies davies --set-b centre_safe=true --format json\n  ludotrace diff um-el-bagara davies ludii-1.0.8 --games auto --precision 0.02\n  ludotrace diff um-el-bagara davies ludii-1.0.8 --agents mcts:300,random --swap -n 200"
     )]
     Diff {
         /// Game id (see `ludotrace list`).
@@ -224,6 +225,10 @@ pub enum Command {
         /// Override a parameter in reading B only (repeatable).
         #[arg(long = "set-b", value_name = "PARAM=VALUE")]
         set_b: Vec<String>,
+        /// With `--games auto`: play until the 95 % interval of the difference in the first
+        /// mover's win rate has at most this half-width (0.001 to 0.5; default 0.01).
+        #[arg(long, value_name = "HALF-WIDTH")]
+        precision: Option<f64>,
     },
     /// Replay Ludii's recorded games (a trace file) through a reading, decision by decision;
     /// exit 1 if any decision diverges.
@@ -251,9 +256,9 @@ pub enum Command {
 /// The options of every command that plays games (`run`, `diff`), written once.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Play {
-    /// Games per reading.
-    #[arg(short = 'n', long, default_value_t = 1000)]
-    pub games: u64,
+    /// Games per reading (`diff` also takes `auto`: as many as `--precision` needs).
+    #[arg(short = 'n', long, default_value = "1000", value_name = "GAMES")]
+    pub games: Games,
     /// Run seed: game i of a reading draws from ChaCha8 seeded from (seed, reading), stream
     /// i (each arm of a `diff` from its own streams).
     #[arg(long, default_value_t = 1)]
@@ -264,6 +269,44 @@ pub struct Play {
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// The players, comma-separated, one a seat in turn and cycled over the seats: `random`,
+    /// `greedy` (best immediate gain), `mcts:N` (UCT, N iterations a move) or `mcts:N:D`
+    /// (rollouts cut after D plies and scored by material), e.g. `mcts:400,random`.
+    #[arg(long, default_value = "random", value_name = "AGENT,...")]
+    pub agents: String,
+    /// Rotate the agents one seat a game, so that each plays each seat equally often (the
+    /// games must then be a multiple of the number of agents).
+    #[arg(long)]
+    pub swap: bool,
+}
+
+impl Play {
+    /// The lineup of `--agents` and `--swap`.
+    fn lineup(&self) -> Result<Lineup, Error> {
+        Lineup::parse(&self.agents, self.swap).map_err(|e| Error::Usage(e.to_string()))
+    }
+}
+
+/// `--games`: a number of games, or `auto`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Games {
+    /// This many.
+    Count(u64),
+    /// As many as the stated precision needs (`diff`).
+    Auto,
+}
+
+impl std::str::FromStr for Games {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s == "auto" {
+            return Ok(Games::Auto);
+        }
+        s.parse().map(Games::Count).map_err(|_| {
+            format!("expected a whole number of games, or `auto` (diff only), not {s:?}")
+        })
+    }
 }
 
 /// Citation styles on the command line.
@@ -529,11 +572,19 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         } => {
             let files = files(&cli)?;
             choices_are_not_parameters(game_of(&corpus, game)?, set)?;
+            let Games::Count(games) = play.games else {
+                return Err(Error::Usage(
+                    "--games auto is diff's (it plays until the difference of the first \
+                     mover's win rate is known to --precision); give run a number of games"
+                        .to_owned(),
+                ));
+            };
             let args = run::RunArgs {
                 game: game.clone(),
                 interpretation: interpretation.clone(),
                 all: *all_interpretations,
-                games: play.games,
+                games,
+                lineup: play.lineup()?,
                 seed: play.seed,
                 max_plies: play.max_plies,
                 set: set.clone(),
@@ -553,18 +604,32 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             set,
             set_a,
             set_b,
+            precision,
         } => {
             let files = files(&cli)?;
             let g = game_of(&corpus, game)?;
             for list in [set, set_a, set_b] {
                 choices_are_not_parameters(g, list)?;
             }
+            let games = match (play.games, precision) {
+                (Games::Count(n), None) => diff::DiffGames::Count(n),
+                (Games::Auto, p) => diff::DiffGames::Auto {
+                    precision: p.unwrap_or(diff::DEFAULT_PRECISION),
+                },
+                (Games::Count(_), Some(_)) => {
+                    return Err(Error::Usage(
+                        "--precision goes with --games auto (a number of games needs none)"
+                            .to_owned(),
+                    ));
+                }
+            };
             let args = diff::DiffArgs {
                 game: game.clone(),
                 a: against.clone().or_else(|| a.clone()).unwrap_or_default(),
                 b: if against.is_some() { None } else { b.clone() },
                 against: against.is_some(),
-                games: play.games,
+                games,
+                lineup: play.lineup()?,
                 seed: play.seed,
                 max_plies: play.max_plies,
                 set: set.clone(),

@@ -15,12 +15,13 @@ use serde_json::{Map, Value};
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::{Error, Format};
+use crate::agents::Lineup;
 use crate::bind::{self, Bound};
 use crate::corpus::{Choice, ChoiceOption, CorpusFiles, Game, Interpretation};
 use crate::family::Cap;
 use crate::games::{Event, EventKind, Rules};
 use crate::registry::{EngineVisitor, GameFamily};
-use crate::sim::{self, Coverage, GameEnd, GameRecord, RunSpec, Tally};
+use crate::sim::{self, AgentTally, Coverage, GameEnd, GameRecord, RunSpec, Tally};
 use crate::stats::{Rate, Summary, round, wilson};
 
 /// What the user asked `run` for.
@@ -34,6 +35,8 @@ pub struct RunArgs {
     pub all: bool,
     /// Games per reading.
     pub games: u64,
+    /// Who plays which seat.
+    pub lineup: Lineup,
     /// Run seed.
     pub seed: u64,
     /// Ply limit for readings without an engine cap.
@@ -83,8 +86,12 @@ pub struct RunOutput {
     /// The ply limit applied to readings without an engine cap (part of the result's
     /// identity).
     pub max_plies: u32,
-    /// The agent of each seat.
+    /// The agent of each seat (with `swap`, in game 0: game i rotates them by i places,
+    /// seat s played by the agent at seat (s + i) mod k of the `--agents` list of k).
     pub agents: Vec<String>,
+    /// Whether the agents rotated over the seats game by game (`--swap`). Absent when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub swap: bool,
     /// Outcomes.
     pub results: RunResults,
     /// Decisions per game (forced passes included).
@@ -127,6 +134,100 @@ pub struct RunResults {
     /// game of the run ranked its players.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ranks: Vec<Vec<u64>>,
+    /// By agent, when two or more different agents played (absent otherwise): each agent's
+    /// games, wins and win rate, as first mover and at each seat.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub by_agent: IndexMap<String, AgentResult>,
+}
+
+/// One agent's results in a run of several.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AgentResult {
+    /// Games in which it held a seat.
+    pub games: u64,
+    /// Games won by a seat it held.
+    pub wins: u64,
+    /// `wins / games` with its Wilson 95 % interval.
+    pub rate: Rate,
+    /// Games in which it made the first decision of play.
+    pub first_moves: u64,
+    /// Of those, games it won.
+    pub first_mover_wins: u64,
+    /// `first_mover_wins / first_moves` with its Wilson 95 % interval (absent when it never
+    /// moved first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_mover_rate: Option<Rate>,
+    /// `seats[i]`: its games and wins at seat i+1.
+    pub seats: Vec<SeatResult>,
+}
+
+/// An agent's games at one seat.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SeatResult {
+    /// Games in which it held the seat.
+    pub games: u64,
+    /// Of those, games the seat won.
+    pub wins: u64,
+    /// `wins / games` with its Wilson 95 % interval (absent when it never held the seat).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate: Option<Rate>,
+}
+
+/// A rate of `k` in `n` with its Wilson interval, rounded for output.
+pub(super) fn rate_of(k: u64, n: u64) -> Rate {
+    let r = wilson(k, n);
+    Rate {
+        value: round(r.value, 4),
+        lo: round(r.lo, 4),
+        hi: round(r.hi, 4),
+    }
+}
+
+/// Each agent's results, by the lineup's distinct agents.
+fn by_agent(lineup: &Lineup, agents: &[AgentTally]) -> IndexMap<String, AgentResult> {
+    let some = |k: u64, n: u64| (n > 0).then(|| rate_of(k, n));
+    lineup
+        .distinct()
+        .iter()
+        .zip(agents)
+        .map(|(agent, t)| {
+            (
+                agent.to_string(),
+                AgentResult {
+                    games: t.games,
+                    wins: t.wins,
+                    rate: rate_of(t.wins, t.games),
+                    first_moves: t.first,
+                    first_mover_wins: t.first_wins,
+                    first_mover_rate: some(t.first_wins, t.first),
+                    seats: t
+                        .seat_games
+                        .iter()
+                        .zip(&t.seat_wins)
+                        .map(|(&games, &wins)| SeatResult {
+                            games,
+                            wins,
+                            rate: some(wins, games),
+                        })
+                        .collect(),
+                },
+            )
+        })
+        .collect()
+}
+
+/// The games' players, for a title: `random games`, or `games of mcts:400 against random`
+/// (with `, seats rotating` under `--swap`).
+pub(super) fn played_by(lineup: &Lineup) -> String {
+    if lineup.is_random() {
+        return "random games".to_owned();
+    }
+    let names: Vec<String> = lineup.agents().iter().map(ToString::to_string).collect();
+    let mut text = format!("games of {}", names.join(" against "));
+    if lineup.swap() {
+        text.push_str(", seats rotating");
+    }
+    text
 }
 
 /// Outcomes by the order in which the seats first moved.
@@ -332,6 +433,7 @@ pub fn run(
     quiet: bool,
 ) -> Result<(), Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
+    check_rotation(args.games, &args.lineup)?;
     let game = super::game_of(corpus, &args.game)?;
     let readings: Vec<&Interpretation> = if args.all {
         game.interpretations.iter().collect()
@@ -446,6 +548,8 @@ pub fn run(
             b.engine.visit(Simulate {
                 bound: b,
                 spec: &spec,
+                lineup: &args.lineup,
+                games: 0..args.games,
                 bar: &bar,
                 records: &mut sink,
             })
@@ -506,6 +610,25 @@ pub(super) fn check_numbers(
     Ok(())
 }
 
+/// Refuses a number of games that is not a whole number of `--swap` rotations, where each
+/// agent would not play each seat equally often.
+pub(super) fn check_rotation(games: u64, lineup: &Lineup) -> Result<(), Error> {
+    let k = lineup.rotation();
+    if !games.is_multiple_of(k) {
+        let below = games / k * k;
+        let near = if below == 0 {
+            format!("{k}")
+        } else {
+            format!("{below} or {}", below + k)
+        };
+        return Err(Error::Usage(format!(
+            "--swap rotates {k} agents over the seats, so that each plays each seat equally \
+             often: --games must be a multiple of {k} (say {near}), not {games}"
+        )));
+    }
+    Ok(())
+}
+
 /// The worker pool of a command that plays games (`None`: one thread per core).
 pub(super) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     match threads {
@@ -519,6 +642,9 @@ pub(super) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
 pub(super) struct Simulate<'a> {
     pub(super) bound: &'a Bound,
     pub(super) spec: &'a RunSpec,
+    pub(super) lineup: &'a Lineup,
+    /// The games to play, of `spec.games`.
+    pub(super) games: std::ops::Range<u64>,
     pub(super) bar: &'a indicatif::ProgressBar,
     pub(super) records: &'a mut dyn FnMut(&[GameRecord]),
 }
@@ -529,9 +655,17 @@ impl EngineVisitor for Simulate<'_> {
     fn visit<F: GameFamily>(self, rules: &F::Rules) -> Tally {
         let coverage = Coverage::new::<F::Rules>(|p| self.bound.flag(p));
         let bar = self.bar;
-        sim::run(rules, self.spec, &coverage, &|n| bar.inc(n), self.records)
-            .with_places(coverage.places.iter().cloned())
-            .with_kinds(kind_names::<F::Rules>())
+        sim::run_games(
+            rules,
+            self.spec,
+            self.lineup,
+            &coverage,
+            self.games,
+            &|n| bar.inc(n),
+            self.records,
+        )
+        .with_places(coverage.places.iter().cloned())
+        .with_kinds(kind_names::<F::Rules>())
     }
 }
 
@@ -551,14 +685,7 @@ fn output(
     hash: &str,
 ) -> RunOutput {
     let n = t.games;
-    let rate = |k| {
-        let r = wilson(k, n);
-        Rate {
-            value: round(r.value, 4),
-            lo: round(r.lo, 4),
-            hi: round(r.hi, 4),
-        }
-    };
+    let rate = |k| rate_of(k, n);
     let mut rates = IndexMap::new();
     for (seat, &wins) in t.wins.iter().enumerate() {
         rates.insert(format!("p{}", seat + 1), rate(wins));
@@ -602,7 +729,8 @@ fn output(
         seed: args.seed,
         games: n,
         max_plies: args.max_plies,
-        agents: vec!["random".to_owned(); t.wins.len()],
+        agents: args.lineup.seating(t.wins.len()),
+        swap: args.lineup.swap(),
         results: RunResults {
             wins: t.wins.to_vec(),
             draws: t.draws,
@@ -626,6 +754,7 @@ fn output(
                     })
                     .collect()
             },
+            by_agent: by_agent(&args.lineup, &t.agents),
         },
         plies: t.plies.summary(),
         turns: t.turns.summary(),
@@ -655,6 +784,7 @@ pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String 
         " -n {} --seed {} --max-plies {}",
         args.games, args.seed, args.max_plies
     ));
+    cmd.push_str(&lineup_words(&args.lineup));
     for s in &args.set {
         cmd.push_str(&format!(" --set {}", shell_quote(s)));
     }
@@ -665,6 +795,18 @@ pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String 
         cmd.push_str(" --each-option");
     }
     cmd
+}
+
+/// The `--agents` and `--swap` words of a reproduce line (none for random play).
+pub(super) fn lineup_words(lineup: &Lineup) -> String {
+    let mut words = String::new();
+    if !lineup.is_random() || lineup.agents().len() > 1 {
+        words.push_str(&format!(" --agents {lineup}"));
+    }
+    if lineup.swap() {
+        words.push_str(" --swap");
+    }
+    words
 }
 
 /// Quotes a word for a POSIX shell where it needs it.
@@ -705,8 +847,11 @@ fn table(
         title(
             out,
             &format!(
-                "{} · every reading · {} random games each · seed {}",
-                game.name, args.games, args.seed
+                "{} · every reading · {} {} each · seed {}",
+                game.name,
+                args.games,
+                played_by(&args.lineup),
+                args.seed
             ),
         );
         let seats = max_seats(outputs);
@@ -734,10 +879,20 @@ fn table(
                     ),
                     format!("{:.2}", o.branching),
                 ]);
+                row.extend(o.results.by_agent.values().map(|a| {
+                    let (v, ci) = pct(&a.rate);
+                    format!("{v} [{ci}]")
+                }));
                 row
             })
             .collect();
         let seat_heads = seat_heads(seats);
+        let agent_heads: Vec<String> = outputs[0]
+            .results
+            .by_agent
+            .keys()
+            .map(|a| format!("{a} wins"))
+            .collect();
         let mut heads = vec!["reading"];
         heads.extend(seat_heads.iter().map(String::as_str));
         heads.extend([
@@ -749,6 +904,7 @@ fn table(
             "mean plies [95 % CI]",
             "branching",
         ]);
+        heads.extend(agent_heads.iter().map(String::as_str));
         out.table(&heads, rows);
     } else {
         let (interp, _, _) = &results[0];
@@ -756,8 +912,13 @@ fn table(
         title(
             out,
             &format!(
-                "{} · {} ({}) · {} random games · seed {}",
-                game.name, interp.id, interp.title, o.games, o.seed
+                "{} · {} ({}) · {} {} · seed {}",
+                game.name,
+                interp.id,
+                interp.title,
+                o.games,
+                played_by(&args.lineup),
+                o.seed
             ),
         );
         if !o.overrides.is_empty() {
@@ -800,6 +961,7 @@ fn table(
             .map(|(seat, n)| format!("seat {} in {n}", seat + 1))
             .collect();
         out.para(&format!("moved first: {}", firsts.join(", ")));
+        agent_table(out, &r.by_agent);
         let ends: Vec<String> = results[0]
             .2
             .ends
@@ -871,6 +1033,52 @@ fn table(
         &command_line(&game.id, interp, args),
         args,
     );
+}
+
+/// The by-agent table of a run of several agents (nothing for one).
+fn agent_table(out: &mut Out, by_agent: &IndexMap<String, AgentResult>) {
+    let Some(seats) = by_agent.values().map(|a| a.seats.len()).max() else {
+        return;
+    };
+    let cell = |r: Option<&Rate>| {
+        r.map_or_else(
+            || "–".to_owned(),
+            |r| {
+                let (v, ci) = pct(r);
+                format!("{v} [{ci}]")
+            },
+        )
+    };
+    let rows = by_agent
+        .iter()
+        .map(|(name, a)| {
+            let mut row = vec![
+                name.clone(),
+                a.games.to_string(),
+                a.wins.to_string(),
+                cell(Some(&a.rate)),
+                a.first_moves.to_string(),
+                cell(a.first_mover_rate.as_ref()),
+            ];
+            row.extend(
+                a.seats
+                    .iter()
+                    .map(|s| format!("{} in {}", cell(s.rate.as_ref()), s.games)),
+            );
+            row
+        })
+        .collect();
+    let mut heads = vec![
+        "agent".to_owned(),
+        "games".to_owned(),
+        "wins".to_owned(),
+        "win rate [95 % CI]".to_owned(),
+        "moved first".to_owned(),
+        "win rate moving first".to_owned(),
+    ];
+    heads.extend((1..=seats).map(|s| format!("win rate at seat {s}")));
+    let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+    out.table(&heads, rows);
 }
 
 /// A table's title: bold, a paragraph of its own, in Markdown; a styled line and a blank
@@ -951,8 +1159,12 @@ fn each_option_table(
 ) {
     let interp = variants[0].interp;
     let head = format!(
-        "{} · {} with each option it does not take switched in alone · {} random games each (the same games) · seed {}",
-        game.name, interp.id, args.games, args.seed
+        "{} · {} with each option it does not take switched in alone · {} {} each (the same games) · seed {}",
+        game.name,
+        interp.id,
+        args.games,
+        played_by(&args.lineup),
+        args.seed
     );
     title(out, &head);
     let seats = max_seats(outputs);

@@ -3078,7 +3078,7 @@ impl Sowing {
     /// Where the legal moves are just the sowable houses (play, no capture choices, no gift
     /// or feeding due): which they are, as a bit mask ([`Quick`]). Random play picks from it
     /// without listing the moves.
-    #[inline]
+    #[inline(always)]
     fn sowable_mask(&self, s: &SowingState) -> Option<Quick> {
         if self.optional_take || s.phase != Phase::Play || s.must_feed {
             return None;

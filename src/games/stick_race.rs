@@ -1704,6 +1704,9 @@ impl Rules for StickRace {
         }
     }
 
+    // Inlined into random play's decision (`Rules::play_random`), its one hot caller:
+    // with the agents' callers too the compiler would otherwise keep it a call.
+    #[inline]
     fn apply(
         &self,
         s: &mut StickRaceState,

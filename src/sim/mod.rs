@@ -19,6 +19,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{Rng, RngExt, SeedableRng};
 use rayon::prelude::*;
 
+use crate::agents::{self, Lineup};
 use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Result_, Rules, Seat, Status};
 use crate::stats::Histogram;
 
@@ -303,8 +304,8 @@ fn bump(counts: &mut Vec<(&'static str, u64)>, name: &'static str, count: u64) {
 }
 
 /// Per-game figures that the aggregate needs, without allocating.
-struct Played {
-    end: GameEnd,
+pub(crate) struct Played {
+    pub(crate) end: GameEnd,
     first: Option<Seat>,
     plies: u32,
     turns: u32,
@@ -313,14 +314,22 @@ struct Played {
     legal: u64,
 }
 
-/// Plays one game from `state` (already reset) with uniformly random moves.
-fn playout<R: Rules>(
+/// Plays one game from `state` (already reset): with uniformly random moves, or, with
+/// `agents` (a lineup and the game's index), each seat's move chosen by its agent. Every
+/// loop that plays a game to its end for a tally goes through here (`run`'s, the agents'),
+/// so that the ply limit, chance steps and forced stretches are kept in one place.
+/// `AGENTS` says which of the two it is at compile time: random play's loop, the hot loop of
+/// every run, then carries no test for agents (it costs Um el Banât's long games 6 % of
+/// their instructions).
+#[inline(always)]
+pub(crate) fn playout<R: Rules, const AGENTS: bool>(
     rules: &R,
     state: &mut R::State,
     moves: &mut Vec<R::Move>,
     rng: &mut ChaCha8Rng,
     max_plies: u32,
-    sink: &mut Counter<'_>,
+    sink: &mut impl EventSink<R::Event>,
+    agents: Option<(&Lineup, u64)>,
 ) -> Played {
     let capped = rules.has_cap();
     let mut passes = 0;
@@ -333,9 +342,22 @@ fn playout<R: Rules>(
                 let k = sample(rules.chance_outcomes(state), rng);
                 rules.apply_chance(state, k, sink);
             }
-            Status::ToMove(_) => {
+            Status::ToMove(seat) => {
                 if !capped && rules.plies(state) >= max_plies {
                     break GameEnd::Timeout(Timeout::PlyLimit);
+                }
+                if AGENTS {
+                    let (lineup, index) = agents.expect("a lineup to play by");
+                    // An agent's choice, among the listed moves. (No forced stretch: its
+                    // skip of one word a ply is random play's, not an agent's.)
+                    rules.legal_moves(state, moves);
+                    let i = agents::choose(lineup.agent(index, seat), rules, state, moves, rng);
+                    let mv = moves[i];
+                    decisions += 1;
+                    legal += moves.len() as u64;
+                    passes += u32::from(rules.is_pass(mv));
+                    rules.apply(state, mv, sink);
+                    continue;
                 }
                 let (n, pass) = rules.play_random(state, moves, |n| pick(rng, n), sink);
                 decisions += 1;
@@ -414,6 +436,9 @@ pub struct Tally {
     /// For each silent place of the [`Coverage`]: games in which an uncovered event named
     /// it, and total occurrences.
     pub uncovered: Vec<(u64, u64)>,
+    /// By agent (the lineup's distinct agents, in its order), when the lineup has two or
+    /// more: empty otherwise, where every seat is one agent's.
+    pub agents: Vec<AgentTally>,
     /// One record per game of a block, in order, when asked for: [`run`] hands them to its
     /// `records` callback and keeps none in the total.
     pub records: Vec<GameRecord>,
@@ -421,6 +446,38 @@ pub struct Tally {
     pub kind_names: Vec<String>,
     /// Names of the uncovered places, by index (set by the caller for output).
     pub place_names: Vec<String>,
+}
+
+/// One agent's games in a run of several agents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AgentTally {
+    /// Games in which it held a seat.
+    pub games: u64,
+    /// Games won by a seat it held.
+    pub wins: u64,
+    /// Games in which it made the first decision of play.
+    pub first: u64,
+    /// Of those, games it won.
+    pub first_wins: u64,
+    /// `seat_games[s]`: games in which it held seat s.
+    pub seat_games: Vec<u64>,
+    /// `seat_wins[s]`: games in which it held seat s and that seat won.
+    pub seat_wins: Vec<u64>,
+}
+
+impl AgentTally {
+    fn merge(&mut self, other: &AgentTally) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.first += other.first;
+        self.first_wins += other.first_wins;
+        for (m, t) in self.seat_games.iter_mut().zip(&other.seat_games) {
+            *m += t;
+        }
+        for (m, t) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            *m += t;
+        }
+    }
 }
 
 impl Tally {
@@ -435,8 +492,21 @@ impl Tally {
             .map(|(name, &counts)| (name.as_str(), counts))
     }
 
-    fn new(kinds: usize, places: usize, seats: usize) -> Self {
+    fn new(kinds: usize, places: usize, seats: usize, lineup: &Lineup) -> Self {
+        let agents = if lineup.distinct().len() > 1 {
+            vec![
+                AgentTally {
+                    seat_games: vec![0; seats],
+                    seat_wins: vec![0; seats],
+                    ..AgentTally::default()
+                };
+                lineup.distinct().len()
+            ]
+        } else {
+            Vec::new()
+        };
         Tally {
+            agents,
             wins: vec![0; seats],
             first_moves: vec![0; seats],
             order_wins: vec![0; seats],
@@ -522,12 +592,42 @@ impl Tally {
         self.legal += p.legal;
     }
 
+    /// Counts game `index` by agent, where the lineup has several.
+    fn add_agents(&mut self, p: &Played, lineup: &Lineup, index: u64) {
+        if self.agents.is_empty() {
+            return;
+        }
+        let won = |seat| matches!(p.end, GameEnd::Over(o) if o.won(seat));
+        let mut held = [false; agents::MAX_LINEUP];
+        let mut wins = [false; agents::MAX_LINEUP];
+        for seat in 0..self.wins.len() {
+            let a = lineup.distinct_at(index, seat);
+            held[a] = true;
+            wins[a] |= won(seat);
+            self.agents[a].seat_games[seat] += 1;
+            self.agents[a].seat_wins[seat] += u64::from(won(seat));
+        }
+        for (a, t) in self.agents.iter_mut().enumerate() {
+            t.games += u64::from(held[a]);
+            t.wins += u64::from(wins[a]);
+        }
+        if let Some(first) = p.first {
+            let a = lineup.distinct_at(index, first);
+            self.agents[a].first += 1;
+            self.agents[a].first_wins += u64::from(won(first));
+        }
+    }
+
     fn count_end(&mut self, end: EndReason) {
         bump(&mut self.ends, end.name(), 1);
     }
 
-    fn merge(&mut self, other: Tally) {
+    /// Adds another part of the same run (another block, or more games of it).
+    pub fn merge(&mut self, other: Tally) {
         self.games += other.games;
+        for (mine, theirs) in self.agents.iter_mut().zip(&other.agents) {
+            mine.merge(theirs);
+        }
         for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
             *mine += theirs;
         }
@@ -595,16 +695,29 @@ impl Tally {
     }
 }
 
-/// Plays games `range` of a run on the calling thread (what [`run`] does per block; also
-/// what a one-core benchmark measures).
+/// Plays games `range` of a random run on the calling thread (what [`run`] does per block;
+/// also what a one-core benchmark measures).
 pub fn block<R: Rules>(
     rules: &R,
     spec: &RunSpec,
     coverage: &Coverage,
     range: std::ops::Range<u64>,
 ) -> Tally {
+    block_of(rules, spec, &Lineup::random(), coverage, range)
+}
+
+/// [`block`] with `lineup`'s agents at the seats. A lineup of random agents only is played
+/// by random play's own loop: the same games, faster.
+pub fn block_of<R: Rules>(
+    rules: &R,
+    spec: &RunSpec,
+    lineup: &Lineup,
+    coverage: &Coverage,
+    range: std::ops::Range<u64>,
+) -> Tally {
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
-    let mut tally = Tally::new(kinds, coverage.places.len(), rules.seats());
+    let mut tally = Tally::new(kinds, coverage.places.len(), rules.seats(), lineup);
+    let random = lineup.is_random();
     let mut scratch = vec![0u64; coverage.places.len()];
     let covered: Vec<usize> = (0..kinds)
         .filter(|&k| !coverage.by_kind[k].is_empty())
@@ -623,16 +736,30 @@ pub fn block<R: Rules>(
         let mut sink = Counter::new(&mut counts);
         rules.reset(&mut state, &mut sink);
         rng.set_stream(index);
-        let played = playout(
-            rules,
-            &mut state,
-            &mut moves,
-            &mut rng,
-            spec.max_plies,
-            &mut sink,
-        );
+        let played = if random {
+            playout::<R, false>(
+                rules,
+                &mut state,
+                &mut moves,
+                &mut rng,
+                spec.max_plies,
+                &mut sink,
+                None,
+            )
+        } else {
+            playout::<R, true>(
+                rules,
+                &mut state,
+                &mut moves,
+                &mut rng,
+                spec.max_plies,
+                &mut sink,
+                Some((lineup, index)),
+            )
+        };
         let seen = sink.seen;
         tally.add(&played, &counts[..kinds], coverage, &covered, &mut scratch);
+        tally.add_agents(&played, lineup, index);
         if spec.keep_records {
             tally.records.push(GameRecord {
                 index,
@@ -664,13 +791,8 @@ pub fn block<R: Rules>(
 /// far from overflow.
 pub const MAX_GAMES: u64 = 1_000_000_000;
 
-/// Runs `spec.games` random games, in parallel on the current rayon pool, calling
-/// `progress(games_done_in_block)` as blocks finish and, when `spec.keep_records` is set,
-/// `records(block)` with each block's records in game order.
-///
-/// Blocks are played a window at a time (a few per worker) and folded into the total in
-/// order as each window finishes, so memory does not grow with the number of games, and the
-/// total is the same at any thread count (every aggregate is an integer sum).
+/// Runs `spec.games` random games, in parallel on the current rayon pool: [`run_games`] of
+/// them all at random.
 ///
 /// # Panics
 /// If `spec.games` exceeds [`MAX_GAMES`] (the command line refuses it first).
@@ -681,25 +803,58 @@ pub fn run<R: Rules>(
     progress: &(dyn Fn(u64) + Sync),
     records: &mut dyn FnMut(&[GameRecord]),
 ) -> Tally {
-    assert!(spec.games <= MAX_GAMES, "at most {MAX_GAMES} games a run");
+    run_games(
+        rules,
+        spec,
+        &Lineup::random(),
+        coverage,
+        0..spec.games,
+        progress,
+        records,
+    )
+}
+
+/// Plays games `games` of a run (of `spec.games`, the lineup's agents at the seats), in
+/// parallel on the current rayon pool, calling
+/// `progress(games_done_in_block)` as blocks finish and, when `spec.keep_records` is set,
+/// `records(block)` with each block's records in game order.
+///
+/// Blocks are played a window at a time (a few per worker) and folded into the total in
+/// order as each window finishes, so memory does not grow with the number of games, and the
+/// total is the same at any thread count (every aggregate is an integer sum). For the same
+/// reason games `0..a` and `a..b` merged ([`Tally::merge`]) are games `0..b`.
+///
+/// # Panics
+/// If `games` ends past [`MAX_GAMES`] (the command line refuses it first).
+pub fn run_games<R: Rules>(
+    rules: &R,
+    spec: &RunSpec,
+    lineup: &Lineup,
+    coverage: &Coverage,
+    games: std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+    records: &mut dyn FnMut(&[GameRecord]),
+) -> Tally {
+    assert!(games.end <= MAX_GAMES, "at most {MAX_GAMES} games a run");
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
-    let len = block_len(spec.games);
-    let blocks = spec.games.div_ceil(len);
+    let count = games.end.saturating_sub(games.start);
+    let len = block_len(count);
+    let blocks = count.div_ceil(len);
     // Enough blocks per worker that the wait for a window's slowest block costs little (a
     // worker idles while the others finish the window: about half a block each, so 1/32 of
     // the window's work); at most 128 in flight bound the memory (each block's length
     // histograms grow with its longest game).
     let window = 16 * rayon::current_num_threads().clamp(1, 8) as u64;
-    let mut total = Tally::new(kinds, coverage.places.len(), rules.seats());
+    let mut total = Tally::new(kinds, coverage.places.len(), rules.seats(), lineup);
     let mut start = 0;
     while start < blocks {
         let end = (start + window).min(blocks);
         let tallies: Vec<Tally> = (start..end)
             .into_par_iter()
             .map(|b| {
-                let range = b * len..((b + 1) * len).min(spec.games);
+                let range = games.start + b * len..(games.start + (b + 1) * len).min(games.end);
                 let len = range.end - range.start;
-                let t = block(rules, spec, coverage, range);
+                let t = block_of(rules, spec, lineup, coverage, range);
                 progress(len);
                 t
             })
