@@ -661,3 +661,75 @@ pub fn play<R: Rules>(
     )
     .end
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lineup(list: &str, swap: bool) -> Lineup {
+        Lineup::parse(list, swap).unwrap()
+    }
+
+    #[test]
+    fn agents_cycle_over_the_seats() {
+        let l = lineup("mcts:400,random", false);
+        assert_eq!(l.seating(4), ["mcts:400", "random", "mcts:400", "random"]);
+        assert_eq!(l.seating(1), ["mcts:400"]);
+        // Without --swap every game seats them alike.
+        assert_eq!(l.agent(7, 0), l.agent(0, 0));
+        assert_eq!(l.rotation(), 1);
+        assert_eq!(l.to_string(), "mcts:400,random");
+    }
+
+    /// Over any whole rotation, each agent of the list holds each seat equally often, for
+    /// lists shorter than, as long as, and longer than the seats.
+    #[test]
+    fn a_swapped_rotation_seats_each_agent_at_each_seat_equally() {
+        for (list, seats) in [
+            ("greedy,random", 2),
+            ("greedy,random", 4),
+            ("greedy,random", 3),
+            ("mcts:5,greedy,random", 2),
+            ("mcts:5,greedy,random", 3),
+        ] {
+            let l = lineup(list, true);
+            let k = l.rotation();
+            assert_eq!(k as usize, l.agents().len());
+            for start in [0, 5 * k] {
+                for seat in 0..seats {
+                    let mut held = vec![0; l.agents().len()];
+                    for game in start..start + k {
+                        held[l.place(game, seat)] += 1;
+                    }
+                    assert!(
+                        held.iter().all(|&h| h == 1),
+                        "{list}, seat {seat}: {held:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_agent_twice_is_one_agent() {
+        let l = lineup("random,greedy,random", true);
+        assert_eq!(l.distinct(), [Agent::Random, Agent::Greedy]);
+        assert_eq!(l.distinct_at(0, 2), 0);
+        assert_eq!(l.distinct_at(1, 0), 1);
+        assert!(!l.is_random());
+        assert!(lineup("random,random", true).is_random());
+        assert_eq!(Lineup::random().seating(2), ["random", "random"]);
+    }
+
+    #[test]
+    fn lineups_of_no_agent_or_too_many_are_refused() {
+        let nine = vec!["random"; 9].join(",");
+        let err = Lineup::parse(&nine, false).unwrap_err().to_string();
+        assert!(err.contains("1 to 8 agents"), "{err}");
+        assert!(Lineup::new(Vec::new(), false).is_err());
+        let err = Lineup::parse("greedy,,random", false)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("the valid forms are"), "{err}");
+    }
+}

@@ -14,6 +14,7 @@ use ludotrace::registry::{
     CustodialFamily, EngineVisitor, GameFamily, SowingFamily, StickRaceFamily,
 };
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, GameEnd, RunSpec};
+use ludotrace::stats::wilson;
 
 /// The readings the tests play, one or more of each family.
 const READINGS: [(&str, &str); 5] = [
@@ -264,7 +265,9 @@ fn record<R: Rules>(rules: &R, agents: &[Agent], key: u64, games: u64) -> (u64, 
     (wins, draws, other)
 }
 
-/// `agents[0]` (seat 0) wins at least `min` of `games` games; the rate is printed.
+/// `agents[0]` (seat 0) wins at least `min` of `games` games, and far from chance: the
+/// lower bound of the Wilson 95 % interval of its win rate is above one half. The rate and
+/// its interval are printed.
 fn wins_at_least<R: Rules>(name: &str, rules: &R, agents: &[Agent], games: u64, min: u64) {
     let key = sim::reading_key(
         name.split('/').next().unwrap(),
@@ -272,18 +275,24 @@ fn wins_at_least<R: Rules>(name: &str, rules: &R, agents: &[Agent], games: u64, 
     );
     let t = Instant::now();
     let (wins, draws, other) = record(rules, agents, key, games);
+    let rate = wilson(wins, games);
     println!(
-        "{name}: {} vs {}: seat 0 won {wins}/{games} ({:.0} %), {draws} draws, {other} lost or unfinished, {:.1} s",
+        "{name}: {} vs {}: seat 0 won {wins}/{games} ({:.0} %, 95 % CI {:.0}–{:.0} %), {draws} \
+         draws, {other} lost or unfinished, {:.1} s",
         agents[0],
         agents[1],
-        100.0 * wins as f64 / games as f64,
+        100.0 * rate.value,
+        100.0 * rate.lo,
+        100.0 * rate.hi,
         t.elapsed().as_secs_f64()
     );
     assert!(
-        wins >= min,
-        "{name}: {} won {wins} of {games} against {}",
+        wins >= min && rate.lo > 0.5,
+        "{name}: {} won {wins} of {games} against {} (95 % CI {:.3}–{:.3})",
         agents[0],
-        agents[1]
+        agents[1],
+        rate.lo,
+        rate.hi
     );
 }
 

@@ -49,6 +49,8 @@ mod runner_shortcuts;
 mod seega;
 /// Sijat El Taba: Ludii 1.0.8's traces, and the rules on built positions.
 mod sijat;
+/// `--agents`, `--swap` and `--games auto`: lineups, results by agent, skilled play.
+mod skilled_play;
 /// Relay sowing, relay cycles and endless replays.
 mod sowing_relay;
 /// Tables laid out to a width: golden files at 80 columns, and checks that hold for any table.

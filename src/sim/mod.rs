@@ -304,6 +304,7 @@ fn bump(counts: &mut Vec<(&'static str, u64)>, name: &'static str, count: u64) {
 }
 
 /// Per-game figures that the aggregate needs, without allocating.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Played {
     pub(crate) end: GameEnd,
     first: Option<Seat>,
@@ -949,6 +950,61 @@ pub struct TraceStep<'a, R: Rules> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Random agents played through the agents' branch of [`playout`] (a legal-move list
+    /// and [`agents::choose`] a decision, no forced stretches) play random play's very games:
+    /// the same end, lengths, passes, decisions, legal moves summed and events by kind, for
+    /// every reading of the built-in corpus.
+    #[test]
+    fn the_agents_branch_with_random_agents_is_random_play() {
+        struct Both;
+        impl crate::registry::EngineVisitor for Both {
+            type Output = ();
+            fn visit<F: crate::registry::GameFamily>(self, rules: &F::Rules) {
+                let lineup = Lineup::random();
+                let mut state = rules.initial();
+                let mut moves = Vec::new();
+                for index in 0..40 {
+                    let mut play = |agents: bool| {
+                        let mut counts = [0u32; MAX_KINDS];
+                        let mut sink = Counter::new(&mut counts);
+                        let mut rng = game_rng(5, 77, index);
+                        rules.reset(&mut state, &mut sink);
+                        let played = if agents {
+                            playout::<_, true>(
+                                rules,
+                                &mut state,
+                                &mut moves,
+                                &mut rng,
+                                3000,
+                                &mut sink,
+                                Some((&lineup, index)),
+                            )
+                        } else {
+                            playout::<_, false>(
+                                rules, &mut state, &mut moves, &mut rng, 3000, &mut sink, None,
+                            )
+                        };
+                        (played, counts)
+                    };
+                    let (fast, fast_counts) = play(false);
+                    let (agents, agents_counts) = play(true);
+                    assert_eq!(fast, agents, "game {index}");
+                    assert_eq!(fast_counts, agents_counts, "game {index}");
+                }
+            }
+        }
+        let corpus = crate::corpus::load(&crate::corpus::CorpusFiles::embedded())
+            .corpus
+            .expect("corpus loads");
+        for game in &corpus.games {
+            for interp in &game.interpretations {
+                let bound =
+                    crate::bind::bind(game, interp, &serde_json::Map::new()).expect("binds");
+                bound.engine.visit(Both);
+            }
+        }
+    }
 
     /// A block's one generator, moved to each game's stream after drawing from the last
     /// (any number of words, past a block boundary or not), draws what a generator seeded

@@ -1,0 +1,256 @@
+//! `--agents` and `--swap` on `run` and `diff`, and `diff --games auto`: random lineups are
+//! random play, results by agent add up, skilled play beats random play far from chance,
+//! the seats rotate evenly, the numbers are the same at any thread count, `--games auto`
+//! plays the games `-n` would, and bad input is refused.
+
+use serde_json::Value;
+
+use crate::util::{fails, json};
+
+/// `run --format json` of `args` after `run GAME -i READING`.
+fn run_json(game: &str, reading: &str, args: &[&str]) -> Value {
+    let mut all = vec!["run", game, "-i", reading, "--format", "json"];
+    all.extend(args);
+    json(&all)
+}
+
+/// A lineup of random agents only, rotated or not, is random play: the very games of a run
+/// without `--agents`.
+#[test]
+fn a_random_lineup_plays_runs_games() {
+    let plain = run_json("um-el-bagara", "davies", &["-n", "400"]);
+    let mut lineup = run_json(
+        "um-el-bagara",
+        "davies",
+        &["-n", "400", "--agents", "random,random", "--swap"],
+    );
+    assert_eq!(lineup["swap"], true);
+    lineup.as_object_mut().unwrap().remove("swap");
+    assert_eq!(plain, lineup);
+    assert!(plain["results"].get("by_agent").is_none(), "{plain}");
+}
+
+/// With two agents and `--swap`, each holds each seat in half the games; its wins by seat add
+/// up to its wins, the two agents' wins and the draws and timeouts to the games, and its
+/// games as first mover to the games.
+#[test]
+fn results_by_agent_add_up() {
+    let o = run_json(
+        "um-el-bagara",
+        "davies",
+        &["-n", "200", "--agents", "greedy,random", "--swap"],
+    );
+    assert_eq!(o["agents"], serde_json::json!(["greedy", "random"]));
+    let r = &o["results"];
+    let by = r["by_agent"].as_object().expect("by_agent");
+    assert_eq!(by.keys().collect::<Vec<_>>(), ["greedy", "random"]);
+    let n = |v: &Value| v.as_u64().unwrap();
+    let mut wins = 0;
+    let mut firsts = 0;
+    for a in by.values() {
+        assert_eq!(n(&a["games"]), 200, "{a}");
+        let seats = a["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 2);
+        for s in seats {
+            assert_eq!(n(&s["games"]), 100, "{a}");
+        }
+        assert_eq!(
+            seats.iter().map(|s| n(&s["wins"])).sum::<u64>(),
+            n(&a["wins"])
+        );
+        wins += n(&a["wins"]);
+        firsts += n(&a["first_moves"]);
+    }
+    assert_eq!(wins + n(&r["draws"]) + n(&r["timeouts"]), 200, "{r}");
+    assert_eq!(firsts, 200);
+    assert!(by["greedy"]["rate"]["lo"].as_f64().unwrap() > 0.5, "{r}");
+}
+
+/// MCTS against random play in the sowing game the issue names, by the command line: far
+/// from chance (the Wilson interval of its win rate above one half), at every seat.
+#[test]
+fn mcts_beats_random_at_um_el_bagara_from_the_command_line() {
+    let o = run_json(
+        "um-el-bagara",
+        "davies",
+        &["-n", "40", "--agents", "mcts:300,random", "--swap"],
+    );
+    let mcts = &o["results"]["by_agent"]["mcts:300"];
+    assert!(mcts["rate"]["lo"].as_f64().unwrap() > 0.5, "{mcts}");
+    for seat in mcts["seats"].as_array().unwrap() {
+        assert!(seat["rate"]["lo"].as_f64().unwrap() > 0.5, "{mcts}");
+    }
+}
+
+/// Without `--swap` the agents are cycled over the seats, the same in every game.
+#[test]
+fn without_swap_each_agent_keeps_its_seat() {
+    let o = run_json(
+        "um-el-bagara",
+        "davies",
+        &["-n", "30", "--agents", "greedy,random"],
+    );
+    assert!(o.get("swap").is_none(), "{o}");
+    let seats = o["results"]["by_agent"]["greedy"]["seats"]
+        .as_array()
+        .unwrap();
+    assert_eq!(seats[0]["games"], 30);
+    assert_eq!(seats[1]["games"], 0);
+    assert!(seats[1].get("rate").is_none(), "{o}");
+}
+
+/// A diff of skilled play: the agents' own win rates are metrics, and the output is the same
+/// at any thread count.
+#[test]
+fn a_skilled_diff_is_the_same_at_any_thread_count() {
+    let args = |threads: &str| {
+        json(&[
+            "diff",
+            "um-el-bagara",
+            "davies",
+            "ludii-1.0.8",
+            "-n",
+            "120",
+            "--agents",
+            "greedy,random",
+            "--swap",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ])
+    };
+    let one = args("1");
+    assert_eq!(one, args("2"));
+    assert_eq!(one["agents"], serde_json::json!(["greedy", "random"]));
+    assert_eq!(one["swap"], true);
+    let names: Vec<&str> = one["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["metric"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"agent_win:greedy"), "{names:?}");
+    assert!(names.contains(&"agent_win:random"), "{names:?}");
+}
+
+/// `--games auto` plays until the first mover's difference is known to the precision, says
+/// which n it used, and its numbers are those of `-n` that n.
+#[test]
+fn games_auto_reaches_the_precision_with_the_games_n_would_play() {
+    let auto = json(&[
+        "diff",
+        "um-el-tuweisat",
+        "ludii-1.0.8",
+        "ludii-intended",
+        "--games",
+        "auto",
+        "--precision",
+        "0.04",
+        "--format",
+        "json",
+    ]);
+    let a = &auto["auto"];
+    assert_eq!(a["reached"], true, "{a}");
+    assert_eq!(a["precision"], 0.04);
+    assert!(a["half_width"].as_f64().unwrap() <= 0.04, "{a}");
+    let n = auto["games"].as_u64().unwrap();
+    // It played more than its first round (a quarter of the worst case), as the rates asked.
+    assert!(n > 150, "{n}");
+    let fixed = json(&[
+        "diff",
+        "um-el-tuweisat",
+        "ludii-1.0.8",
+        "ludii-intended",
+        "-n",
+        &n.to_string(),
+        "--format",
+        "json",
+    ]);
+    assert!(fixed.get("auto").is_none());
+    assert_eq!(auto["metrics"], fixed["metrics"]);
+    let first = auto["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["metric"] == "first_mover_win")
+        .unwrap();
+    let d = &first["difference"];
+    let half = (d["hi"].as_f64().unwrap() - d["lo"].as_f64().unwrap()) / 2.0;
+    assert!(half <= 0.04 + 1e-6, "{first}");
+}
+
+/// Under `--swap`, `--games auto` plays whole rotations.
+#[test]
+fn games_auto_plays_whole_rotations() {
+    let d = json(&[
+        "diff",
+        "um-el-bagara",
+        "davies",
+        "davies",
+        "--agents",
+        "greedy,random,random",
+        "--swap",
+        "--games",
+        "auto",
+        "--precision",
+        "0.1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(d["games"].as_u64().unwrap() % 3, 0, "{d}");
+}
+
+#[test]
+fn bad_lineups_and_precisions_are_refused_naming_what_is_valid() {
+    let bagara = ["run", "um-el-bagara", "-i", "davies"];
+    let with = |extra: &[&str]| {
+        let mut all = bagara.to_vec();
+        all.extend(extra);
+        fails(&all)
+    };
+    let err = with(&["--agents", "mcts:300,wizard"]);
+    assert!(
+        err.contains("\"wizard\"") && err.contains("mcts:N"),
+        "{err}"
+    );
+    let err = with(&["--agents", ""]);
+    assert!(err.contains("the valid forms are"), "{err}");
+    let err = with(&[
+        "--agents",
+        "random,random,random,random,random,random,random,random,random",
+    ]);
+    assert!(err.contains("1 to 8 agents"), "{err}");
+    let err = with(&["--agents", "mcts:0"]);
+    assert!(err.contains("1 to 1000000"), "{err}");
+    let err = with(&["--agents", "greedy,random", "--swap", "-n", "101"]);
+    assert!(
+        err.contains("multiple of 2 (say 100 or 102), not 101"),
+        "{err}"
+    );
+    let err = with(&["--agents", "greedy,random,random", "--swap", "-n", "2"]);
+    assert!(err.contains("multiple of 3 (say 3), not 2"), "{err}");
+    let err = with(&["--games", "auto"]);
+    assert!(err.contains("--games auto is diff's"), "{err}");
+    let err = with(&["-n", "lots"]);
+    assert!(err.contains("a whole number of games, or `auto`"), "{err}");
+    let diff = ["diff", "um-el-bagara", "davies", "davies"];
+    let with = |extra: &[&str]| {
+        let mut all = diff.to_vec();
+        all.extend(extra);
+        fails(&all)
+    };
+    let err = with(&["-n", "100", "--precision", "0.01"]);
+    assert!(err.contains("--precision goes with --games auto"), "{err}");
+    for bad in ["0", "0.0005", "0.6", "NaN", "-1", "inf"] {
+        let err = with(&["--games", "auto", &format!("--precision={bad}")]);
+        assert!(
+            err.contains("--precision must be 0.001 to 0.5"),
+            "{bad}: {err}"
+        );
+    }
+    let err = with(&["--games", "auto", "--precision", "fine"]);
+    assert!(err.contains("--precision"), "{err}");
+    let err = with(&["--agents", "greedy,random", "--swap", "-n", "7"]);
+    assert!(err.contains("multiple of 2"), "{err}");
+}
