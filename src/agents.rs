@@ -11,8 +11,9 @@
 //!   chance step in the tree is sampled by its weights, each outcome a child of its own;
 //!   rollouts play uniformly random moves to the end of the game (at most
 //!   [`ROLLOUT_PLIES`] decisions, or the engine's own cap), or, with a depth `D`, for at most
-//!   `D` decisions, a position left unfinished then scored by the sign of each seat's
-//!   material lead. Results are backed up per seat (a win 1, a draw 0.5, a loss 0; in a game
+//!   `D` decisions, a position left unfinished then scored on each seat's material against
+//!   the best opponent's: `0.5 + 0.45 × (own − best) / (|own| + |best|)`, graded and short
+//!   of a win ([`CUT_SCALE`]). Results are backed up per seat (a win 1, a draw 0.5, a loss 0; in a game
 //!   of several seats each seat its own); the most visited move is played (ties: the better
 //!   mean for the mover, then the first listed).
 //!
@@ -35,6 +36,10 @@ pub const MAX_ITERATIONS: u32 = 1_000_000;
 
 /// The most decisions of one rollout (where the engine has no cap of its own to end it).
 pub const ROLLOUT_PLIES: u32 = 10_000;
+
+/// How far from a draw's 0.5 a rollout cut at its depth may score on material: less than
+/// 0.5, so that only a game won scores 1.
+pub const CUT_SCALE: f64 = 0.45;
 
 /// The exploration constant of UCT.
 const C: f64 = std::f64::consts::SQRT_2;
@@ -416,15 +421,27 @@ impl<'r, R: Rules> Search<'r, R> {
         r
     }
 
-    /// The rewards of an unfinished position: by the sign of each seat's material lead.
+    /// The rewards of an unfinished position, by each seat's material against the best
+    /// opponent's: `0.5 + CUT_SCALE × (own − best) / (|own| + |best|)` (0.5 where both are
+    /// 0). Graded, so that a bigger lead is worth more, and short of a win (1) and of a loss
+    /// (0), so that a position merely won on material is never worth a game won: scored by
+    /// the sign of the lead alone, a search well ahead finds every move alike and never
+    /// finishes the game (Seega's last pieces are then never taken).
     fn rewards_by_material(&self, state: &R::State) -> Rewards {
         let mut r = [0.5; 8];
-        for (seat, v) in r.iter_mut().enumerate().take(self.rules.seats()) {
-            *v = match lead(self.rules, state, seat).signum() {
-                1 => 1.0,
-                -1 => 0.0,
-                _ => 0.5,
-            };
+        let seats = self.rules.seats();
+        let material: Vec<i64> = (0..seats).map(|s| self.rules.material(state, s)).collect();
+        for (seat, v) in r.iter_mut().enumerate().take(seats) {
+            let own = material[seat];
+            let best = (0..seats)
+                .filter(|&s| s != seat)
+                .map(|s| material[s])
+                .max()
+                .unwrap_or(0);
+            let scale = own.unsigned_abs() + best.unsigned_abs();
+            if scale > 0 {
+                *v = 0.5 + CUT_SCALE * (own - best) as f64 / scale as f64;
+            }
         }
         r
     }
@@ -723,7 +740,7 @@ mod tests {
 
     #[test]
     fn lineups_of_no_agent_or_too_many_are_refused() {
-        let nine = vec!["random"; 9].join(",");
+        let nine = ["random"; 9].join(",");
         let err = Lineup::parse(&nine, false).unwrap_err().to_string();
         assert!(err.contains("1 to 8 agents"), "{err}");
         assert!(Lineup::new(Vec::new(), false).is_err());

@@ -136,12 +136,12 @@ fn run_counts_events_decided_by_a_borrowed_parameter() {
         .arg(dir.path()));
     let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();
     assert_eq!(
-        header[header.len() - 2..],
-        ["uncovered", "borrowed"],
+        header[header.len() - 3..],
+        ["uncovered", "borrowed", "agents"],
         "{out}"
     );
     for row in out.lines().skip(1) {
-        assert!(row.ends_with(",the-rest=1"), "{row}");
+        assert!(row.ends_with(",the-rest=1,random;random"), "{row}");
     }
 }
 

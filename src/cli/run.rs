@@ -538,7 +538,7 @@ pub fn run(
         };
         let mut sink = |records: &[GameRecord]| {
             if let Some(csv) = &mut csv {
-                csv.rows(out, &game.id, &interp.id, &places, records);
+                csv.rows(out, &game.id, &interp.id, &places, &args.lineup, records);
                 if written.is_ok() {
                     written = out.flush();
                 }
@@ -1277,6 +1277,8 @@ impl CsvRows {
         // `place=count` pairs (`;`-separated) rather than a column per place.
         header.push("uncovered");
         header.push("borrowed");
+        // Who played each seat in the game, `;`-separated by seat.
+        header.push("agents");
         out.line(&header.join(","));
         let seats = bound
             .iter()
@@ -1292,6 +1294,7 @@ impl CsvRows {
         game: &str,
         interp: &str,
         places: &[String],
+        lineup: &Lineup,
         records: &[GameRecord],
     ) {
         for rec in records {
@@ -1334,6 +1337,10 @@ impl CsvRows {
                     .collect();
                 row.push(pairs.join(";"));
             }
+            let agents: Vec<String> = (0..self.seats)
+                .map(|seat| lineup.agent(rec.index, seat).to_string())
+                .collect();
+            row.push(agents.join(";"));
             out.line(&row.join(","));
         }
     }
