@@ -230,6 +230,14 @@ fn bad_lineups_and_precisions_are_refused_naming_what_is_valid() {
     );
     let err = with(&["--agents", "greedy,random,random", "--swap", "-n", "2"]);
     assert!(err.contains("multiple of 3 (say 3), not 2"), "{err}");
+    let err = with(&["--agents", "greedy,random,mcts:5"]);
+    assert!(
+        err.contains(
+            "lists 3 agents, but the reading seats 2: without --swap, the agents listed \
+             after the first 2 (mcts:5) would never play"
+        ),
+        "{err}"
+    );
     let err = with(&["--games", "auto"]);
     assert!(err.contains("--games auto is diff's"), "{err}");
     let err = with(&["-n", "lots"]);
@@ -253,4 +261,6 @@ fn bad_lineups_and_precisions_are_refused_naming_what_is_valid() {
     assert!(err.contains("--precision"), "{err}");
     let err = with(&["--agents", "greedy,random", "--swap", "-n", "7"]);
     assert!(err.contains("multiple of 2"), "{err}");
+    let err = with(&["-n", "10", "--agents", "greedy,random,random"]);
+    assert!(err.contains("would never play"), "{err}");
 }

@@ -24,8 +24,8 @@ use serde_json::Value;
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::run::{
-    Simulate, check_numbers, check_rotation, corpus_hash, lineup_words, played_by, pool,
-    shell_quote,
+    Simulate, check_numbers, check_rotation, check_seated, corpus_hash, lineup_words, played_by,
+    pool, shell_quote,
 };
 use super::{Error, Format};
 use crate::agents::Lineup;
@@ -322,6 +322,9 @@ pub fn diff(
         .iter()
         .map(|i| arm(i, &format!("reading {}", i.id), &args.set_b))
         .collect::<Result<_, _>>()?;
+    for b in std::iter::once(&ba).chain(&bound) {
+        check_seated(&args.lineup, b)?;
+    }
     let pool = pool(args.threads)?;
     let bar = if quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()

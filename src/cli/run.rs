@@ -500,6 +500,9 @@ pub fn run(
         }
     }
     let variants = kept;
+    for b in &bound {
+        check_seated(&args.lineup, b)?;
+    }
     let pool = pool(args.threads)?;
     let bar = if quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
@@ -624,6 +627,26 @@ pub(super) fn check_rotation(games: u64, lineup: &Lineup) -> Result<(), Error> {
         return Err(Error::Usage(format!(
             "--swap rotates {k} agents over the seats, so that each plays each seat equally \
              often: --games must be a multiple of {k} (say {near}), not {games}"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a lineup with an agent that would never play: more agents than the reading has
+/// seats, without `--swap` to rotate them all in.
+pub(super) fn check_seated(lineup: &Lineup, b: &Bound) -> Result<(), Error> {
+    let seats = b.engine.visit(Seats);
+    let listed = lineup.agents().len();
+    if !lineup.swap() && listed > seats {
+        let idle: Vec<String> = lineup.agents()[seats..]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        return Err(Error::Usage(format!(
+            "--agents lists {listed} agents, but the reading seats {seats}: without --swap, \
+             the agents listed after the first {seats} ({}) would never play (list at most \
+             {seats}, or add --swap to rotate all {listed} over the seats)",
+            idle.join(" and ")
         )));
     }
     Ok(())
