@@ -264,3 +264,45 @@ fn bad_lineups_and_precisions_are_refused_naming_what_is_valid() {
     let err = with(&["-n", "10", "--agents", "greedy,random,random"]);
     assert!(err.contains("would never play"), "{err}");
 }
+
+/// `diff` answers for every pair of readings of every game: each game's every other reading
+/// against its first, by random play, and by MCTS against random play in the short games
+/// (few games: this checks that every comparison is made, not what it finds).
+#[test]
+fn every_game_can_be_diffed_by_random_and_by_skilled_play() {
+    let list = json(&["list", "--format", "json"]);
+    for game in list["games"].as_array().unwrap() {
+        let id = game["id"].as_str().unwrap();
+        let readings: Vec<&str> = game["interpretations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["id"].as_str().unwrap())
+            .collect();
+        let short = ["um-el-bagara", "um-el-tuweisat", "seega", "sijat-el-taba"].contains(&id);
+        let mut args = vec!["diff", id, "--against", readings[0], "--format", "json"];
+        if short {
+            args.extend(["-n", "6", "--agents", "mcts:20:10,random", "--swap"]);
+        } else {
+            args.extend(["-n", "10"]);
+        }
+        let d = json(&args);
+        let comparisons = d["comparisons"].as_array().unwrap();
+        assert_eq!(comparisons.len(), readings.len() - 1, "{id}");
+        for c in comparisons {
+            let metrics = c["metrics"].as_array().unwrap();
+            assert!(
+                metrics.iter().any(|m| m["metric"] == "first_mover_win"),
+                "{id}: {c}"
+            );
+            if short {
+                assert!(
+                    metrics
+                        .iter()
+                        .any(|m| m["metric"] == "agent_win:mcts:20:10"),
+                    "{id}: {c}"
+                );
+            }
+        }
+    }
+}
