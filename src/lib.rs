@@ -8,6 +8,7 @@ pub mod cli;
 pub mod collate;
 pub mod corpus;
 pub mod family;
+pub mod flags;
 pub mod games;
 #[cfg(feature = "kernels")]
 pub mod kernels;

@@ -25,6 +25,8 @@ mod diff_cmd;
 mod each_option;
 /// Engine properties over every reading, and the rules through the public API.
 mod engine_props;
+/// `ludotrace flags`: each kind on a synthetic corpus, the canonical examples, the views.
+mod flags_cmd;
 /// Li'b el-Merafib, the hyena game: the well, the hyena, eating, turns.
 mod hyena;
 /// Li'b el-Merafib's further readings: the hyena's fresh purse, degrees of defeat, endless games.

@@ -6,6 +6,7 @@
 //! diagnostics are its output.
 
 pub mod diff;
+pub mod flags;
 mod output;
 mod register;
 mod render;
@@ -243,6 +244,16 @@ pub enum Command {
         interpretation: String,
         /// A trace file: one recorded playout per line (tests/data/ludii-traces/TRACES.md).
         file: PathBuf,
+    },
+    /// What a game's sources leave open or dispute: its open points with who proposes each
+    /// option, the register readings it declines, places where two sources support different
+    /// options, and what each reading borrows or interpolates (every game without GAME).
+    #[command(
+        after_help = "Examples:\n  ludotrace flags um-el-banat\n  ludotrace flags lib-el-merafib --format json\n  ludotrace flags --format markdown"
+    )]
+    Flags {
+        /// Game id (see `ludotrace list`); every game when omitted.
+        game: Option<String>,
     },
     /// Print the JSON Schemas of every published format, as one JSON object.
     Schema,
@@ -640,6 +651,10 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             };
             diff::diff(&mut out, &corpus, &files, &args, cli.quiet)?;
         }
+        Command::Flags { game } => {
+            let files = files(&cli)?;
+            flags::flags(&mut out, &corpus, &files, game.as_deref())?;
+        }
         Command::Replay {
             game,
             interpretation,
@@ -668,6 +683,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Check => "check",
         Command::Run { .. } => "run",
         Command::Diff { .. } => "diff",
+        Command::Flags { .. } => "flags",
         Command::Replay { .. } => "replay",
         Command::Schema => "schema",
         Command::Completions { .. } => "completions",
@@ -691,7 +707,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
             " (with --each-option, one row per option: csv is one row per game)",
         ),
         Command::Run { .. } => (&[Table, Json, Markdown, Csv], ""),
-        Command::Diff { .. } => (&[Table, Json, Markdown], ""),
+        Command::Diff { .. } | Command::Flags { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Cite { .. } => (
             &[Table],

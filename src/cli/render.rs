@@ -1337,6 +1337,14 @@ pub fn schema() -> Value {
         schemars::schema_for!(super::diff::DiffAgainstOutput),
     );
     put(
+        "output/flags",
+        schemars::schema_for!(super::flags::FlagsOutput),
+    );
+    put(
+        "output/flags-all",
+        schemars::schema_for!(super::flags::FlagsAllOutput),
+    );
+    put(
         "output/run-all",
         schemars::schema_for!(super::run::RunAllOutput),
     );

@@ -1,0 +1,453 @@
+//! Flags: every point a game's sources leave open or dispute, found from the corpus's
+//! structure (never from lists written in the code).
+//!
+//! - **choice**: an open point, each option with who proposes it and the class it has in each
+//!   reading that takes it;
+//! - **declined**: a register reading no option or clause of the ruleset offers, with why;
+//! - **source-conflict**: two sources whose words support different options of one choice
+//!   (a source whose words support both options is ambiguous there, not in conflict), both
+//!   sides quoted verbatim; an encoding named by an option counts as its words, which are code;
+//! - **borrowing** and **interpolation**: a clause or a chosen option that rests, in some
+//!   reading, only on another source's words than the reading's basis, or on nobody's words,
+//!   with the readings concerned and who supplied it.
+//!
+//! Each flag is data ([`Flag`]); the command line renders it. Frequencies and effects (how
+//! often a point arises in play, how much its resolution changes the game) are filled in by
+//! the callers that play games; here they are absent.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::corpus::provenance::label;
+use crate::corpus::{Cite, Class, Classed, Corpus, Game};
+
+/// What a flag is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlagKind {
+    /// An open point of the ruleset.
+    Choice,
+    /// A register reading the ruleset does not offer.
+    Declined,
+    /// Two sources supporting different options of one choice.
+    SourceConflict,
+    /// An item a reading takes from another source than its basis.
+    Borrowing,
+    /// An item a reading takes from nobody's words.
+    Interpolation,
+}
+
+impl FlagKind {
+    /// Its name, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlagKind::Choice => "choice",
+            FlagKind::Declined => "declined",
+            FlagKind::SourceConflict => "source-conflict",
+            FlagKind::Borrowing => "borrowing",
+            FlagKind::Interpolation => "interpolation",
+        }
+    }
+}
+
+/// A quote a flag rests on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Quote {
+    /// The anchor (`davies-1925#um-el-banat`, `DLP.Evidence.703`).
+    pub at: String,
+    /// The source as a reader names it (`Davies`, `DLP`, `Ludii 1.3.12`).
+    pub source: String,
+    /// The words, verbatim.
+    pub quote: String,
+}
+
+/// One flag.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Flag {
+    /// What it is.
+    pub kind: FlagKind,
+    /// Its id: the choice's, the declined register reading's, `CHOICE:SOURCE/SOURCE` for a
+    /// conflict, `clause:ID` or `choice:ID=OPTION` for a borrowing or an interpolation.
+    pub id: String,
+    /// One line.
+    pub title: String,
+    /// In words.
+    pub text: String,
+    /// The quotes involved.
+    pub cites: Vec<Quote>,
+    /// The readings concerned (for a choice, every reading that takes one of its options).
+    pub readings: Vec<String>,
+    /// A choice's options.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<FlagOption>,
+}
+
+/// An option of a flagged choice.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FlagOption {
+    /// Option id.
+    pub id: String,
+    /// In words.
+    pub says: String,
+    /// Who proposes it.
+    pub by: Vec<String>,
+    /// The readings that take it, each with the option's class there.
+    pub taken_by: Vec<TakenBy>,
+}
+
+/// A reading that takes an option, and the option's class in it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TakenBy {
+    /// Reading id.
+    pub reading: String,
+    /// `grounded`, `borrowed` or `interpolated`.
+    pub class: Class,
+}
+
+/// Every flag of a game that the corpus alone decides, in the order: choices, declined
+/// readings, source conflicts, borrowings, interpolations.
+pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
+    let quote = |c: &Cite| Quote {
+        at: c.at.clone(),
+        source: label(corpus, game, &c.at),
+        quote: c.quote.clone(),
+    };
+    let mut flags = Vec::new();
+    for choice in &game.choices {
+        let options: Vec<FlagOption> = choice
+            .options
+            .iter()
+            .map(|o| FlagOption {
+                id: o.id.clone(),
+                says: o.says.clone(),
+                by: o.by.clone(),
+                taken_by: game
+                    .interpretations
+                    .iter()
+                    .filter_map(|i| {
+                        let (_, _, classed) = i
+                            .provenance
+                            .choices
+                            .iter()
+                            .find(|(c, opt, _)| *c == choice.id && *opt == o.id)?;
+                        Some(TakenBy {
+                            reading: i.id.clone(),
+                            class: classed.class,
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        flags.push(Flag {
+            kind: FlagKind::Choice,
+            id: choice.id.clone(),
+            title: first_sentence(&choice.question),
+            text: choice.question.clone(),
+            cites: choice
+                .cites
+                .iter()
+                .chain(choice.options.iter().flat_map(|o| &o.cites))
+                .map(quote)
+                .collect(),
+            readings: options
+                .iter()
+                .flat_map(|o| o.taken_by.iter().map(|t| t.reading.clone()))
+                .collect(),
+            options,
+        });
+    }
+    for d in &game.declined {
+        flags.push(Flag {
+            kind: FlagKind::Declined,
+            id: d.reading.clone(),
+            title: format!("register reading {} is not offered", d.reading),
+            text: d.why.clone(),
+            cites: Vec::new(),
+            readings: Vec::new(),
+            options: Vec::new(),
+        });
+    }
+    flags.extend(conflicts(corpus, game));
+    for class in [Class::Borrowed, Class::Interpolated] {
+        flags.extend(rested_on(corpus, game, class));
+    }
+    flags
+}
+
+/// The sources whose words support an option: its quotes' sources, and encodings it names
+/// in `by:` (their words are code), as labels, each once.
+fn supporters(corpus: &Corpus, game: &Game, cites: &[Cite], by: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let anchors = cites.iter().map(|c| c.at.as_str()).chain(
+        by.iter()
+            .map(String::as_str)
+            .filter(|b| corpus.encodings.contains_key(*b)),
+    );
+    for a in anchors {
+        let l = label(corpus, game, a);
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    out
+}
+
+/// Source conflicts: for each choice, each pair of sources where one supports an option the
+/// other does not, and the other an option the first does not.
+fn conflicts(corpus: &Corpus, game: &Game) -> Vec<Flag> {
+    let mut flags = Vec::new();
+    for choice in &game.choices {
+        let support: Vec<Vec<String>> = choice
+            .options
+            .iter()
+            .map(|o| supporters(corpus, game, &o.cites, &o.by))
+            .collect();
+        let mut sources: Vec<&String> = support.iter().flatten().collect();
+        sources.sort();
+        sources.dedup();
+        for (i, x) in sources.iter().enumerate() {
+            for y in &sources[i + 1..] {
+                // The options each supports and the other does not.
+                let only = |s: &str, t: &str| -> Vec<usize> {
+                    (0..support.len())
+                        .filter(|&k| {
+                            support[k].iter().any(|v| v == s) && !support[k].iter().any(|v| v == t)
+                        })
+                        .collect()
+                };
+                let (ox, oy) = (only(x, y), only(y, x));
+                if ox.is_empty() || oy.is_empty() {
+                    continue;
+                }
+                let side = |s: &str, opts: &[usize]| -> (Vec<String>, Vec<Quote>) {
+                    let ids = opts.iter().map(|&k| choice.options[k].id.clone()).collect();
+                    let quotes = opts
+                        .iter()
+                        .flat_map(|&k| &choice.options[k].cites)
+                        .filter(|c| label(corpus, game, &c.at) == s)
+                        .map(|c| Quote {
+                            at: c.at.clone(),
+                            source: s.to_owned(),
+                            quote: c.quote.clone(),
+                        })
+                        .collect();
+                    (ids, quotes)
+                };
+                let (ix, qx) = side(x, &ox);
+                let (iy, qy) = side(y, &oy);
+                let words = |s: &str, q: &[Quote]| {
+                    if q.is_empty() {
+                        format!("{s} (its encoding, which is code)")
+                    } else {
+                        let said: Vec<String> = q
+                            .iter()
+                            .map(|q| format!("\u{ab}{}\u{bb}", q.quote))
+                            .collect();
+                        format!("{s}: {}", said.join(" … "))
+                    }
+                };
+                flags.push(Flag {
+                    kind: FlagKind::SourceConflict,
+                    id: format!("{}:{x}/{y}", choice.id),
+                    title: format!(
+                        "{}: {x} supports {}, {y} supports {}",
+                        choice.id,
+                        ix.join(", "),
+                        iy.join(", ")
+                    ),
+                    text: format!("{} against {}", words(x, &qx), words(y, &qy)),
+                    cites: qx.into_iter().chain(qy).collect(),
+                    readings: readings_taking(game, &choice.id, &ix)
+                        .into_iter()
+                        .chain(readings_taking(game, &choice.id, &iy))
+                        .collect(),
+                    options: Vec::new(),
+                });
+            }
+        }
+    }
+    flags
+}
+
+/// The readings that take one of `options` at `choice`.
+fn readings_taking(game: &Game, choice: &str, options: &[String]) -> Vec<String> {
+    game.interpretations
+        .iter()
+        .filter(|i| {
+            i.choose
+                .iter()
+                .any(|(c, o)| c == choice && options.contains(o))
+        })
+        .map(|i| i.id.clone())
+        .collect()
+}
+
+/// An item some readings borrow or interpolate: its id, words and quotes, the readings, and
+/// the sources (borrowed) or the people (interpolated) it comes from.
+struct Rested {
+    id: String,
+    says: String,
+    cites: Vec<Quote>,
+    readings: Vec<String>,
+    from: Vec<String>,
+}
+
+/// The clauses and chosen options that rest, in some reading, on `class` (borrowed or
+/// interpolated): one flag an item, naming the readings and who supplied it.
+fn rested_on(corpus: &Corpus, game: &Game, class: Class) -> Vec<Flag> {
+    let kind = match class {
+        Class::Borrowed => FlagKind::Borrowing,
+        _ => FlagKind::Interpolation,
+    };
+    let quote = |c: &Cite| Quote {
+        at: c.at.clone(),
+        source: label(corpus, game, &c.at),
+        quote: c.quote.clone(),
+    };
+    let mut items: Vec<Rested> = Vec::new();
+    let mut note = |id: String, says: &str, cites: Vec<Quote>, reading: &str, k: &Classed| {
+        let from = if class == Class::Borrowed {
+            k.sources.clone()
+        } else {
+            k.by.clone()
+        };
+        match items.iter_mut().find(|it| it.id == id) {
+            Some(it) => {
+                it.readings.push(reading.to_owned());
+                for f in from {
+                    if !it.from.contains(&f) {
+                        it.from.push(f);
+                    }
+                }
+            }
+            None => items.push(Rested {
+                id,
+                says: says.to_owned(),
+                cites,
+                readings: vec![reading.to_owned()],
+                from,
+            }),
+        }
+    };
+    for interp in &game.interpretations {
+        for (clause, k) in &interp.provenance.clauses {
+            if k.class != class {
+                continue;
+            }
+            let Some(c) = game.clauses.iter().find(|c| &c.id == clause) else {
+                continue;
+            };
+            note(
+                format!("clause:{clause}"),
+                &c.says,
+                c.cites.iter().map(quote).collect(),
+                &interp.id,
+                k,
+            );
+        }
+        for (choice, option, k) in &interp.provenance.choices {
+            if k.class != class {
+                continue;
+            }
+            let Some(o) = game
+                .choice(choice)
+                .and_then(|c| c.options.iter().find(|o| &o.id == option))
+            else {
+                continue;
+            };
+            note(
+                format!("choice:{choice}={option}"),
+                &o.says,
+                o.cites.iter().map(quote).collect(),
+                &interp.id,
+                k,
+            );
+        }
+    }
+    items
+        .into_iter()
+        .map(
+            |Rested {
+                 id,
+                 says,
+                 cites,
+                 readings,
+                 from,
+             }| Flag {
+                kind,
+                title: match class {
+                    Class::Borrowed => format!(
+                        "{id}: {} take it from {}",
+                        readings.join(", "),
+                        from.join(", ")
+                    ),
+                    _ => format!(
+                        "{id}: {} take it from nobody's words (added by {})",
+                        readings.join(", "),
+                        if from.is_empty() {
+                            "nobody named".to_owned()
+                        } else {
+                            from.join("; ")
+                        }
+                    ),
+                },
+                id,
+                text: says,
+                cites,
+                readings,
+                options: Vec::new(),
+            },
+        )
+        .collect()
+}
+
+/// A question's title: its first sentence that asks (ends in `?`), else its first sentence
+/// (a `.` or `?` that ends a word: not the points of `1.0.8` or of `Fig. 3`'s abbreviation
+/// followed by a digit).
+fn first_sentence(text: &str) -> String {
+    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    for (i, c) in t.char_indices() {
+        let after = &t[i + c.len_utf8()..];
+        let next = after.chars().nth(1);
+        let ends_word = after.chars().next().is_none_or(|n| n == ' ');
+        let abbreviation = c == '.' && next.is_some_and(|n| n.is_ascii_digit());
+        if (c == '?' || c == '.') && ends_word && !abbreviation {
+            sentences.push(t[start..i + 1].trim().to_owned());
+            start = i + 1;
+        }
+    }
+    if start < t.len() {
+        sentences.push(t[start..].trim().to_owned());
+    }
+    sentences
+        .iter()
+        .find(|s| s.ends_with('?'))
+        .or(sentences.first())
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_sentence_stops_at_the_question() {
+        assert_eq!(
+            first_sentence("Who begins?  Davies says\nnothing."),
+            "Who begins?"
+        );
+        assert_eq!(
+            first_sentence("A reset leaves houses over. Where do they lie (Fig. 3)? Davies: so."),
+            "Where do they lie (Fig. 3)?"
+        );
+        assert_eq!(first_sentence("no stop"), "no stop");
+        assert_eq!(first_sentence("Où va la tâba? Là."), "Où va la tâba?");
+        assert_eq!(
+            first_sentence("As Ludii 1.0.8 does. More."),
+            "As Ludii 1.0.8 does."
+        );
+    }
+}

@@ -1,0 +1,260 @@
+//! `ludotrace flags`: each kind on a small synthetic corpus with a known answer, the
+//! canonical examples of the built-in corpus, the JSON contract, and bad input.
+
+use serde_json::Value;
+
+use crate::util::{bin, fails, json, mini_corpus, run};
+
+/// The mini corpus with a second source supporting the other option of `starter`, a third
+/// option both sources support, a choice whose two options one source supports (ambiguous
+/// there, not in conflict), and a declined register reading.
+fn synthetic() -> tempfile::TempDir {
+    let dir = mini_corpus();
+    let path = dir.path().join("rulesets/um-el-bagara.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replace(
+        r#"      - id: first-seat
+        says: Seat 1.
+        by: ["reading: the tests"]
+        sets: { starter: first-seat }
+        register: [BG-01b]"#,
+        r#"      - id: first-seat
+        says: Seat 1.
+        by: ["reading: the tests"]
+        cites:
+          - at: mini#um-el-bagara
+            quote: The two players have each five houses
+        sets: { starter: first-seat }
+        register: [BG-01b]
+      - id: agreement
+        says: As the players agree.
+        by: ["reading: the tests"]
+        cites:
+          - at: mini#um-el-bagara
+            quote: The two players
+          - at: roe#um-el-bagara
+            quote: Who begins
+        sets: { starter: lot }
+  - id: tie
+    question: What is a game with equal takings?
+    options:
+      - id: draw
+        says: A draw.
+        by: ["reading: the tests"]
+        cites:
+          - at: mini#um-el-bagara
+            quote: each of which initially contains five counters
+        sets: { tie: draw }
+      - id: first
+        says: The game is played again.
+        by: ["reading: the tests"]
+        cites:
+          - at: mini#um-el-bagara
+            quote: A single counter in a house
+        sets: { tie: replay }"#,
+    );
+    let text = text
+        .replace("      tie: draw\n", "")
+        .replace("    open: [starter]", "    open: [starter, tie]");
+    let text = text.replace(
+        "    choose: { starter: lot }\n  - id: engine",
+        "    choose: { starter: lot, tie: draw }\n  - id: engine",
+    );
+    let text = text.replace(
+        "    basis: [roe]\n    choose: { starter: lot }",
+        "    basis: [roe]\n    choose: { starter: lot, tie: first }",
+    );
+    let text = format!("{text}\ndeclined:\n  - reading: BG-01c\n    why: Nobody proposes it.\n");
+    std::fs::write(&path, text).unwrap();
+    let register = dir.path().join("rulesets/register/um-el-bagara.yaml");
+    let r = std::fs::read_to_string(&register).unwrap().replace(
+        "      - id: b\n        says: the first seat\n",
+        "      - id: b\n        says: the first seat\n      - id: c\n        says: by seniority\n",
+    );
+    std::fs::write(&register, r).unwrap();
+    dir
+}
+
+fn flags_json(dir: &tempfile::TempDir) -> Value {
+    let (code, out, err) = run(bin()
+        .args(["flags", "um-el-bagara", "--format", "json", "--corpus"])
+        .arg(dir.path()));
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn of_kind<'a>(v: &'a Value, kind: &str) -> Vec<&'a Value> {
+    v["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == kind)
+        .collect()
+}
+
+#[test]
+fn each_kind_on_a_synthetic_corpus() {
+    let dir = synthetic();
+    let v = flags_json(&dir);
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["game"], "um-el-bagara");
+
+    let choices = of_kind(&v, "choice");
+    assert_eq!(choices.len(), 2, "{v}");
+    let starter = choices[0];
+    assert_eq!(starter["id"], "starter");
+    assert_eq!(starter["title"], "Who begins?");
+    let options = starter["options"].as_array().unwrap();
+    assert_eq!(options.len(), 3);
+    assert_eq!(options[0]["id"], "lot");
+    assert_eq!(options[0]["by"], serde_json::json!(["roe#um-el-bagara"]));
+    // `literal` reads the mini work and takes lot on Roe's words: borrowed; `roe` reads Roe.
+    assert_eq!(
+        options[0]["taken_by"],
+        serde_json::json!([
+            {"reading": "literal", "class": "borrowed"},
+            {"reading": "roe", "class": "grounded"}
+        ])
+    );
+    assert_eq!(
+        options[1]["taken_by"],
+        serde_json::json!([{"reading": "engine", "class": "grounded"}])
+    );
+
+    // One conflict: Doe's words support first-seat, Roe's support lot; both support
+    // agreement, which is no side of it. The tie choice rests on Doe alone: no conflict.
+    let conflicts = of_kind(&v, "source-conflict");
+    assert_eq!(conflicts.len(), 1, "{conflicts:?}");
+    let c = conflicts[0];
+    assert_eq!(c["id"], "starter:Doe/Roe");
+    assert_eq!(
+        c["title"],
+        "starter: Doe supports first-seat, Roe supports lot"
+    );
+    assert_eq!(
+        c["text"],
+        "Doe: «The two players have each five houses» against Roe: «decided by lot»"
+    );
+    let quotes: Vec<&str> = c["cites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["quote"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        quotes,
+        ["The two players have each five houses", "decided by lot"]
+    );
+    assert_eq!(
+        c["readings"],
+        serde_json::json!(["engine", "literal", "roe"])
+    );
+
+    let declined = of_kind(&v, "declined");
+    assert_eq!(declined.len(), 1);
+    assert_eq!(declined[0]["id"], "BG-01c");
+    assert_eq!(declined[0]["text"], "Nobody proposes it.");
+
+    // Borrowed: `literal` (and `engine`, which extends it, for its own choice of tie) take
+    // words of Roe's; `roe` takes the tie rule from Doe's work.
+    let borrowed = of_kind(&v, "borrowing");
+    let ids: Vec<&str> = borrowed.iter().map(|f| f["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"choice:starter=lot"), "{ids:?}");
+    let lot = borrowed
+        .iter()
+        .find(|f| f["id"] == "choice:starter=lot")
+        .unwrap();
+    assert_eq!(lot["readings"], serde_json::json!(["literal"]));
+    assert!(
+        lot["title"].as_str().unwrap().ends_with("from Roe"),
+        "{lot}"
+    );
+    let tie = borrowed
+        .iter()
+        .find(|f| f["id"] == "choice:tie=first")
+        .expect("roe borrows the tie rule");
+    assert_eq!(tie["readings"], serde_json::json!(["roe"]));
+    assert!(
+        tie["title"].as_str().unwrap().ends_with("from Doe"),
+        "{tie}"
+    );
+
+    // Interpolated: the catch-all clause in every reading, by the tests.
+    let interpolated = of_kind(&v, "interpolation");
+    let rest = interpolated
+        .iter()
+        .find(|f| f["id"] == "clause:the-rest")
+        .expect("the-rest is interpolated");
+    assert_eq!(
+        rest["readings"],
+        serde_json::json!(["literal", "engine", "roe"])
+    );
+    assert!(
+        rest["title"]
+            .as_str()
+            .unwrap()
+            .contains("added by reading: the tests"),
+        "{rest}"
+    );
+}
+
+/// Um el Banât's borrowing between stages: the DLP's larger holder against Davies' gainer.
+#[test]
+fn the_banat_borrowing_conflict_is_found_and_quoted() {
+    let v = json(&["flags", "um-el-banat", "--format", "json"]);
+    let c = of_kind(&v, "source-conflict")
+        .into_iter()
+        .find(|f| {
+            f["id"] == "borrowing-basis:DLP/Davies" || f["id"] == "borrowing-basis:Davies/DLP"
+        })
+        .unwrap_or_else(|| panic!("no borrowing-basis conflict: {v}"));
+    let text = c["text"].as_str().unwrap();
+    assert!(
+        text.contains("The player with the most counters places four in each hole"),
+        "{text}"
+    );
+    assert!(text.contains("If B has gained three counters"), "{text}");
+}
+
+/// The hyena game's tâba costs are open points with their options and who proposes them.
+#[test]
+fn the_hyena_games_costs_are_open_points() {
+    let v = json(&["flags", "lib-el-merafib", "--format", "json"]);
+    let choices = of_kind(&v, "choice");
+    assert!(!choices.is_empty());
+    let text: String = choices
+        .iter()
+        .map(|c| format!("{} {}", c["id"], c["text"]))
+        .collect();
+    assert!(
+        text.to_lowercase().contains("t\u{e2}ba") || text.contains("taba"),
+        "{text}"
+    );
+    for c in choices {
+        for o in c["options"].as_array().unwrap() {
+            assert!(o["by"].is_array() && o["taken_by"].is_array(), "{o}");
+        }
+    }
+}
+
+#[test]
+fn every_game_has_flags_in_every_view() {
+    let all = json(&["flags", "--format", "json"]);
+    let reports = all["reports"].as_array().unwrap();
+    assert_eq!(reports.len(), 7);
+    for r in reports {
+        assert!(!of_kind(r, "choice").is_empty(), "{}", r["game"]);
+    }
+    let (code, table, _) = run(bin().args(["flags", "um-el-banat"]));
+    assert_eq!(code, 0);
+    assert!(table.contains("source conflict"), "{table}");
+    assert!(table.contains("borrowing-basis"), "{table}");
+    let (code, md, _) = run(bin().args(["flags", "seega", "--format", "markdown"]));
+    assert_eq!(code, 0);
+    assert!(md.starts_with("**Seega · "), "{md}");
+    assert!(md.contains("| open point | question |"), "{md}");
+    let err = fails(&["flags", "no-such-game"]);
+    assert!(err.contains("um-el-banat"), "{err}");
+    let err = fails(&["flags", "seega", "--format", "csv"]);
+    assert!(err.contains("json"), "{err}");
+}
