@@ -48,6 +48,8 @@ mod reference_stats;
 mod run_cmd;
 /// `run`'s shortcuts play the very games of the plain ply-by-ply loop, for every reading.
 mod runner_shortcuts;
+/// Every JSON output against the schema `ludotrace schema` publishes for it.
+mod schema_contract;
 mod seega;
 /// Sijat El Taba: Ludii 1.0.8's traces, and the rules on built positions.
 mod sijat;

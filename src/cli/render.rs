@@ -1298,6 +1298,16 @@ pub fn check(out: &mut Out, loaded: &Loaded, quiet: bool) -> i32 {
     if ok { 0 } else { 1 }
 }
 
+/// The schema of an output format: how the type is serialized (schemars' default describes
+/// how it is deserialized, which would make every field required, even one that is absent
+/// when empty).
+fn output_schema<T: schemars::JsonSchema>() -> schemars::Schema {
+    schemars::generate::SchemaSettings::default()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<T>()
+}
+
 /// The JSON Schemas of every published format.
 pub fn schema() -> Value {
     let mut formats = serde_json::Map::new();
@@ -1310,47 +1320,41 @@ pub fn schema() -> Value {
     for f in Family::ALL {
         put(&format!("ruleset-sets/{}", f.id()), f.sets_schema());
     }
-    put("output/list", schemars::schema_for!(ListOutput));
-    put("output/show", schemars::schema_for!(ShowOutput));
-    put("output/sources", schemars::schema_for!(SourcesOutput));
+    put("output/list", output_schema::<ListOutput>());
+    put("output/show", output_schema::<ShowOutput>());
+    put("output/sources", output_schema::<SourcesOutput>());
     put(
         "output/show-readings",
-        schemars::schema_for!(super::register::ReadingsOutput),
+        output_schema::<super::register::ReadingsOutput>(),
     );
     put(
         "output/point",
-        schemars::schema_for!(super::register::PointOutput),
+        output_schema::<super::register::PointOutput>(),
     );
     put(
         "output/points",
-        schemars::schema_for!(super::register::PointsOutput),
+        output_schema::<super::register::PointsOutput>(),
     );
-    put("output/collate", schemars::schema_for!(CollateOutput));
-    put("output/check", schemars::schema_for!(CheckOutput));
-    put("output/run", schemars::schema_for!(super::run::RunOutput));
-    put(
-        "output/diff",
-        schemars::schema_for!(super::diff::DiffOutput),
-    );
+    put("output/collate", output_schema::<CollateOutput>());
+    put("output/check", output_schema::<CheckOutput>());
+    put("output/run", output_schema::<super::run::RunOutput>());
+    put("output/diff", output_schema::<super::diff::DiffOutput>());
     put(
         "output/diff-against",
-        schemars::schema_for!(super::diff::DiffAgainstOutput),
+        output_schema::<super::diff::DiffAgainstOutput>(),
     );
-    put(
-        "output/flags",
-        schemars::schema_for!(super::flags::FlagsOutput),
-    );
+    put("output/flags", output_schema::<super::flags::FlagsOutput>());
     put(
         "output/flags-all",
-        schemars::schema_for!(super::flags::FlagsAllOutput),
+        output_schema::<super::flags::FlagsAllOutput>(),
     );
     put(
         "output/run-all",
-        schemars::schema_for!(super::run::RunAllOutput),
+        output_schema::<super::run::RunAllOutput>(),
     );
     put(
         "output/replay",
-        schemars::schema_for!(crate::ludii::replay::Report),
+        output_schema::<crate::ludii::replay::Report>(),
     );
     serde_json::json!({ "schema_version": OUTPUT_SCHEMA_VERSION, "formats": formats })
 }
