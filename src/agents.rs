@@ -85,11 +85,18 @@ impl FromStr for Agent {
         let number = |part: &str, what: &str, max: u32| -> Result<u32, AgentError> {
             match part.parse::<u32>() {
                 Ok(n) if (1..=max).contains(&n) => Ok(n),
+                // Digits too many for a number at all are out of range too.
+                _ if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) => {
+                    Err(fail(&format!("{what} must be 1 to {max}")))
+                }
                 Ok(_) => Err(fail(&format!("{what} must be 1 to {max}"))),
                 Err(_) => Err(fail(&format!("{what} {part:?} is not a number"))),
             }
         };
         match text.trim() {
+            "" => Err(fail(
+                "an empty entry (two commas together, or one at an end?)",
+            )),
             "random" => Ok(Agent::Random),
             "greedy" => Ok(Agent::Greedy),
             t => {

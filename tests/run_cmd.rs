@@ -29,6 +29,7 @@ fn json_is_the_published_contract() {
             "games",
             "max_plies",
             "agents",
+            "lineup",
             "results",
             "plies",
             "turns",

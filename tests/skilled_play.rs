@@ -25,7 +25,13 @@ fn a_random_lineup_plays_runs_games() {
         &["-n", "400", "--agents", "random,random", "--swap"],
     );
     assert_eq!(lineup["swap"], true);
-    lineup.as_object_mut().unwrap().remove("swap");
+    assert_eq!(lineup["lineup"], serde_json::json!(["random", "random"]));
+    assert_eq!(plain["lineup"], serde_json::json!(["random"]));
+    let mut plain = plain;
+    for v in [&mut plain, &mut lineup] {
+        v.as_object_mut().unwrap().remove("swap");
+        v.as_object_mut().unwrap().remove("lineup");
+    }
     assert_eq!(plain, lineup);
     assert!(plain["results"].get("by_agent").is_none(), "{plain}");
 }
@@ -64,6 +70,29 @@ fn results_by_agent_add_up() {
     assert_eq!(wins + n(&r["draws"]) + n(&r["timeouts"]), 200, "{r}");
     assert_eq!(firsts, 200);
     assert!(by["greedy"]["rate"]["lo"].as_f64().unwrap() > 0.5, "{r}");
+}
+
+/// In a game of four seats, two agents hold two seats each: an agent's rate is over the
+/// seats it held, and its wins and the other's are the seats' wins.
+#[test]
+fn results_by_agent_count_seats_in_games_of_several() {
+    let o = run_json(
+        "lib-el-merafib",
+        "davies",
+        &["-n", "40", "--agents", "greedy,random", "--swap"],
+    );
+    let r = &o["results"];
+    let n = |v: &Value| v.as_u64().unwrap();
+    let seat_wins: u64 = r["wins"].as_array().unwrap().iter().map(n).sum();
+    let mut agent_wins = 0;
+    for a in r["by_agent"].as_object().unwrap().values() {
+        assert_eq!(n(&a["games"]), 40, "{a}");
+        assert_eq!(n(&a["seat_games"]), 80, "{a}");
+        let rate = a["rate"]["value"].as_f64().unwrap();
+        assert!((rate - n(&a["wins"]) as f64 / 80.0).abs() < 1e-4, "{a}");
+        agent_wins += n(&a["wins"]);
+    }
+    assert_eq!(agent_wins, seat_wins, "{r}");
 }
 
 /// MCTS against random play in the sowing game the issue names, by the command line: far
@@ -214,8 +243,25 @@ fn bad_lineups_and_precisions_are_refused_naming_what_is_valid() {
         err.contains("\"wizard\"") && err.contains("mcts:N"),
         "{err}"
     );
-    let err = with(&["--agents", ""]);
-    assert!(err.contains("the valid forms are"), "{err}");
+    for empty in ["", ",", "random,", "greedy,,random"] {
+        let err = with(&["--agents", empty]);
+        assert!(
+            err.contains("an empty entry") && err.contains("the valid forms are"),
+            "{err}"
+        );
+    }
+    let err = with(&["--agents", "mcts:99999999999999999999"]);
+    assert!(err.contains("must be 1 to 1000000"), "{err}");
+    let err = with(&["-n", "-5"]);
+    assert!(err.contains("a whole number of games"), "{err}");
+    let err = with(&[
+        "-n",
+        "1000000000",
+        "--agents",
+        "greedy,random,random",
+        "--swap",
+    ]);
+    assert!(err.contains("(say 999999999), not 1000000000"), "{err}");
     let err = with(&[
         "--agents",
         "random,random,random,random,random,random,random,random,random",
@@ -248,6 +294,13 @@ fn bad_lineups_and_precisions_are_refused_naming_what_is_valid() {
         all.extend(extra);
         fails(&all)
     };
+    let err = with(&["-n", "0"]);
+    assert!(
+        err.contains("--games must be 1 to 10000000 for diff"),
+        "{err}"
+    );
+    let err = with(&["--games", "auto", "--precision", "-0.1"]);
+    assert!(err.contains("--precision must be 0.001 to 0.5"), "{err}");
     let err = with(&["-n", "100", "--precision", "0.01"]);
     assert!(err.contains("--precision goes with --games auto"), "{err}");
     for bad in ["0", "0.0005", "0.6", "NaN", "-1", "inf"] {

@@ -24,8 +24,8 @@ use serde_json::Value;
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::run::{
-    Simulate, check_numbers, check_rotation, check_seated, corpus_hash, lineup_words, played_by,
-    pool, shell_quote,
+    Simulate, check_numbers, check_rotation, check_seated, corpus_hash, games_played, lineup_list,
+    lineup_words, pool, shell_quote,
 };
 use super::{Error, Format};
 use crate::agents::Lineup;
@@ -129,6 +129,8 @@ pub struct DiffOutput {
     /// Whether the agents rotated over the seats game by game (`--swap`). Absent when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub swap: bool,
+    /// The `--agents` list as given, before it is cycled over the seats.
+    pub lineup: Vec<String>,
     /// How `--games auto` chose `games` (absent when the games were given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto: Option<AutoGames>,
@@ -164,7 +166,10 @@ pub struct DiffAgainstOutput {
     /// Whether the agents rotated over the seats game by game. Absent when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub swap: bool,
-    /// How `--games auto` chose `games` (absent when the games were given).
+    /// The `--agents` list as given, before it is cycled over the seats.
+    pub lineup: Vec<String>,
+    /// How `--games auto` chose `games` (absent when the games were given; in each
+    /// comparison its own half-width, here the widest).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto: Option<AutoGames>,
     /// One diff per other reading, in the ruleset's order (`p_adjusted` corrected across
@@ -177,10 +182,11 @@ pub struct DiffAgainstOutput {
 pub struct AutoGames {
     /// The half-width asked for (`--precision`).
     pub precision: f64,
-    /// The half-width reached: the widest of the intervals of the difference in the first
-    /// mover's win rate over the comparisons, at `games`.
+    /// The half-width reached at `games`: of this comparison's interval of the difference in
+    /// the first mover's win rate (of `--against`'s whole output: the widest of them).
     pub half_width: f64,
-    /// Whether it was reached (not, only if the games reached the most a diff plays).
+    /// Whether the precision was reached in every comparison (not, only if the games reached
+    /// the most a diff plays).
     pub reached: bool,
 }
 
@@ -226,7 +232,7 @@ pub struct Side {
 pub struct Metric {
     /// `p1_win` … (every seat the game has), `first_mover_win`, `draw`, `timeout`,
     /// `agent_win:<agent>` (where two or more different agents played: the share of the
-    /// agent's games that it won), `plies_mean`, `plies_median`, `turns_mean`, or
+    /// seats the agent held, over the games, that won), `plies_mean`, `plies_median`, `turns_mean`, or
     /// `event:<name>` (the share of games in which the event occurred).
     pub metric: String,
     /// The value under A (a rate from 0 to 1, or a length in plies or turns).
@@ -273,14 +279,14 @@ pub fn diff(
 ) -> Result<(), Error> {
     match args.games {
         DiffGames::Count(n) => {
-            check_numbers(n, args.max_plies, args.threads)?;
-            if n > MAX_DIFF_GAMES {
+            if !(1..=MAX_DIFF_GAMES).contains(&n) {
                 return Err(Error::Usage(format!(
                     "--games must be 1 to {MAX_DIFF_GAMES} for diff (its length tests keep \
                      every game's length), not {n}"
                 )));
             }
-            check_rotation(n, &args.lineup)?;
+            check_numbers(n, args.max_plies, args.threads)?;
+            check_rotation(n, &args.lineup, MAX_DIFF_GAMES)?;
         }
         DiffGames::Auto { precision } => {
             check_numbers(1, args.max_plies, args.threads)?;
@@ -393,16 +399,20 @@ pub fn diff(
             .fold(0.0, f64::max);
         let reached = half_width <= precision;
         if reached || n >= MAX_DIFF_GAMES {
-            break Some(AutoGames {
-                precision,
-                half_width: round(half_width, 6),
-                reached,
-            });
+            break Some((precision, half_width, reached));
         }
         n = next_round(n, half_width, precision, &args.lineup);
     };
     let ta = ta.expect("played");
     bar.finish_and_clear();
+    // Each comparison's own half-width; the command's is the widest.
+    let auto_of = |tb: Option<&Tally>| {
+        auto.map(|(precision, widest, reached)| AutoGames {
+            precision,
+            half_width: round(tb.map_or(widest, |tb| first_mover_half_width(&ta, tb)), 6),
+            reached,
+        })
+    };
     // One Holm correction across every metric of the command.
     let raws: Vec<Vec<Raw>> = tallies
         .iter()
@@ -431,7 +441,8 @@ pub fn diff(
             max_plies: args.max_plies,
             agents: args.lineup.seating(ta.wins.len().max(tb.wins.len())),
             swap: args.lineup.swap(),
-            auto,
+            lineup: lineup_list(&args.lineup),
+            auto: auto_of(Some(tb)),
             rules: rule_differences(game, ia, ib),
             metrics: raw
                 .into_iter()
@@ -452,7 +463,8 @@ pub fn diff(
             max_plies: args.max_plies,
             agents: comparisons[0].agents.clone(),
             swap: args.lineup.swap(),
-            auto,
+            lineup: lineup_list(&args.lineup),
+            auto: auto_of(None),
             comparisons,
         }),
         _ => render(out, game, &comparisons, args),
@@ -461,10 +473,11 @@ pub fn diff(
 }
 
 /// The games `--games auto` plays first: a quarter of what the precision would take were
-/// both first-mover rates one half (the worst case), a whole number of rotations.
+/// both first-mover rates one half (the worst case), at least [`AUTO_FIRST_GAMES`], in whole
+/// rotations.
 fn first_round(precision: f64, lineup: &Lineup) -> u64 {
     let worst = Z95 * Z95 * 0.5 / (precision * precision);
-    whole_rotations((worst / 4.0).ceil() as u64, lineup).max(AUTO_FIRST_GAMES)
+    whole_rotations(((worst / 4.0).ceil() as u64).max(AUTO_FIRST_GAMES), lineup)
 }
 
 /// The games of the next round of `--games auto`: the interval's half-width shrinks as
@@ -580,14 +593,14 @@ fn raw_metrics(a: &Tally, b: &Tally, lineup: &Lineup, seed: u64) -> Vec<Raw> {
     raw.push(rate("first_mover_win".to_owned(), first(a), first(b)));
     raw.push(rate("draw".to_owned(), a.draws, b.draws));
     raw.push(rate("timeout".to_owned(), a.timeouts, b.timeouts));
-    // Each agent's share of its own games won (where several agents played).
+    // Each agent's share of the seats it held that won (where several agents played).
     for ((agent, ta), tb) in lineup.distinct().iter().zip(&a.agents).zip(&b.agents) {
         raw.push(rate_of(
             format!("agent_win:{agent}"),
-            ta.wins,
-            ta.games,
-            tb.wins,
-            tb.games,
+            ta.seat_wins_total(),
+            ta.seat_games_total(),
+            tb.seat_wins_total(),
+            tb.seat_games_total(),
         ));
     }
     let fixed = raw.len();
@@ -688,9 +701,9 @@ fn median(s: &[u32]) -> f64 {
 /// The table and Markdown views: each comparison, then the corpus and the command that
 /// reproduces them.
 fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArgs) {
-    let players = played_by(&args.lineup);
     for d in comparisons {
-        comparison(out, game, d, comparisons.len(), &players);
+        let games = games_played(d.games, &args.lineup, " each");
+        comparison(out, game, d, comparisons.len(), &games);
     }
     if let Some(auto) = comparisons[0].auto {
         let of = if comparisons.len() > 1 {
@@ -734,10 +747,10 @@ fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArg
 
 /// One comparison's tables (`of`: how many the command made, for the title's note on
 /// Holm's correction).
-fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, players: &str) {
+fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, games: &str) {
     let mut title = format!(
-        "{} · {} (B) against {} (A) · {} {players} each · seed {}",
-        game.name, d.b, d.a, d.games, d.seed
+        "{} · {} (B) against {} (A) · {games} · seed {}",
+        game.name, d.b, d.a, d.seed
     );
     if of > 1 {
         title.push_str(&format!(" · p corrected across all {of} comparisons"));

@@ -228,7 +228,7 @@ pub enum Command {
         set_b: Vec<String>,
         /// With `--games auto`: play until the 95 % interval of the difference in the first
         /// mover's win rate has at most this half-width (0.001 to 0.5; default 0.01).
-        #[arg(long, value_name = "HALF-WIDTH")]
+        #[arg(long, value_name = "HALF-WIDTH", allow_negative_numbers = true)]
         precision: Option<f64>,
     },
     /// Replay Ludii's recorded games (a trace file) through a reading, decision by decision;
@@ -268,7 +268,13 @@ pub enum Command {
 #[derive(Debug, Clone, clap::Args)]
 pub struct Play {
     /// Games per reading (`diff` also takes `auto`: as many as `--precision` needs).
-    #[arg(short = 'n', long, default_value = "1000", value_name = "GAMES")]
+    #[arg(
+        short = 'n',
+        long,
+        default_value = "1000",
+        value_name = "GAMES",
+        allow_hyphen_values = true
+    )]
     pub games: Games,
     /// Run seed: game i of a reading draws from ChaCha8 seeded from (seed, reading), stream
     /// i (each arm of a `diff` from its own streams).

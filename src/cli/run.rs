@@ -92,6 +92,8 @@ pub struct RunOutput {
     /// Whether the agents rotated over the seats game by game (`--swap`). Absent when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub swap: bool,
+    /// The `--agents` list as given, before it is cycled over the seats.
+    pub lineup: Vec<String>,
     /// Outcomes.
     pub results: RunResults,
     /// Decisions per game (forced passes included).
@@ -140,14 +142,19 @@ pub struct RunResults {
     pub by_agent: IndexMap<String, AgentResult>,
 }
 
-/// One agent's results in a run of several.
+/// One agent's results in a run of several. Counted by seat: in a game of several seats an
+/// agent may hold more than one, and each seat it holds wins or not.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct AgentResult {
     /// Games in which it held a seat.
     pub games: u64,
-    /// Games won by a seat it held.
+    /// Seats it held, summed over the games (`games`, where it holds one seat a game).
+    pub seat_games: u64,
+    /// Of those, seats that won.
     pub wins: u64,
-    /// `wins / games` with its Wilson 95 % interval.
+    /// `wins / seat_games` with its Wilson 95 % interval (exact where it holds one seat a
+    /// game; where it holds several, its seats in one game are not independent and the
+    /// interval is narrower than it should be).
     pub rate: Rate,
     /// Games in which it made the first decision of play.
     pub first_moves: u64,
@@ -195,8 +202,9 @@ fn by_agent(lineup: &Lineup, agents: &[AgentTally]) -> IndexMap<String, AgentRes
                 agent.to_string(),
                 AgentResult {
                     games: t.games,
-                    wins: t.wins,
-                    rate: rate_of(t.wins, t.games),
+                    seat_games: t.seat_games_total(),
+                    wins: t.seat_wins_total(),
+                    rate: rate_of(t.seat_wins_total(), t.seat_games_total()),
                     first_moves: t.first,
                     first_mover_wins: t.first_wins,
                     first_mover_rate: some(t.first_wins, t.first),
@@ -216,18 +224,24 @@ fn by_agent(lineup: &Lineup, agents: &[AgentTally]) -> IndexMap<String, AgentRes
         .collect()
 }
 
-/// The games' players, for a title: `random games`, or `games of mcts:400 against random`
-/// (with `, seats rotating` under `--swap`).
-pub(super) fn played_by(lineup: &Lineup) -> String {
+/// The games of a title, with who played them: `400 random games each`, or `400 games each ·
+/// mcts:300 against random, seats rotating` (`each` is what follows the count of games).
+pub(super) fn games_played(games: u64, lineup: &Lineup, each: &str) -> String {
     if lineup.is_random() {
-        return "random games".to_owned();
+        return format!("{games} random games{each}");
     }
     let names: Vec<String> = lineup.agents().iter().map(ToString::to_string).collect();
-    let mut text = format!("games of {}", names.join(" against "));
-    if lineup.swap() {
-        text.push_str(", seats rotating");
-    }
-    text
+    let who = if lineup.distinct().len() == 1 {
+        format!("{} at every seat", names[0])
+    } else if !lineup.swap() {
+        names.join(" against ")
+    } else if names.len() == 2 {
+        format!("{} against {}, seats rotating", names[0], names[1])
+    } else {
+        let (last, rest) = names.split_last().expect("two or more");
+        format!("{} and {last} rotating over the seats", rest.join(", "))
+    };
+    format!("{games} games{each} · {who}")
 }
 
 /// Outcomes by the order in which the seats first moved.
@@ -433,7 +447,7 @@ pub fn run(
     quiet: bool,
 ) -> Result<(), Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
-    check_rotation(args.games, &args.lineup)?;
+    check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
     let game = super::game_of(corpus, &args.game)?;
     let readings: Vec<&Interpretation> = if args.all {
         game.interpretations.iter().collect()
@@ -615,14 +629,15 @@ pub(super) fn check_numbers(
 
 /// Refuses a number of games that is not a whole number of `--swap` rotations, where each
 /// agent would not play each seat equally often.
-pub(super) fn check_rotation(games: u64, lineup: &Lineup) -> Result<(), Error> {
+pub(super) fn check_rotation(games: u64, lineup: &Lineup, max: u64) -> Result<(), Error> {
     let k = lineup.rotation();
     if !games.is_multiple_of(k) {
         let below = games / k * k;
-        let near = if below == 0 {
-            format!("{k}")
-        } else {
-            format!("{below} or {}", below + k)
+        let above = below + k;
+        let near = match (below, above <= max) {
+            (0, _) => format!("{k}"),
+            (_, true) => format!("{below} or {above}"),
+            (_, false) => format!("{below}"),
         };
         return Err(Error::Usage(format!(
             "--swap rotates {k} agents over the seats, so that each plays each seat equally \
@@ -754,6 +769,7 @@ fn output(
         max_plies: args.max_plies,
         agents: args.lineup.seating(t.wins.len()),
         swap: args.lineup.swap(),
+        lineup: lineup_list(&args.lineup),
         results: RunResults {
             wins: t.wins.to_vec(),
             draws: t.draws,
@@ -820,6 +836,11 @@ pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String 
     cmd
 }
 
+/// The `--agents` list as given, for JSON.
+pub(super) fn lineup_list(lineup: &Lineup) -> Vec<String> {
+    lineup.agents().iter().map(ToString::to_string).collect()
+}
+
 /// The `--agents` and `--swap` words of a reproduce line (none for random play).
 pub(super) fn lineup_words(lineup: &Lineup) -> String {
     let mut words = String::new();
@@ -870,10 +891,9 @@ fn table(
         title(
             out,
             &format!(
-                "{} · every reading · {} {} each · seed {}",
+                "{} · every reading · {} · seed {}",
                 game.name,
-                args.games,
-                played_by(&args.lineup),
+                games_played(args.games, &args.lineup, " each"),
                 args.seed
             ),
         );
@@ -902,20 +922,12 @@ fn table(
                     ),
                     format!("{:.2}", o.branching),
                 ]);
-                row.extend(o.results.by_agent.values().map(|a| {
-                    let (v, ci) = pct(&a.rate);
-                    format!("{v} [{ci}]")
-                }));
+                row.extend(agent_cells(o));
                 row
             })
             .collect();
         let seat_heads = seat_heads(seats);
-        let agent_heads: Vec<String> = outputs[0]
-            .results
-            .by_agent
-            .keys()
-            .map(|a| format!("{a} wins"))
-            .collect();
+        let agent_heads = agent_heads(outputs);
         let mut heads = vec!["reading"];
         heads.extend(seat_heads.iter().map(String::as_str));
         heads.extend([
@@ -935,12 +947,11 @@ fn table(
         title(
             out,
             &format!(
-                "{} · {} ({}) · {} {} · seed {}",
+                "{} · {} ({}) · {} · seed {}",
                 game.name,
                 interp.id,
                 interp.title,
-                o.games,
-                played_by(&args.lineup),
+                games_played(o.games, &args.lineup, ""),
                 o.seed
             ),
         );
@@ -1058,6 +1069,24 @@ fn table(
     );
 }
 
+/// The heads of the by-agent columns of a table of runs (none for one agent).
+fn agent_heads(outputs: &[RunOutput]) -> Vec<String> {
+    outputs[0]
+        .results
+        .by_agent
+        .keys()
+        .map(|a| format!("{a} win rate"))
+        .collect()
+}
+
+/// A run's by-agent cells: each agent's win rate with its interval.
+fn agent_cells(o: &RunOutput) -> impl Iterator<Item = String> + '_ {
+    o.results.by_agent.values().map(|a| {
+        let (v, ci) = pct(&a.rate);
+        format!("{v} [{ci}]")
+    })
+}
+
 /// The by-agent table of a run of several agents (nothing for one).
 fn agent_table(out: &mut Out, by_agent: &IndexMap<String, AgentResult>) {
     let Some(seats) = by_agent.values().map(|a| a.seats.len()).max() else {
@@ -1078,6 +1107,7 @@ fn agent_table(out: &mut Out, by_agent: &IndexMap<String, AgentResult>) {
             let mut row = vec![
                 name.clone(),
                 a.games.to_string(),
+                a.seat_games.to_string(),
                 a.wins.to_string(),
                 cell(Some(&a.rate)),
                 a.first_moves.to_string(),
@@ -1094,7 +1124,8 @@ fn agent_table(out: &mut Out, by_agent: &IndexMap<String, AgentResult>) {
     let mut heads = vec![
         "agent".to_owned(),
         "games".to_owned(),
-        "wins".to_owned(),
+        "seats held".to_owned(),
+        "seats won".to_owned(),
         "win rate [95 % CI]".to_owned(),
         "moved first".to_owned(),
         "win rate moving first".to_owned(),
@@ -1182,11 +1213,10 @@ fn each_option_table(
 ) {
     let interp = variants[0].interp;
     let head = format!(
-        "{} · {} with each option it does not take switched in alone · {} {} each (the same games) · seed {}",
+        "{} · {} with each option it does not take switched in alone · {} · seed {}",
         game.name,
         interp.id,
-        args.games,
-        played_by(&args.lineup),
+        games_played(args.games, &args.lineup, " each (the same games)"),
         args.seed
     );
     title(out, &head);
@@ -1218,10 +1248,12 @@ fn each_option_table(
                     o.plies.mean, o.plies.mean_ci[0], o.plies.mean_ci[1]
                 ),
             ]);
+            row.extend(agent_cells(o));
             row
         })
         .collect();
     let seat_heads = seat_heads(seats);
+    let agent_heads = agent_heads(outputs);
     let mut heads = vec!["option switched in", "register"];
     heads.extend(seat_heads.iter().map(String::as_str));
     heads.extend([
@@ -1230,6 +1262,7 @@ fn each_option_table(
         "timeouts by reason",
         "mean plies [95 % CI]",
     ]);
+    heads.extend(agent_heads.iter().map(String::as_str));
     out.table(&heads, rows);
     for r in refused {
         let label: Vec<String> = r.choose.iter().map(|(c, o)| format!("{c}={o}")).collect();

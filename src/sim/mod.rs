@@ -454,8 +454,6 @@ pub struct Tally {
 pub struct AgentTally {
     /// Games in which it held a seat.
     pub games: u64,
-    /// Games won by a seat it held.
-    pub wins: u64,
     /// Games in which it made the first decision of play.
     pub first: u64,
     /// Of those, games it won.
@@ -467,9 +465,18 @@ pub struct AgentTally {
 }
 
 impl AgentTally {
+    /// Seats it held, summed over the games (its games, when it holds one seat a game).
+    pub fn seat_games_total(&self) -> u64 {
+        self.seat_games.iter().sum()
+    }
+
+    /// Of those, seats that won.
+    pub fn seat_wins_total(&self) -> u64 {
+        self.seat_wins.iter().sum()
+    }
+
     fn merge(&mut self, other: &AgentTally) {
         self.games += other.games;
-        self.wins += other.wins;
         self.first += other.first;
         self.first_wins += other.first_wins;
         for (m, t) in self.seat_games.iter_mut().zip(&other.seat_games) {
@@ -600,17 +607,14 @@ impl Tally {
         }
         let won = |seat| matches!(p.end, GameEnd::Over(o) if o.won(seat));
         let mut held = [false; agents::MAX_LINEUP];
-        let mut wins = [false; agents::MAX_LINEUP];
         for seat in 0..self.wins.len() {
             let a = lineup.distinct_at(index, seat);
             held[a] = true;
-            wins[a] |= won(seat);
             self.agents[a].seat_games[seat] += 1;
             self.agents[a].seat_wins[seat] += u64::from(won(seat));
         }
         for (a, t) in self.agents.iter_mut().enumerate() {
             t.games += u64::from(held[a]);
-            t.wins += u64::from(wins[a]);
         }
         if let Some(first) = p.first {
             let a = lineup.distinct_at(index, first);
