@@ -209,25 +209,29 @@ fn games_auto_reaches_the_precision_with_the_games_n_would_play() {
     assert!(half <= 0.04 + 1e-6, "{first}");
 }
 
-/// Under `--swap`, `--games auto` plays whole rotations.
+/// Under `--swap`, `--games auto` plays whole rotations, from its first round (at 0.5 the
+/// first round, at least 100 games, is enough) to its last.
 #[test]
 fn games_auto_plays_whole_rotations() {
-    let d = json(&[
-        "diff",
-        "um-el-bagara",
-        "davies",
-        "davies",
-        "--agents",
-        "greedy,random,random",
-        "--swap",
-        "--games",
-        "auto",
-        "--precision",
-        "0.1",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(d["games"].as_u64().unwrap() % 3, 0, "{d}");
+    for precision in ["0.5", "0.1"] {
+        let d = json(&[
+            "diff",
+            "um-el-bagara",
+            "davies",
+            "davies",
+            "--agents",
+            "greedy,random,random",
+            "--swap",
+            "--games",
+            "auto",
+            "--precision",
+            precision,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(d["games"].as_u64().unwrap() % 3, 0, "{d}");
+        assert!(d["games"].as_u64().unwrap() >= 100, "{d}");
+    }
 }
 
 #[test]
