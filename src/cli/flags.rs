@@ -129,7 +129,9 @@ fn render(out: &mut Out, game: &Game, flags: &[Flag]) {
                     )
                 })
                 .collect();
-            vec![f.id.clone(), f.title.clone(), options.join("\n")]
+            // One option a line: in a Markdown cell, a line break is `<br>`.
+            let sep = if md { "<br>" } else { "\n" };
+            vec![f.id.clone(), f.title.clone(), options.join(sep)]
         })
         .collect();
     if !rows.is_empty() {
