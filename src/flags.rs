@@ -11,15 +11,22 @@
 //!   reading, only on another source's words than the reading's basis, or on nobody's words,
 //!   with the readings concerned and who supplied it.
 //!
-//! Each flag is data ([`Flag`]); the command line renders it. Frequencies and effects (how
-//! often a point arises in play, how much its resolution changes the game) are filled in by
-//! the callers that play games; here they are absent.
+//! From play ([`play_flags`], given each reading's tally of seeded games):
+//! - **uncovered**: each `uncovered:` and `borrowed:` place (an event decided by a parameter
+//!   that is interpolated, or borrowed, in the reading), with the share of games it occurs
+//!   in and its rate per game, each with its 95 % interval, per reading;
+//! - **rule-activity**: each rule (event kind) that fired in some reading, the same figures
+//!   per reading, so that a reader sees whether an open point is live or nearly dead in play.
+//!
+//! Each flag is data ([`Flag`]); the command line renders it.
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::corpus::provenance::label;
 use crate::corpus::{Cite, Class, Classed, Corpus, Game};
+use crate::sim::{Tally, per_game};
+use crate::stats::{Rate, round, wilson};
 
 /// What a flag is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
@@ -35,6 +42,10 @@ pub enum FlagKind {
     Borrowing,
     /// An item a reading takes from nobody's words.
     Interpolation,
+    /// An event decided by an interpolated or borrowed parameter, as met in play.
+    Uncovered,
+    /// A rule as it fires in play.
+    RuleActivity,
 }
 
 impl FlagKind {
@@ -46,6 +57,8 @@ impl FlagKind {
             FlagKind::SourceConflict => "source-conflict",
             FlagKind::Borrowing => "borrowing",
             FlagKind::Interpolation => "interpolation",
+            FlagKind::Uncovered => "uncovered",
+            FlagKind::RuleActivity => "rule-activity",
         }
     }
 }
@@ -80,6 +93,31 @@ pub struct Flag {
     /// A choice's options.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<FlagOption>,
+    /// How often it arises in play, per reading (`uncovered`, `rule-activity`); `null` for
+    /// what the corpus alone decides.
+    pub frequency: Option<Frequency>,
+}
+
+/// How often a flagged situation arises in seeded play.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Frequency {
+    /// Games played per reading.
+    pub games: u64,
+    /// Per reading that can meet it, in the ruleset's order.
+    pub by_reading: Vec<ReadingFrequency>,
+}
+
+/// How often a situation arises under one reading.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReadingFrequency {
+    /// Reading id.
+    pub reading: String,
+    /// Games in which it occurred at least once.
+    pub games_with: u64,
+    /// `games_with / games`, with its Wilson 95 % interval.
+    pub share: Rate,
+    /// Occurrences per game, with the 95 % interval of the mean (± 1.96 sd/√n).
+    pub per_game: Rate,
 }
 
 /// An option of a flagged choice.
@@ -154,6 +192,7 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                 .flat_map(|o| o.taken_by.iter().map(|t| t.reading.clone()))
                 .collect(),
             options,
+            frequency: None,
         });
     }
     for d in &game.declined {
@@ -165,11 +204,118 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
             cites: Vec::new(),
             readings: Vec::new(),
             options: Vec::new(),
+            frequency: None,
         });
     }
     flags.extend(conflicts(corpus, game));
     for class in [Class::Borrowed, Class::Interpolated] {
         flags.extend(rested_on(corpus, game, class));
+    }
+    flags
+}
+
+/// The flags of play: from each reading's tally of the same number of seeded games, every
+/// `uncovered:`/`borrowed:` place met in some reading, then every rule (event kind) that
+/// fired in some reading, each with its frequency per reading.
+pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
+    let rounded = |r: Rate| Rate {
+        value: round(r.value, 4),
+        lo: round(r.lo, 4),
+        hi: round(r.hi, 4),
+    };
+    let frequency = |reading: &str, t: &Tally, counts: (u64, u64), squares: u64| {
+        let (mean, lo, hi) = per_game(counts.1, squares, t.games);
+        ReadingFrequency {
+            reading: reading.to_owned(),
+            games_with: counts.0,
+            share: rounded(wilson(counts.0, t.games)),
+            per_game: rounded(Rate {
+                value: mean,
+                lo,
+                hi,
+            }),
+        }
+    };
+    let games = tallies.first().map_or(0, |(_, t)| t.games);
+    let mut flags = Vec::new();
+    // The flagged places, in the order first met; each reading that has the place counts.
+    let mut places: Vec<&str> = Vec::new();
+    for (_, t) in tallies {
+        for (name, &(with, _)) in t.place_names.iter().zip(&t.uncovered) {
+            if with > 0 && !places.contains(&name.as_str()) {
+                places.push(name);
+            }
+        }
+    }
+    for place in places {
+        let by_reading: Vec<ReadingFrequency> = tallies
+            .iter()
+            .filter_map(|(reading, t)| {
+                let i = t.place_names.iter().position(|p| p == place)?;
+                Some(frequency(
+                    reading,
+                    t,
+                    t.uncovered[i],
+                    t.uncovered_squares[i],
+                ))
+            })
+            .collect();
+        let met: Vec<String> = by_reading
+            .iter()
+            .filter(|f| f.games_with > 0)
+            .map(|f| format!("{} {:.1} %", f.reading, 100.0 * f.share.value))
+            .collect();
+        let (how, what) = match place.split_once(':') {
+            Some(("borrowed", p)) => ("borrowed", p),
+            Some((_, p)) => ("interpolated", p),
+            None => ("interpolated", place),
+        };
+        flags.push(Flag {
+            kind: FlagKind::Uncovered,
+            id: place.to_owned(),
+            title: format!("{place}: met in {}", met.join(", ")),
+            text: format!(
+                "An event decided at `{what}` by a parameter that is {how} in the reading: in \
+                 these games the reading rests there on {}.",
+                if how == "borrowed" {
+                    "another source's words than its basis"
+                } else {
+                    "nobody's words"
+                }
+            ),
+            cites: Vec::new(),
+            readings: by_reading.iter().map(|f| f.reading.clone()).collect(),
+            options: Vec::new(),
+            frequency: Some(Frequency { games, by_reading }),
+        });
+    }
+    // Rules: the family's event kinds (every reading of a game has the same), those that
+    // fired somewhere.
+    let Some((_, first)) = tallies.first() else {
+        return flags;
+    };
+    for (k, kind) in first.kind_names.iter().enumerate() {
+        if tallies.iter().all(|(_, t)| t.events[k].0 == 0) {
+            continue;
+        }
+        let by_reading: Vec<ReadingFrequency> = tallies
+            .iter()
+            .map(|(reading, t)| frequency(reading, t, t.events[k], t.event_squares[k]))
+            .collect();
+        let live: Vec<String> = by_reading
+            .iter()
+            .map(|f| format!("{} {:.1} %", f.reading, 100.0 * f.share.value))
+            .collect();
+        flags.push(Flag {
+            kind: FlagKind::RuleActivity,
+            id: kind.clone(),
+            title: format!("{kind}: in {} of games", live.join(", ")),
+            text: format!("How often the rule `{kind}` fires in play, per reading."),
+            cites: Vec::new(),
+            readings: by_reading.iter().map(|f| f.reading.clone()).collect(),
+            options: Vec::new(),
+            frequency: Some(Frequency { games, by_reading }),
+        });
     }
     flags
 }
@@ -262,6 +408,7 @@ fn conflicts(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                         .chain(readings_taking(game, &choice.id, &iy))
                         .collect(),
                     options: Vec::new(),
+                    frequency: None,
                 });
             }
         }
@@ -396,6 +543,7 @@ fn rested_on(corpus: &Corpus, game: &Game, class: Class) -> Vec<Flag> {
                 cites,
                 readings,
                 options: Vec::new(),
+                frequency: None,
             },
         )
         .collect()

@@ -77,7 +77,15 @@ fn synthetic() -> tempfile::TempDir {
 
 fn flags_json(dir: &tempfile::TempDir) -> Value {
     let (code, out, err) = run(bin()
-        .args(["flags", "um-el-bagara", "--format", "json", "--corpus"])
+        .args([
+            "flags",
+            "um-el-bagara",
+            "-n",
+            "60",
+            "--format",
+            "json",
+            "--corpus",
+        ])
         .arg(dir.path()));
     assert_eq!(code, 0, "{err}");
     serde_json::from_str(&out).unwrap()
@@ -198,10 +206,116 @@ fn each_kind_on_a_synthetic_corpus() {
     );
 }
 
+/// From play, with known answers: the lot is drawn once a game where the reading takes it
+/// (`literal`, `roe`) and never where it does not (`engine`); `literal` takes it on Roe's
+/// words, so its lot is a borrowed situation, met in every game, once.
+#[test]
+fn play_flags_on_a_synthetic_corpus() {
+    let dir = synthetic();
+    let v = flags_json(&dir);
+    assert_eq!(
+        (v["games"].as_u64(), v["seed"].as_u64()),
+        (Some(60), Some(1))
+    );
+    let activity = of_kind(&v, "rule-activity");
+    let lot = activity
+        .iter()
+        .find(|f| f["id"] == "lot")
+        .expect("lot fires");
+    let by: Vec<(String, u64, f64)> = lot["frequency"]["by_reading"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["reading"].as_str().unwrap().to_owned(),
+                b["games_with"].as_u64().unwrap(),
+                b["per_game"]["value"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by[..2],
+        [
+            ("literal".to_owned(), 60, 1.0),
+            ("engine".to_owned(), 0, 0.0)
+        ]
+    );
+    // `roe` replays a tied game from the start, lot and all: once a game, and again in a
+    // replay.
+    assert_eq!((by[2].0.as_str(), by[2].1), ("roe", 60));
+    assert!(by[2].2 > 1.0, "{by:?}");
+    let share = &lot["frequency"]["by_reading"][1]["share"];
+    assert_eq!(
+        (share["value"].as_f64(), share["lo"].as_f64()),
+        (Some(0.0), Some(0.0))
+    );
+    assert!(
+        share["hi"].as_f64().unwrap() > 0.0,
+        "an interval, not a point: {share}"
+    );
+    let uncovered = of_kind(&v, "uncovered");
+    let borrowed = uncovered
+        .iter()
+        .find(|f| f["id"].as_str().unwrap().starts_with("borrowed:"))
+        .expect("literal's borrowed lot is met");
+    let readings = borrowed["frequency"]["by_reading"].as_array().unwrap();
+    let literal = readings
+        .iter()
+        .find(|b| b["reading"] == "literal")
+        .expect("literal");
+    assert_eq!(literal["games_with"], 60);
+    assert_eq!(literal["per_game"]["value"], 1.0);
+    // A rule that never fires in any reading is not listed.
+    assert!(
+        activity.iter().all(|f| f["id"] != "daughter"),
+        "{activity:?}"
+    );
+}
+
+/// The same command gives the same flags at any thread count.
+#[test]
+fn flags_are_the_same_at_any_thread_count() {
+    let one = json(&[
+        "flags",
+        "seega",
+        "-n",
+        "200",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let two = json(&[
+        "flags",
+        "seega",
+        "-n",
+        "200",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(one, two);
+}
+
 /// Um el Banât's borrowing between stages: the DLP's larger holder against Davies' gainer.
 #[test]
 fn the_banat_borrowing_conflict_is_found_and_quoted() {
-    let v = json(&["flags", "um-el-banat", "--format", "json"]);
+    let v = json(&["flags", "um-el-banat", "-n", "200", "--format", "json"]);
+    // Davies' own borrowing rule is live in play: the gainer's remainder is borrowed in
+    // most games under `davies`, never under the readings that take the larger holder's.
+    let gainer = of_kind(&v, "rule-activity")
+        .into_iter()
+        .find(|f| f["id"] == "gainer-borrowing")
+        .unwrap_or_else(|| panic!("gainer-borrowing fires: {v}"));
+    for b in gainer["frequency"]["by_reading"].as_array().unwrap() {
+        let share = b["share"]["value"].as_f64().unwrap();
+        match b["reading"].as_str().unwrap() {
+            "davies" => assert!(share > 0.5, "{b}"),
+            _ => assert_eq!(share, 0.0, "{b}"),
+        }
+    }
     let c = of_kind(&v, "source-conflict")
         .into_iter()
         .find(|f| {
@@ -219,7 +333,7 @@ fn the_banat_borrowing_conflict_is_found_and_quoted() {
 /// The hyena game's tâba costs are open points with their options and who proposes them.
 #[test]
 fn the_hyena_games_costs_are_open_points() {
-    let v = json(&["flags", "lib-el-merafib", "--format", "json"]);
+    let v = json(&["flags", "lib-el-merafib", "-n", "100", "--format", "json"]);
     let choices = of_kind(&v, "choice");
     assert!(!choices.is_empty());
     let text: String = choices
@@ -239,17 +353,25 @@ fn the_hyena_games_costs_are_open_points() {
 
 #[test]
 fn every_game_has_flags_in_every_view() {
-    let all = json(&["flags", "--format", "json"]);
+    let all = json(&["flags", "-n", "100", "--format", "json"]);
     let reports = all["reports"].as_array().unwrap();
     assert_eq!(reports.len(), 7);
     for r in reports {
         assert!(!of_kind(r, "choice").is_empty(), "{}", r["game"]);
     }
-    let (code, table, _) = run(bin().args(["flags", "um-el-banat"]));
+    let (code, table, _) = run(bin().args(["flags", "um-el-banat", "-n", "100"]));
     assert_eq!(code, 0);
     assert!(table.contains("source conflict"), "{table}");
     assert!(table.contains("borrowing-basis"), "{table}");
-    let (code, md, _) = run(bin().args(["flags", "seega", "--format", "markdown"]));
+    assert!(
+        table.contains("rule ") && table.contains("davies: games [95 % CI]"),
+        "{table}"
+    );
+    assert!(
+        table.contains("reproduce: ludotrace flags um-el-banat -n 100 --seed 1 --max-plies 10000"),
+        "{table}"
+    );
+    let (code, md, _) = run(bin().args(["flags", "seega", "-n", "50", "--format", "markdown"]));
     assert_eq!(code, 0);
     assert!(md.starts_with("**Seega · "), "{md}");
     assert!(md.contains("| open point | question |"), "{md}");
@@ -257,4 +379,13 @@ fn every_game_has_flags_in_every_view() {
     assert!(err.contains("um-el-banat"), "{err}");
     let err = fails(&["flags", "seega", "--format", "csv"]);
     assert!(err.contains("json"), "{err}");
+    let err = fails(&["flags", "seega", "--set", "no_such=1"]);
+    assert!(
+        err.contains("seega reading") && err.contains("no_such"),
+        "{err}"
+    );
+    let err = fails(&["flags", "seega", "-n", "0"]);
+    assert!(err.contains("--games must be 1"), "{err}");
+    let err = fails(&["flags", "seega", "--games", "auto"]);
+    assert!(err.contains("--games auto is diff's"), "{err}");
 }

@@ -247,13 +247,20 @@ pub enum Command {
     },
     /// What a game's sources leave open or dispute: its open points with who proposes each
     /// option, the register readings it declines, places where two sources support different
-    /// options, and what each reading borrows or interpolates (every game without GAME).
+    /// options, what each reading borrows or interpolates, and, from seeded play of every
+    /// reading, how often each such situation arises and each rule fires (every game without
+    /// GAME).
     #[command(
-        after_help = "Examples:\n  ludotrace flags um-el-banat\n  ludotrace flags lib-el-merafib --format json\n  ludotrace flags --format markdown"
+        after_help = "Examples:\n  ludotrace flags um-el-banat\n  ludotrace flags lib-el-merafib -n 2000 --format json\n  ludotrace flags seega --agents greedy,random --swap\n  ludotrace flags --format markdown"
     )]
     Flags {
         /// Game id (see `ludotrace list`); every game when omitted.
         game: Option<String>,
+        #[command(flatten)]
+        play: Play,
+        /// Override a parameter in every reading (repeatable).
+        #[arg(long = "set", value_name = "PARAM=VALUE")]
+        set: Vec<String>,
     },
     /// Print the JSON Schemas of every published format, as one JSON object.
     Schema,
@@ -657,9 +664,24 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             };
             diff::diff(&mut out, &corpus, &files, &args, cli.quiet)?;
         }
-        Command::Flags { game } => {
+        Command::Flags { game, play, set } => {
             let files = files(&cli)?;
-            flags::flags(&mut out, &corpus, &files, game.as_deref())?;
+            let Games::Count(games) = play.games else {
+                return Err(Error::Usage(
+                    "--games auto is diff's; give flags a number of games".to_owned(),
+                ));
+            };
+            let args = flags::FlagsArgs {
+                game: game.clone(),
+                games,
+                seed: play.seed,
+                max_plies: play.max_plies,
+                lineup: play.lineup()?,
+                set: set.clone(),
+                threads: play.threads,
+                corpus: cli.corpus.clone(),
+            };
+            flags::flags(&mut out, &corpus, &files, &args, cli.quiet)?;
         }
         Command::Replay {
             game,

@@ -437,6 +437,11 @@ pub struct Tally {
     /// For each silent place of the [`Coverage`]: games in which an uncovered event named
     /// it, and total occurrences.
     pub uncovered: Vec<(u64, u64)>,
+    /// For each event kind, the sum over games of its count in the game squared: with the
+    /// occurrences, the spread of its rate per game ([`per_game`]).
+    pub event_squares: Vec<u64>,
+    /// The same for each place of [`Tally::uncovered`].
+    pub uncovered_squares: Vec<u64>,
     /// By agent (the lineup's distinct agents, in its order), when the lineup has two or
     /// more: empty otherwise, where every seat is one agent's.
     pub agents: Vec<AgentTally>,
@@ -520,6 +525,8 @@ impl Tally {
             order_wins: vec![0; seats],
             events: vec![(0, 0); kinds],
             uncovered: vec![(0, 0); places],
+            event_squares: vec![0; kinds],
+            uncovered_squares: vec![0; places],
             ..Tally::default()
         }
     }
@@ -549,9 +556,15 @@ impl Tally {
             }
         }
         // Without a branch per place or kind: whether an event fired is data.
-        for (u, &c) in self.uncovered.iter_mut().zip(scratch.iter()) {
+        for ((u, sq), &c) in self
+            .uncovered
+            .iter_mut()
+            .zip(self.uncovered_squares.iter_mut())
+            .zip(scratch.iter())
+        {
             u.0 += u64::from(c > 0);
             u.1 += c;
+            *sq += c * c;
         }
         self.games += 1;
         let seats = self.wins.len();
@@ -675,6 +688,16 @@ impl Tally {
             a.0 += b.0;
             a.1 += b.1;
         }
+        for (a, b) in self.event_squares.iter_mut().zip(other.event_squares) {
+            *a += b;
+        }
+        for (a, b) in self
+            .uncovered_squares
+            .iter_mut()
+            .zip(other.uncovered_squares)
+        {
+            *a += b;
+        }
         self.records.extend(other.records);
     }
 
@@ -735,6 +758,7 @@ pub fn block_of<R: Rules>(
     // kind then compiles to vector adds.
     let mut in_games = vec![0u64; kinds];
     let mut occurrences = vec![0u64; kinds];
+    let mut squares = vec![0u64; kinds];
     let mut rng = run_rng(spec.seed, spec.key);
     for index in range {
         // `counts` is all zero here: the end of each game clears what it used.
@@ -782,14 +806,37 @@ pub fn block_of<R: Rules>(
             let k = kinds_seen.trailing_zeros() as usize;
             kinds_seen &= kinds_seen - 1;
             in_games[k] += 1;
-            occurrences[k] += u64::from(std::mem::take(&mut counts[k]));
+            let c = u64::from(std::mem::take(&mut counts[k]));
+            occurrences[k] += c;
+            squares[k] += c * c;
         }
     }
     for ((e, g), o) in tally.events.iter_mut().zip(in_games).zip(occurrences) {
         e.0 += g;
         e.1 += o;
     }
+    for (e, q) in tally.event_squares.iter_mut().zip(squares) {
+        *e += q;
+    }
     tally
+}
+
+/// A rate per game from its total over `games` games and the sum of its squared per-game
+/// counts: the mean and its 95 % interval (mean ± 1.96 sd/√n, not below 0), as
+/// `(mean, lo, hi)`.
+pub fn per_game(total: u64, squares: u64, games: u64) -> (f64, f64, f64) {
+    if games == 0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let n = games as f64;
+    let mean = total as f64 / n;
+    let var = if games > 1 {
+        ((squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_963_984_540_054 * (var / n).sqrt();
+    (mean, (mean - half).max(0.0), mean + half)
 }
 
 /// The most games one run may play: a bound that keeps every count, index and block range
@@ -954,6 +1001,20 @@ pub struct TraceStep<'a, R: Rules> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counts 1, 2, 3 over three games: mean 2, sample variance 1, so 2 ± 1.96/√3; one game
+    /// has no spread; none, nothing; the interval never goes below 0.
+    #[test]
+    fn per_game_is_the_mean_with_its_interval() {
+        let (m, lo, hi) = per_game(6, 14, 3);
+        let half = 1.959_963_984_540_054 / 3f64.sqrt();
+        assert!((m - 2.0).abs() < 1e-12 && (lo - (2.0 - half)).abs() < 1e-12);
+        assert!((hi - (2.0 + half)).abs() < 1e-12);
+        assert_eq!(per_game(5, 25, 1), (5.0, 5.0, 5.0));
+        assert_eq!(per_game(0, 0, 0), (0.0, 0.0, 0.0));
+        let (_, lo, _) = per_game(1, 1, 4);
+        assert_eq!(lo, 0.0);
+    }
 
     /// Random agents played through the agents' branch of [`playout`] (a legal-move list
     /// and [`agents::choose`] a decision, no forced stretches) play random play's very games:
