@@ -96,6 +96,27 @@ pub struct Flag {
     /// How often it arises in play, per reading (`uncovered`, `rule-activity`); `null` for
     /// what the corpus alone decides.
     pub frequency: Option<Frequency>,
+    /// For a choice: the largest change in an outcome rate that switching one of its options
+    /// alone into a base reading makes (`null` where none was measured).
+    pub effect: Option<Effect>,
+}
+
+/// The largest change an open point's options make, one at a time.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Effect {
+    /// The reading the option was switched into.
+    pub base: String,
+    /// The option.
+    pub option: String,
+    /// The outcome metric that changed most (`p1_win` …, `first_mover_win`, `draw`,
+    /// `timeout`).
+    pub metric: String,
+    /// The change (option − base) with its 95 % interval.
+    pub difference: Rate,
+    /// Its p-value after Holm's correction across every comparison of the game.
+    pub p_adjusted: f64,
+    /// `differs` or `no difference detected`.
+    pub verdict: String,
 }
 
 /// How often a flagged situation arises in seeded play.
@@ -193,6 +214,7 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                 .collect(),
             options,
             frequency: None,
+            effect: None,
         });
     }
     for d in &game.declined {
@@ -205,6 +227,7 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
             readings: Vec::new(),
             options: Vec::new(),
             frequency: None,
+            effect: None,
         });
     }
     flags.extend(conflicts(corpus, game));
@@ -287,6 +310,7 @@ pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
             readings: by_reading.iter().map(|f| f.reading.clone()).collect(),
             options: Vec::new(),
             frequency: Some(Frequency { games, by_reading }),
+            effect: None,
         });
     }
     // Rules: the family's event kinds (every reading of a game has the same), those that
@@ -315,6 +339,7 @@ pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
             readings: by_reading.iter().map(|f| f.reading.clone()).collect(),
             options: Vec::new(),
             frequency: Some(Frequency { games, by_reading }),
+            effect: None,
         });
     }
     flags
@@ -409,6 +434,7 @@ fn conflicts(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                         .collect(),
                     options: Vec::new(),
                     frequency: None,
+                    effect: None,
                 });
             }
         }
@@ -544,6 +570,7 @@ fn rested_on(corpus: &Corpus, game: &Game, class: Class) -> Vec<Flag> {
                 readings,
                 options: Vec::new(),
                 frequency: None,
+                effect: None,
             },
         )
         .collect()

@@ -55,14 +55,32 @@ fn synthetic() -> tempfile::TempDir {
     );
     let text = text
         .replace("      tie: draw\n", "")
-        .replace("    open: [starter]", "    open: [starter, tie]");
+        .replace("      daughter_count: 4\n", "")
+        .replace("    open: [starter]", "    open: [starter, tie, count]");
+    // A choice without effect: the daughters' count, where no daughters are begotten.
+    let text = text.replace(
+        "interpretations:\n",
+        r#"  - id: count
+    question: How many make a daughter?
+    options:
+      - id: four
+        says: Four.
+        by: ["reading: the tests"]
+        sets: { daughter_count: 4 }
+      - id: five
+        says: Five.
+        by: ["reading: the tests"]
+        sets: { daughter_count: 5 }
+interpretations:
+"#,
+    );
     let text = text.replace(
         "    choose: { starter: lot }\n  - id: engine",
-        "    choose: { starter: lot, tie: draw }\n  - id: engine",
+        "    choose: { starter: lot, tie: draw, count: four }\n  - id: engine",
     );
     let text = text.replace(
         "    basis: [roe]\n    choose: { starter: lot }",
-        "    basis: [roe]\n    choose: { starter: lot, tie: first }",
+        "    basis: [roe]\n    choose: { starter: lot, tie: first, count: four }",
     );
     let text = format!("{text}\ndeclined:\n  - reading: BG-01c\n    why: Nobody proposes it.\n");
     std::fs::write(&path, text).unwrap();
@@ -108,7 +126,7 @@ fn each_kind_on_a_synthetic_corpus() {
     assert_eq!(v["game"], "um-el-bagara");
 
     let choices = of_kind(&v, "choice");
-    assert_eq!(choices.len(), 2, "{v}");
+    assert_eq!(choices.len(), 3, "{v}");
     let starter = choices[0];
     assert_eq!(starter["id"], "starter");
     assert_eq!(starter["title"], "Who begins?");
@@ -280,7 +298,7 @@ fn flags_are_the_same_at_any_thread_count() {
         "flags",
         "seega",
         "-n",
-        "200",
+        "60",
         "--threads",
         "1",
         "--format",
@@ -290,7 +308,7 @@ fn flags_are_the_same_at_any_thread_count() {
         "flags",
         "seega",
         "-n",
-        "200",
+        "60",
         "--threads",
         "2",
         "--format",
@@ -302,7 +320,7 @@ fn flags_are_the_same_at_any_thread_count() {
 /// Um el Banât's borrowing between stages: the DLP's larger holder against Davies' gainer.
 #[test]
 fn the_banat_borrowing_conflict_is_found_and_quoted() {
-    let v = json(&["flags", "um-el-banat", "-n", "200", "--format", "json"]);
+    let v = json(&["flags", "um-el-banat", "-n", "100", "--format", "json"]);
     // Davies' own borrowing rule is live in play: the gainer's remainder is borrowed in
     // most games under `davies`, never under the readings that take the larger holder's.
     let gainer = of_kind(&v, "rule-activity")
@@ -333,7 +351,7 @@ fn the_banat_borrowing_conflict_is_found_and_quoted() {
 /// The hyena game's tâba costs are open points with their options and who proposes them.
 #[test]
 fn the_hyena_games_costs_are_open_points() {
-    let v = json(&["flags", "lib-el-merafib", "-n", "100", "--format", "json"]);
+    let v = json(&["flags", "lib-el-merafib", "-n", "20", "--format", "json"]);
     let choices = of_kind(&v, "choice");
     assert!(!choices.is_empty());
     let text: String = choices
@@ -353,13 +371,13 @@ fn the_hyena_games_costs_are_open_points() {
 
 #[test]
 fn every_game_has_flags_in_every_view() {
-    let all = json(&["flags", "-n", "100", "--format", "json"]);
+    let all = json(&["flags", "-n", "6", "--format", "json"]);
     let reports = all["reports"].as_array().unwrap();
     assert_eq!(reports.len(), 7);
     for r in reports {
         assert!(!of_kind(r, "choice").is_empty(), "{}", r["game"]);
     }
-    let (code, table, _) = run(bin().args(["flags", "um-el-banat", "-n", "100"]));
+    let (code, table, _) = run(bin().args(["flags", "um-el-banat", "-n", "30"]));
     assert_eq!(code, 0);
     assert!(table.contains("source conflict"), "{table}");
     assert!(table.contains("borrowing-basis"), "{table}");
@@ -368,10 +386,10 @@ fn every_game_has_flags_in_every_view() {
         "{table}"
     );
     assert!(
-        table.contains("reproduce: ludotrace flags um-el-banat -n 100 --seed 1 --max-plies 10000"),
+        table.contains("reproduce: ludotrace flags um-el-banat -n 30 --seed 1 --max-plies 10000"),
         "{table}"
     );
-    let (code, md, _) = run(bin().args(["flags", "seega", "-n", "50", "--format", "markdown"]));
+    let (code, md, _) = run(bin().args(["flags", "seega", "-n", "20", "--format", "markdown"]));
     assert_eq!(code, 0);
     assert!(md.starts_with("**Seega · "), "{md}");
     assert!(md.contains("| open point | question |"), "{md}");
@@ -388,4 +406,90 @@ fn every_game_has_flags_in_every_view() {
     assert!(err.contains("--games must be 1"), "{err}");
     let err = fails(&["flags", "seega", "--games", "auto"]);
     assert!(err.contains("--games auto is diff's"), "{err}");
+}
+
+/// One option at a time, on the synthetic corpus: a choice whose options change nothing in
+/// play (the daughters' count where no daughter is begotten) reports no difference detected
+/// in every metric, with the n tested; each comparison's `diff` command plays the same arms.
+#[test]
+fn an_option_without_effect_reports_no_difference() {
+    let dir = synthetic();
+    let v = flags_json(&dir);
+    let rows = v["sensitivity"]["one_at_a_time"].as_array().unwrap();
+    let count: Vec<&Value> = rows.iter().filter(|r| r["choice"] == "count").collect();
+    // The base reading (the first, `literal`) takes four: five is switched in.
+    assert_eq!(count.len(), 1, "{rows:?}");
+    assert_eq!(count[0]["option"], "five");
+    let metrics = count[0]["metrics"].as_array().unwrap();
+    let names: Vec<&str> = metrics
+        .iter()
+        .map(|m| m["metric"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "p1_win",
+            "p2_win",
+            "first_mover_win",
+            "draw",
+            "timeout",
+            "plies_mean"
+        ]
+    );
+    for m in metrics {
+        assert_eq!(m["verdict"], "no difference detected", "{m}");
+    }
+    // Its diff command, on the same corpus, gives the same two arms.
+    let cmd = count[0]["reproduce"].as_str().unwrap();
+    let words: Vec<&str> = cmd.split(' ').skip(1).collect();
+    assert_eq!(
+        words[..4],
+        ["diff", "um-el-bagara", "literal", "literal"],
+        "{cmd}"
+    );
+    let (code, out, err) = run(bin()
+        .args(words.iter().map(|w| w.trim_matches('\'')))
+        .args(["--format", "json", "--corpus"])
+        .arg(dir.path()));
+    assert_eq!(code, 0, "{cmd}: {err}");
+    let d: Value = serde_json::from_str(&out).unwrap();
+    for m in metrics {
+        let same = d["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["metric"] == m["metric"])
+            .unwrap();
+        assert_eq!((&same["a"], &same["b"]), (&m["a"], &m["b"]), "{cmd}");
+    }
+    // The ranking lists every choice.
+    let ranked = v["sensitivity"]["ranking"].as_array().unwrap();
+    assert_eq!(ranked.len(), 3, "{ranked:?}");
+}
+
+/// Ludii 1.0.8's left-hole defect, switched into `ludii` (which takes the intended move),
+/// is among the largest effects of Um el Tuweisat: the first mover's win rate rises.
+#[test]
+fn the_left_hole_defect_ranks_among_the_largest_effects() {
+    let v = json(&["flags", "um-el-tuweisat", "-n", "200", "--format", "json"]);
+    let ranking = v["sensitivity"]["ranking"].as_array().unwrap();
+    let place = ranking
+        .iter()
+        .position(|r| r["choice"] == "ludii-left-hole")
+        .expect("ranked");
+    assert!(place < 3, "{ranking:?}");
+    let e = &ranking[place]["effect"];
+    assert_eq!(
+        (e["base"].as_str(), e["option"].as_str()),
+        (Some("ludii"), Some("quirk"))
+    );
+    assert_eq!(e["metric"], "first_mover_win");
+    assert!(e["difference"]["lo"].as_f64().unwrap() > 0.3, "{e}");
+    assert_eq!(e["verdict"], "differs");
+    // The choice's flag carries the same effect.
+    let flag = of_kind(&v, "choice")
+        .into_iter()
+        .find(|f| f["id"] == "ludii-left-hole")
+        .unwrap();
+    assert_eq!(&flag["effect"], e);
 }

@@ -282,9 +282,12 @@ fn every_json_output_conforms_to_its_published_schema() {
     );
     conforms(
         "output/flags",
-        &["flags", "um-el-banat", "--format", "json"],
+        &["flags", "um-el-banat", "-n", "30", "--format", "json"],
     );
-    conforms("output/flags-all", &["flags", "--format", "json"]);
+    conforms(
+        "output/flags-all",
+        &["flags", "-n", "6", "--format", "json"],
+    );
     conforms(
         "output/replay",
         &[

@@ -416,7 +416,7 @@ pub fn diff(
     // One Holm correction across every metric of the command.
     let raws: Vec<Vec<Raw>> = tallies
         .iter()
-        .map(|tb| raw_metrics(&ta, tb, &args.lineup, args.seed))
+        .map(|tb| raw_metrics(&ta, tb, &args.lineup, args.seed, &|_| true))
         .collect();
     let mut adjusted = holm(&raws.iter().flatten().map(|r| r.p).collect::<Vec<_>>()).into_iter();
     let hash = corpus_hash(files);
@@ -546,16 +546,23 @@ fn rule_differences(game: &Game, a: &Interpretation, b: &Interpretation) -> Vec<
 }
 
 /// A metric before Holm's correction.
-struct Raw {
-    name: String,
+pub(super) struct Raw {
+    pub(super) name: String,
     a: f64,
     b: f64,
     difference: Difference,
-    p: f64,
+    pub(super) p: f64,
 }
 
-/// Every metric of two tallies, before Holm's correction.
-fn raw_metrics(a: &Tally, b: &Tally, lineup: &Lineup, seed: u64) -> Vec<Raw> {
+/// Every metric of two tallies that `keep` keeps (by name), before Holm's correction. (The
+/// lengths' bootstrap is the costly part: a metric not kept is not computed.)
+pub(super) fn raw_metrics(
+    a: &Tally,
+    b: &Tally,
+    lineup: &Lineup,
+    seed: u64,
+    keep: &dyn Fn(&str) -> bool,
+) -> Vec<Raw> {
     let (na, nb) = (a.games, b.games);
     let mut raw = Vec::new();
     // A rate: ka of na games under A, kb of nb under B.
@@ -625,7 +632,7 @@ fn raw_metrics(a: &Tally, b: &Tally, lineup: &Lineup, seed: u64) -> Vec<Raw> {
         .collect();
     let mut seen = std::collections::HashSet::new();
     for name in names {
-        if seen.insert(name) {
+        if seen.insert(name) && keep(&format!("event:{name}")) {
             raw.push(rate(
                 format!("event:{name}"),
                 games_with(&ka, name),
@@ -638,6 +645,9 @@ fn raw_metrics(a: &Tally, b: &Tally, lineup: &Lineup, seed: u64) -> Vec<Raw> {
     let (pa, pb) = (a.plies.values(), b.plies.values());
     let (ua, ub) = (a.turns.values(), b.turns.values());
     let mut length = |name: &str, sa: &[u32], sb: &[u32], stat: Statistic| {
+        if !keep(name) {
+            return;
+        }
         let value = |s: &[u32]| match stat {
             Statistic::Mean => s.iter().map(|&v| f64::from(v)).sum::<f64>() / s.len() as f64,
             Statistic::Median => median(s),
@@ -670,7 +680,7 @@ fn raw_metrics(a: &Tally, b: &Tally, lineup: &Lineup, seed: u64) -> Vec<Raw> {
 }
 
 /// A metric with its Holm-adjusted p-value `p` and the verdict it gives.
-fn finish(r: Raw, p: f64) -> Metric {
+pub(super) fn finish(r: Raw, p: f64) -> Metric {
     Metric {
         metric: r.name,
         a: round(r.a, 6),

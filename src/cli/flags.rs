@@ -21,8 +21,15 @@ use super::{Error, Format};
 use crate::agents::Lineup;
 use crate::bind::{self, Bound};
 use crate::corpus::{Corpus, CorpusFiles, Game};
-use crate::flags::{Flag, FlagKind, corpus_flags, play_flags};
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::diff::{Metric, arm_key, finish, raw_metrics};
+use crate::flags::{Effect, Flag, FlagKind, corpus_flags, play_flags};
 use crate::sim::{self, RunSpec, Tally};
+use crate::stats::Rate;
+use crate::stats::compare::holm;
 
 /// What the user asked `flags` for.
 #[derive(Debug, Clone)]
@@ -74,6 +81,60 @@ pub struct FlagsOutput {
     /// The flags, by kind: `choice`, `declined`, `source-conflict`, `borrowing`,
     /// `interpolation`, `uncovered`, `rule-activity`.
     pub flags: Vec<Flag>,
+    /// How much each open point's resolution changes the game.
+    pub sensitivity: Sensitivity,
+}
+
+/// How much each open point's resolution changes the game.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Sensitivity {
+    /// From each base reading (the game's source-named reading, its first, and `ludii`),
+    /// each option the reading does not take switched in alone, against the reading as it
+    /// stands: the outcome metrics of a `diff` of the two, Holm-corrected across every
+    /// comparison of the game. Ranked by the choices' largest change (see `ranking`).
+    pub one_at_a_time: Vec<OneAtATime>,
+    /// The choices, largest effect first: each choice's largest absolute change in an
+    /// outcome rate over its options and base readings.
+    pub ranking: Vec<Ranked>,
+}
+
+/// One option switched alone into a base reading.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OneAtATime {
+    /// The base reading.
+    pub base: String,
+    /// Choice id.
+    pub choice: String,
+    /// The option switched in.
+    pub option: String,
+    /// The parameters it sets.
+    pub sets: BTreeMap<String, Value>,
+    /// Why the engine cannot play it in the base reading (then no metrics).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+    /// `p1_win` …, `first_mover_win`, `draw`, `timeout`, `plies_mean`: under the base
+    /// reading (`a`) and with the option (`b`), as in `diff`.
+    pub metrics: Vec<Metric>,
+    /// The `diff` command that plays the same two arms.
+    pub reproduce: String,
+}
+
+/// A choice's place in the ranking.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Ranked {
+    /// Choice id.
+    pub choice: String,
+    /// Its largest change, where any option could be played.
+    pub effect: Option<Effect>,
+}
+
+/// The metrics a one-at-a-time comparison keeps of a diff's.
+fn kept(metric: &str) -> bool {
+    (metric.starts_with('p') && metric.ends_with("_win"))
+        || matches!(
+            metric,
+            "first_mover_win" | "draw" | "timeout" | "plies_mean"
+        )
 }
 
 /// `flags --format json` (every game).
@@ -159,6 +220,14 @@ pub fn flags(
             .collect();
         let mut flags = corpus_flags(corpus, g);
         flags.extend(play_flags(&named));
+        let sensitivity = one_at_a_time(g, args, &overrides, &pool, &bar)?;
+        for f in flags.iter_mut().filter(|f| f.kind == FlagKind::Choice) {
+            f.effect = sensitivity
+                .ranking
+                .iter()
+                .find(|r| r.choice == f.id)
+                .and_then(|r| r.effect.clone());
+        }
         reports.push(FlagsOutput {
             schema_version: OUTPUT_SCHEMA_VERSION,
             ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
@@ -174,6 +243,7 @@ pub fn flags(
             swap: args.lineup.swap(),
             overrides: args.set.clone(),
             flags,
+            sensitivity,
         });
     }
     bar.finish_and_clear();
@@ -206,6 +276,196 @@ pub fn flags(
         }
     }
     Ok(())
+}
+
+/// The base readings of the one-at-a-time comparisons: the game's first (its source-named
+/// reading) and `ludii`, where it has one.
+fn bases(game: &Game) -> Vec<&crate::corpus::Interpretation> {
+    let mut out: Vec<&crate::corpus::Interpretation> =
+        game.interpretations.iter().take(1).collect();
+    if let Some(l) = game.interpretation("ludii")
+        && out.iter().all(|i| i.id != "ludii")
+    {
+        out.push(l);
+    }
+    out
+}
+
+/// Plays one arm of a comparison: games `0..n` of `key`.
+fn arm(
+    args: &FlagsArgs,
+    b: &Bound,
+    key: u64,
+    pool: &rayon::ThreadPool,
+    bar: &indicatif::ProgressBar,
+) -> Tally {
+    let spec = RunSpec {
+        games: args.games,
+        seed: args.seed,
+        key,
+        max_plies: args.max_plies,
+        keep_records: false,
+    };
+    pool.install(|| {
+        b.engine.visit(Simulate {
+            bound: b,
+            spec: &spec,
+            lineup: &args.lineup,
+            games: 0..args.games,
+            bar,
+            records: &mut |_| {},
+        })
+    })
+}
+
+/// The one-at-a-time sensitivity of a game: from each base reading, each option it does not
+/// take switched in alone, played on the arms of `diff BASE BASE --set-b …` (the base on
+/// arm A's streams, the option on arm B's), every kept metric Holm-corrected across the
+/// game's comparisons, and the choices ranked by their largest change in a rate.
+fn one_at_a_time(
+    game: &Game,
+    args: &FlagsArgs,
+    overrides: &serde_json::Map<String, Value>,
+    pool: &rayon::ThreadPool,
+    bar: &indicatif::ProgressBar,
+) -> Result<Sensitivity, Error> {
+    struct Row<'g> {
+        base: &'g str,
+        choice: &'g str,
+        option: &'g crate::corpus::ChoiceOption,
+        refused: Option<String>,
+        raw: Vec<super::diff::Raw>,
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    for base in bases(game) {
+        let b = bind::bind(game, base, overrides)
+            .map_err(|e| Error::Usage(format!("{} reading {}: {e}", game.id, base.id)))?;
+        bar.inc_length(args.games);
+        let ta = arm(args, &b, arm_key(&game.id, &base.id, "a"), pool, bar);
+        for choice in &game.choices {
+            let taken = base
+                .choose
+                .iter()
+                .find(|(c, _)| *c == choice.id)
+                .map(|(_, o)| o.as_str());
+            for option in choice
+                .options
+                .iter()
+                .filter(|o| Some(o.id.as_str()) != taken)
+            {
+                let merged = super::run::merge_options(overrides, &[(choice, option)])
+                    .map_err(|e| e.to_string())
+                    .and_then(|m| bind::bind(game, base, &m).map_err(|e| e.to_string()));
+                let (refused, raw) = match merged {
+                    Err(why) => (Some(why), Vec::new()),
+                    Ok(bb) => {
+                        bar.inc_length(args.games);
+                        let tb = arm(args, &bb, arm_key(&game.id, &base.id, "b"), pool, bar);
+                        let raw = raw_metrics(&ta, &tb, &args.lineup, args.seed, &kept)
+                            .into_iter()
+                            .filter(|r| kept(&r.name))
+                            .collect();
+                        (None, raw)
+                    }
+                };
+                rows.push(Row {
+                    base: &base.id,
+                    choice: &choice.id,
+                    option,
+                    refused,
+                    raw,
+                });
+            }
+        }
+    }
+    let ps: Vec<f64> = rows
+        .iter()
+        .flat_map(|r| r.raw.iter().map(|m| m.p))
+        .collect();
+    let mut adjusted = holm(&ps).into_iter();
+    let one_at_a_time: Vec<OneAtATime> = rows
+        .into_iter()
+        .map(|r| {
+            let sets: BTreeMap<String, Value> = r.option.sets.iter().cloned().collect();
+            let mut cmd = format!(
+                "ludotrace diff {} {} {} -n {} --seed {} --max-plies {}{}",
+                game.id,
+                r.base,
+                r.base,
+                args.games,
+                args.seed,
+                args.max_plies,
+                super::run::lineup_words(&args.lineup)
+            );
+            for s in &args.set {
+                cmd.push_str(&format!(" --set {}", super::run::shell_quote(s)));
+            }
+            for (k, v) in &sets {
+                cmd.push_str(&format!(
+                    " --set-b {}",
+                    super::run::shell_quote(&format!("{k}={v}"))
+                ));
+            }
+            OneAtATime {
+                base: r.base.to_owned(),
+                choice: r.choice.to_owned(),
+                option: r.option.id.clone(),
+                sets,
+                refused: r.refused,
+                metrics: r
+                    .raw
+                    .into_iter()
+                    .map(|m| finish(m, adjusted.next().unwrap_or(1.0)))
+                    .collect(),
+                reproduce: cmd,
+            }
+        })
+        .collect();
+    let mut ranking: Vec<Ranked> = game
+        .choices
+        .iter()
+        .map(|c| Ranked {
+            choice: c.id.clone(),
+            effect: one_at_a_time
+                .iter()
+                .filter(|o| o.choice == c.id)
+                .flat_map(|o| {
+                    o.metrics
+                        .iter()
+                        .filter(|m| m.metric != "plies_mean")
+                        .map(move |m| (o, m))
+                })
+                .max_by(|(_, x), (_, y)| {
+                    x.difference
+                        .value
+                        .abs()
+                        .total_cmp(&y.difference.value.abs())
+                })
+                .map(|(o, m)| Effect {
+                    base: o.base.clone(),
+                    option: o.option.clone(),
+                    metric: m.metric.clone(),
+                    difference: Rate {
+                        value: m.difference.value,
+                        lo: m.difference.lo,
+                        hi: m.difference.hi,
+                    },
+                    p_adjusted: m.p_adjusted,
+                    verdict: m.verdict.clone(),
+                }),
+        })
+        .collect();
+    // Largest first; choices never measured last, in the ruleset's order (a stable sort).
+    ranking.sort_by(|x, y| {
+        let size = |r: &Ranked| r.effect.as_ref().map(|e| e.difference.value.abs());
+        size(y)
+            .partial_cmp(&size(x))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    Ok(Sensitivity {
+        one_at_a_time,
+        ranking,
+    })
 }
 
 /// The command that reproduces a `flags` output.
@@ -364,6 +624,59 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
             let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
             out.table(&heads, rows);
         }
+    }
+    let rows: Vec<Vec<String>> = report
+        .sensitivity
+        .ranking
+        .iter()
+        .filter_map(|r| {
+            let e = r.effect.as_ref()?;
+            Some(vec![
+                r.choice.clone(),
+                format!("{} into {}", e.option, e.base),
+                e.metric.clone(),
+                format!(
+                    "{:+.1} [{:+.1}, {:+.1}] pts",
+                    100.0 * e.difference.value,
+                    100.0 * e.difference.lo,
+                    100.0 * e.difference.hi
+                ),
+                if e.p_adjusted < 0.0001 {
+                    "< 0.0001".to_owned()
+                } else {
+                    format!("{:.4}", e.p_adjusted)
+                },
+                if e.verdict == "differs" {
+                    e.verdict.clone()
+                } else {
+                    format!("{} at n = {}", e.verdict, report.games)
+                },
+            ])
+        })
+        .collect();
+    if !rows.is_empty() {
+        out.table(
+            &[
+                "open point, by effect",
+                "largest: option into reading",
+                "metric",
+                "change [95 % CI]",
+                "p (Holm)",
+                "verdict",
+            ],
+            rows,
+        );
+    }
+    let refused = report
+        .sensitivity
+        .one_at_a_time
+        .iter()
+        .filter(|o| o.refused.is_some())
+        .count();
+    if refused > 0 {
+        out.para(&format!(
+            "{refused} option(s) the engine cannot play in a base reading (`refused` in JSON)"
+        ));
     }
     out.para(&format!(
         "play: {} {} a reading, seed {}, ply limit {}",

@@ -395,7 +395,7 @@ fn parse_choose<'a>(
 /// # Errors
 /// [`Error::Usage`] when a switched option sets a parameter `--set` or another switched
 /// option also sets: which value was meant is not for the program to guess.
-fn merge_options(
+pub(super) fn merge_options(
     set: &Map<String, Value>,
     choose: &[(&Choice, &ChoiceOption)],
 ) -> Result<Map<String, Value>, Error> {
