@@ -146,6 +146,64 @@ pub fn collate(base: &str, other: &str, context_words: usize) -> Vec<Variant> {
     out
 }
 
+/// The differences between `base` and `other` that fall inside `span`, a run of words of
+/// `base` (its first occurrence, compared word for word): a change of the span's words, or
+/// words the other text adds between two of them. Empty when `base` does not contain `span`.
+pub fn collate_within(base: &str, other: &str, span: &str, context_words: usize) -> Vec<Variant> {
+    let a: Vec<&str> = base.split_whitespace().collect();
+    let b: Vec<&str> = other.split_whitespace().collect();
+    let s: Vec<&str> = span.split_whitespace().collect();
+    if s.is_empty() || s.len() > a.len() {
+        return Vec::new();
+    }
+    let Some(start) = a.windows(s.len()).position(|w| w == s.as_slice()) else {
+        return Vec::new();
+    };
+    let end = start + s.len();
+    let changes = changes(&a, &b);
+    let mut out = Vec::new();
+    // `at`: the index in `a` of the next base word.
+    let (mut i, mut at) = (0, 0);
+    while i < changes.len() {
+        if changes[i].0 == ChangeTag::Equal {
+            at += 1;
+            i += 1;
+            continue;
+        }
+        let (first, from) = (i, at);
+        while i < changes.len() && changes[i].0 != ChangeTag::Equal {
+            if changes[i].0 == ChangeTag::Delete {
+                at += 1;
+            }
+            i += 1;
+        }
+        // Inside: a changed base word of the span, or words added strictly within it.
+        let inside = if at > from {
+            from < end && at > start
+        } else {
+            from > start && from < end
+        };
+        if !inside {
+            continue;
+        }
+        let words = |tag: ChangeTag| -> String {
+            changes[first..i]
+                .iter()
+                .filter(|c| c.0 == tag)
+                .map(|c| c.1.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        out.push(Variant {
+            before: a[from.saturating_sub(context_words)..from].join(" "),
+            base: words(ChangeTag::Delete),
+            other: words(ChangeTag::Insert),
+            after: a[at..(at + context_words).min(a.len())].join(" "),
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +217,30 @@ mod tests {
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].other, "");
         assert!(collate("same  words\nhere", "same words here", 2).is_empty());
+    }
+
+    #[test]
+    fn collate_within_keeps_the_quoted_span_only() {
+        let base = "He sows anticlockwise from his house and takes the fours";
+        let other = "He sows anti-clockwise from his house and takes all fours";
+        let v = collate_within(base, other, "sows anticlockwise from his", 1);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!(
+            (v[0].base.as_str(), v[0].other.as_str()),
+            ("anticlockwise", "anti-clockwise")
+        );
+        assert_eq!(
+            (v[0].before.as_str(), v[0].after.as_str()),
+            ("sows", "from")
+        );
+        // The other difference lies outside the span.
+        assert_eq!(collate_within(base, other, "takes the fours", 1).len(), 1);
+        assert!(collate_within(base, other, "from his house", 1).is_empty());
+        assert!(collate_within(base, other, "not in the text", 1).is_empty());
+        // Words the other witness adds inside the span count; at its edge they do not.
+        let v = collate_within("a b c d", "a b x c d", "b c", 0);
+        assert_eq!((v.len(), v[0].other.as_str()), (1, "x"));
+        assert!(collate_within("a b c d", "a b x c d", "c d", 0).is_empty());
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! - **source-conflict**: two sources whose words support different options of one choice
 //!   (a source whose words support both options is ambiguous there, not in conflict), both
 //!   sides quoted verbatim; an encoding named by an option counts as its words, which are code;
+//! - **witness-variant**: two witnesses of a cited passage that differ inside a quoted span
+//!   (most are spelling; the quote and both readings are given);
 //! - **borrowing** and **interpolation**: a clause or a chosen option that rests, in some
 //!   reading, only on another source's words than the reading's basis, or on nobody's words,
 //!   with the readings concerned and who supplied it.
@@ -23,6 +25,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::collate::collate_within;
 use crate::corpus::provenance::label;
 use crate::corpus::{Cite, Class, Classed, Corpus, Game};
 use crate::sim::{Tally, per_game};
@@ -38,6 +41,8 @@ pub enum FlagKind {
     Declined,
     /// Two sources supporting different options of one choice.
     SourceConflict,
+    /// Two witnesses of a passage that differ inside a quoted span.
+    WitnessVariant,
     /// An item a reading takes from another source than its basis.
     Borrowing,
     /// An item a reading takes from nobody's words.
@@ -55,6 +60,7 @@ impl FlagKind {
             FlagKind::Choice => "choice",
             FlagKind::Declined => "declined",
             FlagKind::SourceConflict => "source-conflict",
+            FlagKind::WitnessVariant => "witness-variant",
             FlagKind::Borrowing => "borrowing",
             FlagKind::Interpolation => "interpolation",
             FlagKind::Uncovered => "uncovered",
@@ -231,6 +237,7 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
         });
     }
     flags.extend(conflicts(corpus, game));
+    flags.extend(witness_variants(corpus, game));
     for class in [Class::Borrowed, Class::Interpolated] {
         flags.extend(rested_on(corpus, game, class));
     }
@@ -436,6 +443,71 @@ fn conflicts(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                     frequency: None,
                     effect: None,
                 });
+            }
+        }
+    }
+    flags
+}
+
+/// Witness variants: where two witnesses of a cited passage differ inside a span the game
+/// quotes (most are spelling; each is listed once, with the quotes it falls in).
+fn witness_variants(corpus: &Corpus, game: &Game) -> Vec<Flag> {
+    let cites = game
+        .clauses
+        .iter()
+        .flat_map(|c| &c.cites)
+        .chain(game.choices.iter().flat_map(|c| {
+            c.cites
+                .iter()
+                .chain(c.options.iter().flat_map(|o| &o.cites))
+        }));
+    let mut flags: Vec<Flag> = Vec::new();
+    for cite in cites {
+        let Some(p) = corpus.passages.get(&cite.at) else {
+            continue;
+        };
+        if p.readings.len() < 2 {
+            continue;
+        }
+        // The quote's own witness, or the passage's first.
+        let base = cite
+            .witness
+            .as_ref()
+            .and_then(|w| p.readings.iter().find(|r| &r.witness == w))
+            .unwrap_or(&p.readings[0]);
+        let base_text = base.plain_text();
+        for other in p.readings.iter().filter(|r| r.witness != base.witness) {
+            for v in collate_within(&base_text, &other.plain_text(), &cite.quote, 3) {
+                let id = format!(
+                    "{}:{}/{}:{}→{}",
+                    p.anchor, base.witness, other.witness, v.base, v.other
+                );
+                let quote = Quote {
+                    at: cite.at.clone(),
+                    source: label(corpus, game, &cite.at),
+                    quote: cite.quote.clone(),
+                };
+                match flags.iter_mut().find(|f| f.id == id) {
+                    Some(f) => {
+                        if !f.cites.contains(&quote) {
+                            f.cites.push(quote);
+                        }
+                    }
+                    None => flags.push(Flag {
+                        kind: FlagKind::WitnessVariant,
+                        title: format!(
+                            "{}: {} «{}», {} «{}»",
+                            p.anchor, base.witness, v.base, other.witness, v.other
+                        ),
+                        text: format!("… {} [{} → {}] {} …", v.before, v.base, v.other, v.after),
+                        id,
+                        cites: vec![quote],
+                        readings: Vec::new(),
+                        options: Vec::new(),
+                        frequency: None,
+                        effect: None,
+                    }),
+                }
             }
         }
     }

@@ -493,3 +493,29 @@ fn the_left_hole_defect_ranks_among_the_largest_effects() {
         .unwrap();
     assert_eq!(&flag["effect"], e);
 }
+
+/// Um el Banât's passage has two witnesses: the differences inside the spans the ruleset
+/// quotes are listed, each with the quote it falls in, and none outside them.
+#[test]
+fn witness_variants_inside_quoted_spans() {
+    let v = json(&["flags", "um-el-banat", "-n", "4", "--format", "json"]);
+    let variants = of_kind(&v, "witness-variant");
+    let texts: Vec<&str> = variants
+        .iter()
+        .map(|f| f["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        texts.contains(&"… into which it [ → just] fell, and goes …"),
+        "{texts:?}"
+    );
+    for f in &variants {
+        let quotes = f["cites"].as_array().unwrap();
+        assert!(!quotes.is_empty(), "{f}");
+        for q in quotes {
+            assert_eq!(q["at"], "davies-1925#um-el-banat", "{f}");
+        }
+    }
+    // A game whose passages have one witness each has none.
+    let seega = json(&["flags", "seega", "-n", "4", "--format", "json"]);
+    assert!(of_kind(&seega, "witness-variant").is_empty());
+}

@@ -499,11 +499,12 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
     let count = |k: FlagKind| flags.iter().filter(|f| f.kind == k).count();
     let title = format!(
         "{} · {} open points, {} declined register readings, {} source conflicts, {} \
-         borrowed and {} interpolated items",
+         witness variants, {} borrowed and {} interpolated items",
         game.name,
         count(FlagKind::Choice),
         count(FlagKind::Declined),
         count(FlagKind::SourceConflict),
+        count(FlagKind::WitnessVariant),
         count(FlagKind::Borrowing),
         count(FlagKind::Interpolation),
     );
@@ -557,6 +558,12 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
         .collect();
     if !rows.is_empty() {
         out.table(&["source conflict", "the words on each side"], rows);
+    }
+    let rows: Vec<Vec<String>> = of(FlagKind::WitnessVariant)
+        .map(|f| vec![f.title.clone(), f.text.clone()])
+        .collect();
+    if !rows.is_empty() {
+        out.table(&["witness variant in a quoted span", "in context"], rows);
     }
     for (kind, head, whom) in [
         (FlagKind::Borrowing, "borrowed item", "readings · from"),
