@@ -24,8 +24,8 @@ use serde_json::Value;
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::run::{
-    Simulate, check_numbers, check_rotation, check_seated, corpus_hash, games_played, lineup_list,
-    lineup_words, pool, shell_quote,
+    check_numbers, check_rotation, check_seated, corpus_hash, footer, games_played, lineup_list,
+    lineup_words, play_reading, pool, shell_quote,
 };
 use super::{Error, Format};
 use crate::agents::Lineup;
@@ -348,16 +348,7 @@ pub fn diff(
             max_plies: args.max_plies,
             keep_records: false,
         };
-        pool.install(|| {
-            b.engine.visit(Simulate {
-                bound: b,
-                spec: &spec,
-                lineup: &args.lineup,
-                games,
-                bar: &bar,
-                records: &mut |_| {},
-            })
-        })
+        play_reading(b, &spec, &args.lineup, games, &pool, &bar)
     };
     // A is played once; each B on its own streams. `--games auto` plays on in rounds until
     // every comparison's first-mover difference is known to the precision.
@@ -736,23 +727,12 @@ fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArg
             )
         });
     }
-    let corpus = format!(
-        "{} (blake3 {})",
-        args.corpus
-            .as_ref()
-            .map_or_else(|| "built-in".to_owned(), |p| p.display().to_string()),
-        comparisons[0].corpus_hash
+    footer(
+        out,
+        &comparisons[0].corpus_hash,
+        &command_line(args),
+        args.corpus.as_deref(),
     );
-    let reproduce = command_line(args);
-    if out.format == Format::Markdown {
-        out.para(&format!("corpus: {corpus}"));
-        out.para(&format!("reproduce: `{reproduce}`"));
-    } else {
-        out.styled(style::DIM, "corpus: ");
-        out.line(&corpus);
-        out.styled(style::DIM, "reproduce: ");
-        out.line(&reproduce);
-    }
 }
 
 /// One comparison's tables (`of`: how many the command made, for the title's note on

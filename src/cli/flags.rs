@@ -15,7 +15,8 @@ use std::io::IsTerminal;
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::run::{
-    Simulate, check_numbers, check_rotation, check_seated, corpus_hash, lineup_list, pool,
+    check_numbers, check_rotation, check_seated, corpus_hash, footer, lineup_list, play_reading,
+    pool,
 };
 use super::{Error, Format};
 use crate::agents::Lineup;
@@ -192,25 +193,7 @@ pub fn flags(
             .interpretations
             .iter()
             .zip(of_game)
-            .map(|(interp, b)| {
-                let spec = RunSpec {
-                    games: args.games,
-                    seed: args.seed,
-                    key: sim::reading_key(&g.id, &interp.id),
-                    max_plies: args.max_plies,
-                    keep_records: false,
-                };
-                pool.install(|| {
-                    b.engine.visit(Simulate {
-                        bound: b,
-                        spec: &spec,
-                        lineup: &args.lineup,
-                        games: 0..args.games,
-                        bar: &bar,
-                        records: &mut |_| {},
-                    })
-                })
-            })
+            .map(|(interp, b)| arm(args, b, sim::reading_key(&g.id, &interp.id), &pool, &bar))
             .collect();
         let named: Vec<(&str, &Tally)> = g
             .interpretations
@@ -257,22 +240,7 @@ pub fn flags(
             for (g, r) in games.iter().zip(&reports) {
                 render(out, g, r);
             }
-            let reproduce = command_line(args);
-            let corpus = format!(
-                "{} (blake3 {hash})",
-                args.corpus
-                    .as_ref()
-                    .map_or_else(|| "built-in".to_owned(), |p| p.display().to_string()),
-            );
-            if out.format == Format::Markdown {
-                out.para(&format!("corpus: {corpus}"));
-                out.para(&format!("reproduce: `{reproduce}`"));
-            } else {
-                out.styled(style::DIM, "corpus: ");
-                out.line(&corpus);
-                out.styled(style::DIM, "reproduce: ");
-                out.line(&reproduce);
-            }
+            footer(out, &hash, &command_line(args), args.corpus.as_deref());
         }
     }
     Ok(())
@@ -306,16 +274,7 @@ fn arm(
         max_plies: args.max_plies,
         keep_records: false,
     };
-    pool.install(|| {
-        b.engine.visit(Simulate {
-            bound: b,
-            spec: &spec,
-            lineup: &args.lineup,
-            games: 0..args.games,
-            bar,
-            records: &mut |_| {},
-        })
-    })
+    play_reading(b, &spec, &args.lineup, 0..args.games, pool, bar)
 }
 
 /// The one-at-a-time sensitivity of a game: from each base reading, each option it does not

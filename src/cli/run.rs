@@ -676,6 +676,28 @@ pub(super) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))
 }
 
+/// Plays games `games` of one reading (`spec`, `lineup`) on `pool`: the one way a command
+/// plays a reading's games into a tally.
+pub(super) fn play_reading(
+    b: &Bound,
+    spec: &RunSpec,
+    lineup: &Lineup,
+    games: std::ops::Range<u64>,
+    pool: &rayon::ThreadPool,
+    bar: &indicatif::ProgressBar,
+) -> Tally {
+    pool.install(|| {
+        b.engine.visit(Simulate {
+            bound: b,
+            spec,
+            lineup,
+            games,
+            bar,
+            records: &mut |_| {},
+        })
+    })
+}
+
 /// One reading's simulation, for any family.
 pub(super) struct Simulate<'a> {
     pub(super) bound: &'a Bound,
@@ -1065,7 +1087,7 @@ fn table(
         out,
         &outputs[0].corpus_hash,
         &command_line(&game.id, interp, args),
-        args,
+        args.corpus.as_deref(),
     );
 }
 
@@ -1148,13 +1170,10 @@ fn title(out: &mut Out, text: &str) {
 
 /// The lines under a run's table: the corpus with its hash, and the command that reproduces
 /// the run (in Markdown, paragraphs of their own).
-fn footer(out: &mut Out, hash: &str, reproduce: &str, args: &RunArgs) {
+pub(super) fn footer(out: &mut Out, hash: &str, reproduce: &str, corpus: Option<&std::path::Path>) {
     let corpus = format!(
         "{} (blake3 {hash})",
-        match &args.corpus {
-            Some(dir) => dir.display().to_string(),
-            None => "built-in".to_owned(),
-        }
+        corpus.map_or_else(|| "built-in".to_owned(), |dir| dir.display().to_string())
     );
     if out.format == Format::Markdown {
         out.para(&format!("corpus: {corpus}"));
@@ -1296,7 +1315,7 @@ fn each_option_table(
         out,
         &outputs[0].corpus_hash,
         &command_line(&game.id, Some(&interp.id), args),
-        args,
+        args.corpus.as_deref(),
     );
 }
 
