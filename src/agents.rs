@@ -674,7 +674,7 @@ pub fn play<R: Rules>(
     let lineup = Lineup::new(agents.to_vec(), false).expect("1 to MAX_LINEUP agents");
     rules.reset(state, &mut NoEvents);
     let mut moves = Vec::new();
-    sim::playout::<R, true>(
+    sim::playout(
         rules,
         state,
         &mut moves,

@@ -318,12 +318,10 @@ pub(crate) struct Played {
 /// Plays one game from `state` (already reset): with uniformly random moves, or, with
 /// `agents` (a lineup and the game's index), each seat's move chosen by its agent. Every
 /// loop that plays a game to its end for a tally goes through here (`run`'s, the agents'),
-/// so that the ply limit, chance steps and forced stretches are kept in one place.
-/// `AGENTS` says which of the two it is at compile time: random play's loop, the hot loop of
-/// every run, then carries no test for agents (it costs Um el Banât's long games 6 % of
-/// their instructions).
-#[inline(always)]
-pub(crate) fn playout<R: Rules, const AGENTS: bool>(
+/// so that the ply limit, chance steps and forced stretches are kept in one place. (The test
+/// for agents costs random play nothing measurable: instruction counts are those of the
+/// loop without it.)
+pub(crate) fn playout<R: Rules>(
     rules: &R,
     state: &mut R::State,
     moves: &mut Vec<R::Move>,
@@ -347,8 +345,7 @@ pub(crate) fn playout<R: Rules, const AGENTS: bool>(
                 if !capped && rules.plies(state) >= max_plies {
                     break GameEnd::Timeout(Timeout::PlyLimit);
                 }
-                if AGENTS {
-                    let (lineup, index) = agents.expect("a lineup to play by");
+                if let Some((lineup, index)) = agents {
                     // An agent's choice, among the listed moves. (No forced stretch: its
                     // skip of one word a ply is random play's, not an agent's.)
                     rules.legal_moves(state, moves);
@@ -765,27 +762,15 @@ pub fn block_of<R: Rules>(
         let mut sink = Counter::new(&mut counts);
         rules.reset(&mut state, &mut sink);
         rng.set_stream(index);
-        let played = if random {
-            playout::<R, false>(
-                rules,
-                &mut state,
-                &mut moves,
-                &mut rng,
-                spec.max_plies,
-                &mut sink,
-                None,
-            )
-        } else {
-            playout::<R, true>(
-                rules,
-                &mut state,
-                &mut moves,
-                &mut rng,
-                spec.max_plies,
-                &mut sink,
-                Some((lineup, index)),
-            )
-        };
+        let played = playout(
+            rules,
+            &mut state,
+            &mut moves,
+            &mut rng,
+            spec.max_plies,
+            &mut sink,
+            (!random).then_some((lineup, index)),
+        );
         let seen = sink.seen;
         tally.add(&played, &counts[..kinds], coverage, &covered, &mut scratch);
         tally.add_agents(&played, lineup, index);
@@ -1036,7 +1021,7 @@ mod tests {
                         let mut rng = game_rng(5, 77, index);
                         rules.reset(&mut state, &mut sink);
                         let played = if agents {
-                            playout::<_, true>(
+                            playout(
                                 rules,
                                 &mut state,
                                 &mut moves,
@@ -1046,7 +1031,7 @@ mod tests {
                                 Some((&lineup, index)),
                             )
                         } else {
-                            playout::<_, false>(
+                            playout(
                                 rules, &mut state, &mut moves, &mut rng, 3000, &mut sink, None,
                             )
                         };
