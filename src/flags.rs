@@ -11,14 +11,20 @@
 //!   (most are spelling; the quote and both readings are given);
 //! - **borrowing** and **interpolation**: a clause or a chosen option that rests, in some
 //!   reading, only on another source's words than the reading's basis, or on nobody's words,
-//!   with the readings concerned and who supplied it.
+//!   with the readings concerned and who supplied it;
+//! - **engine-artefact** ([`engine_artefacts`]): what a reading does because an engine does
+//!   it: an option marked `engine:` (the loader allows no source's words under it), or a
+//!   parameter that a reading following an encoding sets outside its choices; with the ways
+//!   to switch it off (each other option, or the family's default), which the command plays.
 //!
 //! From play ([`play_flags`], given each reading's tally of seeded games):
 //! - **uncovered**: each `uncovered:` and `borrowed:` place (an event decided by a parameter
 //!   that is interpolated, or borrowed, in the reading), with the share of games it occurs
 //!   in and its rate per game, each with its 95 % interval, per reading;
 //! - **rule-activity**: each rule (event kind) that fired in some reading, the same figures
-//!   per reading, so that a reader sees whether an open point is live or nearly dead in play.
+//!   per reading, so that a reader sees whether an open point is live or nearly dead in play;
+//! - an engine artefact's frequency ([`artefact_frequency`]): the events its parameters
+//!   decide, in the readings that carry it.
 //!
 //! Each flag is data ([`Flag`]); the command line renders it.
 
@@ -27,7 +33,7 @@ use serde::Serialize;
 
 use crate::collate::collate_within;
 use crate::corpus::provenance::label;
-use crate::corpus::{Cite, Class, Classed, Corpus, Game};
+use crate::corpus::{Cite, Class, Classed, Corpus, Game, ParamOrigin};
 use crate::sim::{Tally, per_game};
 use crate::stats::{Rate, round, wilson};
 
@@ -47,6 +53,8 @@ pub enum FlagKind {
     Borrowing,
     /// An item a reading takes from nobody's words.
     Interpolation,
+    /// What a reading does because an engine does it, not because a source says it.
+    EngineArtefact,
     /// An event decided by an interpolated or borrowed parameter, as met in play.
     Uncovered,
     /// A rule as it fires in play.
@@ -63,6 +71,7 @@ impl FlagKind {
             FlagKind::WitnessVariant => "witness-variant",
             FlagKind::Borrowing => "borrowing",
             FlagKind::Interpolation => "interpolation",
+            FlagKind::EngineArtefact => "engine-artefact",
             FlagKind::Uncovered => "uncovered",
             FlagKind::RuleActivity => "rule-activity",
         }
@@ -145,6 +154,10 @@ pub struct ReadingFrequency {
     pub share: Rate,
     /// Occurrences per game, with the 95 % interval of the mean (± 1.96 sd/√n).
     pub per_game: Rate,
+    /// For an engine artefact, the event kind counted (an artefact decides several kinds,
+    /// each listed apart). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
 }
 
 /// An option of a flagged choice.
@@ -248,24 +261,7 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
 /// `uncovered:`/`borrowed:` place met in some reading, then every rule (event kind) that
 /// fired in some reading, each with its frequency per reading.
 pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
-    let rounded = |r: Rate| Rate {
-        value: round(r.value, 4),
-        lo: round(r.lo, 4),
-        hi: round(r.hi, 4),
-    };
-    let frequency = |reading: &str, t: &Tally, counts: (u64, u64), squares: u64| {
-        let (mean, lo, hi) = per_game(counts.1, squares, t.games);
-        ReadingFrequency {
-            reading: reading.to_owned(),
-            games_with: counts.0,
-            share: rounded(wilson(counts.0, t.games)),
-            per_game: rounded(Rate {
-                value: mean,
-                lo,
-                hi,
-            }),
-        }
-    };
+    let frequency = reading_frequency;
     let games = tallies.first().map_or(0, |(_, t)| t.games);
     let mut flags = Vec::new();
     // The flagged places, in the order first met; each reading that has the place counts.
@@ -350,6 +346,230 @@ pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
         });
     }
     flags
+}
+
+/// How often something occurred under one reading: `counts` (games with it, occurrences)
+/// and the sum of squared occurrences per game, from the reading's tally.
+fn reading_frequency(
+    reading: &str,
+    t: &Tally,
+    counts: (u64, u64),
+    squares: u64,
+) -> ReadingFrequency {
+    let rounded = |r: Rate| Rate {
+        value: round(r.value, 4),
+        lo: round(r.lo, 4),
+        hi: round(r.hi, 4),
+    };
+    let (mean, lo, hi) = per_game(counts.1, squares, t.games);
+    ReadingFrequency {
+        reading: reading.to_owned(),
+        games_with: counts.0,
+        share: rounded(wilson(counts.0, t.games)),
+        per_game: rounded(Rate {
+            value: mean,
+            lo,
+            hi,
+        }),
+        event: None,
+    }
+}
+
+/// An engine artefact of a game: what some readings do because an engine does it. Found
+/// from the corpus: an option marked `engine:` (its carriers are the readings that take it),
+/// or a parameter that a reading proposed by an encoding sets outside its choices (the
+/// encoding's engine as it executes).
+#[derive(Debug, Clone)]
+pub struct Artefact {
+    /// The flag (kind `engine-artefact`; frequency and effect left to play).
+    pub flag: Flag,
+    /// The parameters it sets: the events it decides are those these parameters decide.
+    pub params: Vec<String>,
+    /// The ways to switch it off in a reading that carries it, each played against it.
+    pub offs: Vec<Off>,
+}
+
+/// One way to switch an engine artefact off.
+#[derive(Debug, Clone)]
+pub struct Off {
+    /// The option switched in instead, or `default` (the family's value for a parameter
+    /// no rule decides).
+    pub to: String,
+    /// The parameters that does.
+    pub sets: Vec<(String, serde_json::Value)>,
+}
+
+/// The engine artefacts of a game: first the options marked `engine:`, in the ruleset's
+/// order, then the parameters readings set outside their choices, by parameter.
+pub fn engine_artefacts(corpus: &Corpus, game: &Game) -> Vec<Artefact> {
+    let mut out = Vec::new();
+    for choice in &game.choices {
+        for o in &choice.options {
+            let Some(engine) = &o.engine else {
+                continue;
+            };
+            let offs: Vec<Off> = choice
+                .options
+                .iter()
+                .filter(|x| x.engine.is_none())
+                .map(|x| Off {
+                    to: x.id.clone(),
+                    sets: x.sets.clone(),
+                })
+                .collect();
+            let readings = readings_taking(game, &choice.id, std::slice::from_ref(&o.id));
+            let alternatives: Vec<&str> = offs.iter().map(|f| f.to.as_str()).collect();
+            out.push(Artefact {
+                flag: Flag {
+                    kind: FlagKind::EngineArtefact,
+                    id: format!("choice:{}={}", choice.id, o.id),
+                    title: format!("{} = {}: {engine}", choice.id, o.id),
+                    text: format!(
+                        "{} Carried by {}; switched off, `{}` takes in turn {}.",
+                        o.says.trim(),
+                        if readings.is_empty() {
+                            "no reading".to_owned()
+                        } else {
+                            readings.join(", ")
+                        },
+                        choice.id,
+                        if alternatives.is_empty() {
+                            "no other option".to_owned()
+                        } else {
+                            alternatives.join(", ")
+                        }
+                    ),
+                    cites: o
+                        .cites
+                        .iter()
+                        .map(|c| Quote {
+                            at: c.at.clone(),
+                            source: label(corpus, game, &c.at),
+                            quote: c.quote.clone(),
+                        })
+                        .collect(),
+                    readings,
+                    options: Vec::new(),
+                    frequency: None,
+                    effect: None,
+                },
+                params: o.sets.iter().map(|(k, _)| k.clone()).collect(),
+                offs,
+            });
+        }
+    }
+    // Parameters set by a reading itself, where the reading follows an encoding: grouped by
+    // parameter and value, in the order first met.
+    let defaults = game.family.engine_defaults();
+    let mut own: Vec<(String, serde_json::Value, Vec<String>, Vec<String>)> = Vec::new();
+    for interp in &game.interpretations {
+        let engines: Vec<String> = interp
+            .by
+            .iter()
+            .filter(|b| corpus.encodings.contains_key(b.as_str()))
+            .map(|b| label(corpus, game, b))
+            .collect();
+        if engines.is_empty() {
+            continue;
+        }
+        for p in &interp.params {
+            if !matches!(p.origin, ParamOrigin::Interpretation(_))
+                || defaults.get(&p.name) == Some(&p.value)
+            {
+                continue;
+            }
+            match own
+                .iter_mut()
+                .find(|(n, v, _, _)| *n == p.name && *v == p.value)
+            {
+                Some((_, _, readings, by)) => {
+                    readings.push(interp.id.clone());
+                    for e in engines.iter() {
+                        if !by.contains(e) {
+                            by.push(e.clone());
+                        }
+                    }
+                }
+                None => own.push((
+                    p.name.clone(),
+                    p.value.clone(),
+                    vec![interp.id.clone()],
+                    engines.clone(),
+                )),
+            }
+        }
+    }
+    for (name, value, readings, engines) in &own {
+        let values = own.iter().filter(|(n, ..)| n == name).count();
+        let id = if values == 1 {
+            format!("set:{name}")
+        } else {
+            format!("set:{name}={value}")
+        };
+        let offs: Vec<Off> = defaults
+            .get(name)
+            .map(|d| Off {
+                to: "default".to_owned(),
+                sets: vec![(name.clone(), d.clone())],
+            })
+            .into_iter()
+            .collect();
+        out.push(Artefact {
+            flag: Flag {
+                kind: FlagKind::EngineArtefact,
+                id,
+                title: format!("{name} = {value}: set by {} itself", readings.join(", ")),
+                text: format!(
+                    "The reading sets `{name}` to {value} outside its choices, as its encoding's \
+                     engine ({}) executes it; no source states it. {}",
+                    engines.join(", "),
+                    match defaults.get(name) {
+                        Some(d) => format!("Switched off, it takes the family's default, {d}."),
+                        None => "It has no default to switch to.".to_owned(),
+                    }
+                ),
+                cites: Vec::new(),
+                readings: readings.clone(),
+                options: Vec::new(),
+                frequency: None,
+                effect: None,
+            },
+            params: vec![name.clone()],
+            offs,
+        });
+    }
+    out
+}
+
+/// How often an engine artefact fires: per reading that carries it, each event kind decided
+/// by one of its parameters that occurred in some carrier; where none did, every such kind,
+/// at zero (measured, with its interval). Empty when the engine records no event of it.
+pub fn artefact_frequency(artefact: &Artefact, tallies: &[(&str, &Tally)]) -> Frequency {
+    let games = tallies.first().map_or(0, |(_, t)| t.games);
+    let carriers: Vec<&(&str, &Tally)> = tallies
+        .iter()
+        .filter(|(r, _)| artefact.flag.readings.iter().any(|x| x == r))
+        .collect();
+    let decided = |t: &Tally, k: usize| {
+        t.kind_params
+            .get(k)
+            .is_some_and(|ps| ps.iter().any(|p| artefact.params.iter().any(|a| a == p)))
+    };
+    let fired = |k: usize| carriers.iter().any(|(_, t)| t.events[k].0 > 0);
+    let any_fired = carriers
+        .first()
+        .is_some_and(|(_, t)| (0..t.kind_names.len()).any(|k| decided(t, k) && fired(k)));
+    let mut by_reading = Vec::new();
+    for (reading, t) in &carriers {
+        for (k, kind) in t.kind_names.iter().enumerate() {
+            if decided(t, k) && (fired(k) || !any_fired) {
+                let mut f = reading_frequency(reading, t, t.events[k], t.event_squares[k]);
+                f.event = Some(kind.clone());
+                by_reading.push(f);
+            }
+        }
+    }
+    Frequency { games, by_reading }
 }
 
 /// The sources whose words support an option: its quotes' sources, and encodings it names

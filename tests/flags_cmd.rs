@@ -492,6 +492,24 @@ fn the_left_hole_defect_ranks_among_the_largest_effects() {
         .find(|f| f["id"] == "ludii-left-hole")
         .unwrap();
     assert_eq!(&flag["effect"], e);
+    // As an engine artefact: Ludii 1.0.8's reading carries it, the defective move is made
+    // in most games, and switched off the first mover's advantage falls.
+    let artefact = of_kind(&v, "engine-artefact")
+        .into_iter()
+        .find(|f| f["id"] == "choice:ludii-left-hole=quirk")
+        .expect("the left-hole defect is an engine artefact");
+    assert_eq!(artefact["readings"], serde_json::json!(["ludii-1.0.8"]));
+    let fires = &artefact["frequency"]["by_reading"][0];
+    assert_eq!(fires["event"], "left-hole-quirk");
+    assert!(fires["share"]["lo"].as_f64().unwrap() > 0.5, "{fires}");
+    let off = &artefact["effect"];
+    assert_eq!(
+        (off["base"].as_str(), off["option"].as_str()),
+        (Some("ludii-1.0.8"), Some("intended"))
+    );
+    assert_eq!(off["metric"], "first_mover_win");
+    assert!(off["difference"]["hi"].as_f64().unwrap() < -0.3, "{off}");
+    assert_eq!(off["verdict"], "differs");
 }
 
 /// Um el Banât's passage has two witnesses: the differences inside the spans the ruleset
@@ -518,4 +536,129 @@ fn witness_variants_inside_quoted_spans() {
     // A game whose passages have one witness each has none.
     let seega = json(&["flags", "seega", "-n", "4", "--format", "json"]);
     assert!(of_kind(&seega, "witness-variant").is_empty());
+}
+
+/// The synthetic corpus with an engine: an encoding of the game, which the reading `engine`
+/// follows (it sets the cap itself), and the option `count = five` marked as that engine's
+/// behaviour, which `engine` takes.
+fn with_engine() -> tempfile::TempDir {
+    let dir = synthetic();
+    std::fs::write(
+        dir.path().join("sources/enc.yaml"),
+        r#"schema_version: 1
+id: enc
+kind: encodings
+title: A made-up game system's encodings
+encodings:
+  - id: "enc-1#um-el-bagara"
+    game: um-el-bagara
+    system: Enc
+    version: "1"
+    repository: nowhere/enc
+    path: cow.enc
+    commit: "0000000000000000000000000000000000000000"
+"#,
+    )
+    .unwrap();
+    let path = dir.path().join("rulesets/um-el-bagara.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text
+        .replace(
+            "        sets: { daughter_count: 5 }\n",
+            "        sets: { daughter_count: 5 }\n        engine: A made-up engine\n",
+        )
+        .replace(
+            "    extends: literal\n    choose: { starter: first-seat }",
+            "    extends: literal\n    by: [enc-1#um-el-bagara]\n    choose: { starter: first-seat, count: five }",
+        );
+    std::fs::write(&path, text).unwrap();
+    dir
+}
+
+/// Engine artefacts, from the corpus: an option marked `engine:` in the readings that take
+/// it, and a parameter a reading that follows an encoding sets itself; each with how often
+/// the events its parameters decide fire, and switched off against the reading.
+#[test]
+fn engine_artefacts_on_a_synthetic_corpus() {
+    // Without an encoding or a marked option there is none (the `engine` reading's own cap
+    // rests on nobody's words: an interpolation, not an engine's).
+    assert!(of_kind(&flags_json(&synthetic()), "engine-artefact").is_empty());
+
+    let dir = with_engine();
+    let v = flags_json(&dir);
+    let found = of_kind(&v, "engine-artefact");
+    let ids: Vec<&str> = found.iter().map(|f| f["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["choice:count=five", "set:cap"], "{found:?}");
+    for f in &found {
+        assert_eq!(f["readings"], serde_json::json!(["engine"]), "{f}");
+    }
+    // The daughters' count decides only the begetting of daughters, which never happens
+    // here: measured at zero, and switching it off changes nothing.
+    let five = found[0];
+    assert!(five["title"].as_str().unwrap().contains("A made-up engine"));
+    let freq = five["frequency"]["by_reading"].as_array().unwrap();
+    assert_eq!(freq.len(), 1, "{freq:?}");
+    assert_eq!(
+        (
+            &freq[0]["reading"],
+            &freq[0]["event"],
+            &freq[0]["games_with"]
+        ),
+        (&"engine".into(), &"daughter".into(), &0.into())
+    );
+    assert_eq!(five["effect"]["base"], "engine");
+    assert_eq!(five["effect"]["option"], "four");
+    assert_eq!(five["effect"]["verdict"], "no difference detected");
+    // The cap the encoding's reading sets: switched off, the family's default (no cap).
+    let rows = v["sensitivity"]["engine_artefacts"].as_array().unwrap();
+    let cap: Vec<&Value> = rows.iter().filter(|r| r["artefact"] == "set:cap").collect();
+    assert_eq!(cap.len(), 1, "{rows:?}");
+    assert_eq!(
+        (&cap[0]["reading"], &cap[0]["to"]),
+        (&"engine".into(), &"default".into())
+    );
+    assert_eq!(cap[0]["sets"], serde_json::json!({"cap": null}));
+    let events: Vec<&str> = found[1]["frequency"]["by_reading"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(events, ["cap-reached"]);
+    // Its diff command plays the same two arms.
+    let cmd = cap[0]["reproduce"].as_str().unwrap();
+    assert!(cmd.ends_with("--set-b cap=null"), "{cmd}");
+    let words: Vec<&str> = cmd.split(' ').skip(1).collect();
+    let (code, out, err) = run(bin()
+        .args(words.iter().map(|w| w.trim_matches('\'')))
+        .args(["--format", "json", "--corpus"])
+        .arg(dir.path()));
+    assert_eq!(code, 0, "{cmd}: {err}");
+    let d: Value = serde_json::from_str(&out).unwrap();
+    for m in cap[0]["metrics"].as_array().unwrap() {
+        let same = d["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["metric"] == m["metric"])
+            .unwrap();
+        assert_eq!((&same["a"], &same["b"]), (&m["a"], &m["b"]), "{cmd}");
+    }
+    // A marked option that a source supports is refused by the loader.
+    let path = dir.path().join("rulesets/um-el-bagara.yaml");
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "        sets: { starter: lot }\n        register: [BG-01a]\n",
+        "        sets: { starter: lot }\n        register: [BG-01a]\n        engine: Nobody's\n",
+    );
+    std::fs::write(&path, text).unwrap();
+    let (code, out, _) = run(bin().arg("check").arg("--corpus").arg(dir.path()));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("rulesets/um-el-bagara.yaml:69:14: error[engine-with-source]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`roe#um-el-bagara` is a source's words"),
+        "{out}"
+    );
 }

@@ -1,8 +1,10 @@
 //! `ludotrace flags [GAME]`: what a game's sources leave open or dispute ([`crate::flags`]):
 //! from the corpus, its open points with who proposes each option, the register readings it
 //! declines, the places where two sources support different options, and what each reading
-//! borrows or interpolates; from seeded play of every reading, how often each uncovered or
-//! borrowed situation arises and how often each rule fires.
+//! borrows or interpolates, and its engine artefacts; from seeded play of every reading, how
+//! often each uncovered or borrowed situation arises, how often each rule and each engine
+//! artefact fires, and how much each option, switched in alone, and each engine artefact,
+//! switched off, changes the outcome.
 //!
 //! The result (JSON schema_version 1) is a pure function of the corpus, the games, seed, ply
 //! limit, agents and overrides, and the ludotrace version, at any thread count.
@@ -27,7 +29,10 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::diff::{Metric, arm_key, finish, raw_metrics};
-use crate::flags::{Effect, Flag, FlagKind, corpus_flags, play_flags};
+use crate::flags::{
+    Artefact, Effect, Flag, FlagKind, artefact_frequency, corpus_flags, engine_artefacts,
+    play_flags,
+};
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::Rate;
 use crate::stats::compare::holm;
@@ -79,8 +84,8 @@ pub struct FlagsOutput {
     pub swap: bool,
     /// `--set` overrides of every reading, as given.
     pub overrides: Vec<String>,
-    /// The flags, by kind: `choice`, `declined`, `source-conflict`, `borrowing`,
-    /// `interpolation`, `uncovered`, `rule-activity`.
+    /// The flags, by kind: `choice`, `declined`, `source-conflict`, `witness-variant`,
+    /// `borrowing`, `interpolation`, `engine-artefact`, `uncovered`, `rule-activity`.
     pub flags: Vec<Flag>,
     /// How much each open point's resolution changes the game.
     pub sensitivity: Sensitivity,
@@ -97,6 +102,31 @@ pub struct Sensitivity {
     /// The choices, largest effect first: each choice's largest absolute change in an
     /// outcome rate over its options and base readings.
     pub ranking: Vec<Ranked>,
+    /// Each engine artefact switched off in each reading that carries it (each other option
+    /// of its choice in turn, or the family's default for a parameter the reading sets
+    /// itself), against the reading as it stands; Holm-corrected across the game's
+    /// artefacts.
+    pub engine_artefacts: Vec<SwitchedOff>,
+}
+
+/// An engine artefact switched off in a reading that carries it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SwitchedOff {
+    /// The artefact's flag id (`choice:ID=OPTION`, `set:PARAM`).
+    pub artefact: String,
+    /// The reading that carries it.
+    pub reading: String,
+    /// What replaces it: another option of its choice, or `default`.
+    pub to: String,
+    /// The parameters that sets.
+    pub sets: BTreeMap<String, Value>,
+    /// Why the engine cannot play it in the reading (then no metrics).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+    /// As in `one_at_a_time`: the reading (`a`) against it switched off (`b`).
+    pub metrics: Vec<Metric>,
+    /// The `diff` command that plays the same two arms.
+    pub reproduce: String,
 }
 
 /// One option switched alone into a base reading.
@@ -202,8 +232,12 @@ pub fn flags(
             .zip(&tallies)
             .collect();
         let mut flags = corpus_flags(corpus, g);
+        let mut arms = Arms::new(g, args, &overrides, &pool, &bar);
+        let mut sensitivity = one_at_a_time(&mut arms)?;
+        let mut artefacts = engine_artefacts(corpus, g);
+        sensitivity.engine_artefacts = switched_off(&mut arms, &mut artefacts, &named)?;
+        flags.extend(artefacts.into_iter().map(|a| a.flag));
         flags.extend(play_flags(&named));
-        let sensitivity = one_at_a_time(g, args, &overrides, &pool, &bar)?;
         for f in flags.iter_mut().filter(|f| f.kind == FlagKind::Choice) {
             f.effect = sensitivity
                 .ranking
@@ -277,75 +311,130 @@ fn arm(
     play_reading(b, &spec, &args.lineup, 0..args.games, pool, bar)
 }
 
-/// The one-at-a-time sensitivity of a game: from each base reading, each option it does not
-/// take switched in alone, played on the arms of `diff BASE BASE --set-b …` (the base on
-/// arm A's streams, the option on arm B's), every kept metric Holm-corrected across the
-/// game's comparisons, and the choices ranked by their largest change in a rate.
-fn one_at_a_time(
-    game: &Game,
-    args: &FlagsArgs,
-    overrides: &serde_json::Map<String, Value>,
-    pool: &rayon::ThreadPool,
-    bar: &indicatif::ProgressBar,
-) -> Result<Sensitivity, Error> {
-    struct Row<'g> {
-        base: &'g str,
-        choice: &'g str,
-        option: &'g crate::corpus::ChoiceOption,
-        refused: Option<String>,
-        raw: Vec<super::diff::Raw>,
-    }
-    let mut rows: Vec<Row> = Vec::new();
-    for base in bases(game) {
-        let b = bind::bind(game, base, overrides)
-            .map_err(|e| Error::Usage(format!("{} reading {}: {e}", game.id, base.id)))?;
-        bar.inc_length(args.games);
-        let ta = arm(args, &b, arm_key(&game.id, &base.id, "a"), pool, bar);
-        for choice in &game.choices {
-            let taken = base
-                .choose
-                .iter()
-                .find(|(c, _)| *c == choice.id)
-                .map(|(_, o)| o.as_str());
-            for option in choice
-                .options
-                .iter()
-                .filter(|o| Some(o.id.as_str()) != taken)
-            {
-                let merged = super::run::merge_options(overrides, &[(choice, option)])
-                    .map_err(|e| e.to_string())
-                    .and_then(|m| bind::bind(game, base, &m).map_err(|e| e.to_string()));
-                let (refused, raw) = match merged {
-                    Err(why) => (Some(why), Vec::new()),
-                    Ok(bb) => {
-                        bar.inc_length(args.games);
-                        let tb = arm(args, &bb, arm_key(&game.id, &base.id, "b"), pool, bar);
-                        let raw = raw_metrics(&ta, &tb, &args.lineup, args.seed, &kept)
-                            .into_iter()
-                            .filter(|r| kept(&r.name))
-                            .collect();
-                        (None, raw)
-                    }
-                };
-                rows.push(Row {
-                    base: &base.id,
-                    choice: &choice.id,
-                    option,
-                    refused,
-                    raw,
-                });
-            }
+/// The arms of a game's comparisons, each played once: a reading as it stands (the `a` arm
+/// of `diff R R`, on its streams) and a reading with parameters switched (the `b` arm).
+struct Arms<'a> {
+    game: &'a Game,
+    args: &'a FlagsArgs,
+    overrides: &'a serde_json::Map<String, Value>,
+    pool: &'a rayon::ThreadPool,
+    bar: &'a indicatif::ProgressBar,
+    played: BTreeMap<(String, String), Tally>,
+}
+
+/// One comparison before Holm's correction: a reading against it with `sets` switched in.
+struct Compared {
+    base: String,
+    sets: Vec<(String, Value)>,
+    refused: Option<String>,
+    raw: Vec<super::diff::Raw>,
+}
+
+impl<'a> Arms<'a> {
+    fn new(
+        game: &'a Game,
+        args: &'a FlagsArgs,
+        overrides: &'a serde_json::Map<String, Value>,
+        pool: &'a rayon::ThreadPool,
+        bar: &'a indicatif::ProgressBar,
+    ) -> Self {
+        Arms {
+            game,
+            args,
+            overrides,
+            pool,
+            bar,
+            played: BTreeMap::new(),
         }
     }
+
+    /// Plays the reading with `sets` switched in on the streams of `diff`'s arm `arm_name`
+    /// (`a`, the reading as it stands; `b`, switched), unless played already; returns its
+    /// key in `played`, or why the engine refuses it.
+    fn play(
+        &mut self,
+        reading: &crate::corpus::Interpretation,
+        arm_name: &str,
+        sets: &[(String, Value)],
+    ) -> Result<(String, String), String> {
+        let key = (
+            format!("{}#{arm_name}", reading.id),
+            serde_json::to_string(sets).unwrap_or_default(),
+        );
+        if self.played.contains_key(&key) {
+            return Ok(key);
+        }
+        let mut merged = self.overrides.clone();
+        for (k, v) in sets {
+            if merged.contains_key(k) {
+                return Err(format!(
+                    "`{k}` is set by --set too: the comparison would not switch it"
+                ));
+            }
+            merged.insert(k.clone(), v.clone());
+        }
+        let b = bind::bind(self.game, reading, &merged).map_err(|e| e.to_string())?;
+        self.bar.inc_length(self.args.games);
+        let t = arm(
+            self.args,
+            &b,
+            arm_key(&self.game.id, &reading.id, arm_name),
+            self.pool,
+            self.bar,
+        );
+        self.played.insert(key.clone(), t);
+        Ok(key)
+    }
+
+    /// A reading against it with `sets` switched in: the kept metrics of the two arms.
+    fn compare(
+        &mut self,
+        reading: &crate::corpus::Interpretation,
+        sets: &[(String, Value)],
+    ) -> Result<Compared, Error> {
+        let game = self.game;
+        let a = self
+            .play(reading, "a", &[])
+            .map_err(|e| Error::Usage(format!("{} reading {}: {e}", game.id, reading.id)))?;
+        let (refused, raw) = match self.play(reading, "b", sets) {
+            Err(why) => (Some(why), Vec::new()),
+            Ok(b) => {
+                let raw = raw_metrics(
+                    &self.played[&a],
+                    &self.played[&b],
+                    &self.args.lineup,
+                    self.args.seed,
+                    &kept,
+                )
+                .into_iter()
+                .filter(|r| kept(&r.name))
+                .collect();
+                (None, raw)
+            }
+        };
+        Ok(Compared {
+            base: reading.id.clone(),
+            sets: sets.to_vec(),
+            refused,
+            raw,
+        })
+    }
+}
+
+/// Holm-corrects a family of comparisons and finishes each: its metrics and the `diff`
+/// command that plays the same two arms.
+fn finish_all(
+    game: &Game,
+    args: &FlagsArgs,
+    rows: Vec<Compared>,
+) -> Vec<(Compared, Vec<Metric>, String)> {
     let ps: Vec<f64> = rows
         .iter()
         .flat_map(|r| r.raw.iter().map(|m| m.p))
         .collect();
     let mut adjusted = holm(&ps).into_iter();
-    let one_at_a_time: Vec<OneAtATime> = rows
-        .into_iter()
-        .map(|r| {
-            let sets: BTreeMap<String, Value> = r.option.sets.iter().cloned().collect();
+    rows.into_iter()
+        .map(|mut r| {
             let mut cmd = format!(
                 "ludotrace diff {} {} {} -n {} --seed {} --max-plies {}{}",
                 game.id,
@@ -359,25 +448,83 @@ fn one_at_a_time(
             for s in &args.set {
                 cmd.push_str(&format!(" --set {}", super::run::shell_quote(s)));
             }
-            for (k, v) in &sets {
+            for (k, v) in &r.sets {
                 cmd.push_str(&format!(
                     " --set-b {}",
                     super::run::shell_quote(&format!("{k}={v}"))
                 ));
             }
-            OneAtATime {
-                base: r.base.to_owned(),
-                choice: r.choice.to_owned(),
-                option: r.option.id.clone(),
-                sets,
-                refused: r.refused,
-                metrics: r
-                    .raw
-                    .into_iter()
-                    .map(|m| finish(m, adjusted.next().unwrap_or(1.0)))
-                    .collect(),
-                reproduce: cmd,
+            let metrics = std::mem::take(&mut r.raw)
+                .into_iter()
+                .map(|m| finish(m, adjusted.next().unwrap_or(1.0)))
+                .collect();
+            (r, metrics, cmd)
+        })
+        .collect()
+}
+
+/// The largest change in an outcome rate (the mean length aside) among comparisons, each
+/// given as (base reading, what was switched in, its metrics).
+fn largest<'m>(rows: impl Iterator<Item = (&'m str, &'m str, &'m [Metric])>) -> Option<Effect> {
+    rows.flat_map(|(base, to, metrics)| {
+        metrics
+            .iter()
+            .filter(|m| m.metric != "plies_mean")
+            .map(move |m| (base, to, m))
+    })
+    .max_by(|(_, _, x), (_, _, y)| {
+        x.difference
+            .value
+            .abs()
+            .total_cmp(&y.difference.value.abs())
+    })
+    .map(|(base, to, m)| Effect {
+        base: base.to_owned(),
+        option: to.to_owned(),
+        metric: m.metric.clone(),
+        difference: Rate {
+            value: m.difference.value,
+            lo: m.difference.lo,
+            hi: m.difference.hi,
+        },
+        p_adjusted: m.p_adjusted,
+        verdict: m.verdict.clone(),
+    })
+}
+
+/// The one-at-a-time sensitivity of a game: from each base reading, each option it does not
+/// take switched in alone, played on the arms of `diff BASE BASE --set-b …` (the base on
+/// arm A's streams, the option on arm B's), every kept metric Holm-corrected across the
+/// game's comparisons, and the choices ranked by their largest change in a rate.
+fn one_at_a_time(arms: &mut Arms) -> Result<Sensitivity, Error> {
+    let game = arms.game;
+    let mut rows: Vec<(&str, &str, Compared)> = Vec::new();
+    for base in bases(game) {
+        for choice in &game.choices {
+            let taken = base.chosen(&choice.id);
+            for option in choice
+                .options
+                .iter()
+                .filter(|o| Some(o.id.as_str()) != taken)
+            {
+                let c = arms.compare(base, &option.sets)?;
+                rows.push((&choice.id, &option.id, c));
             }
+        }
+    }
+    let (ids, compared): (Vec<(&str, &str)>, Vec<Compared>) =
+        rows.into_iter().map(|(c, o, r)| ((c, o), r)).unzip();
+    let one_at_a_time: Vec<OneAtATime> = ids
+        .into_iter()
+        .zip(finish_all(game, arms.args, compared))
+        .map(|((choice, option), (r, metrics, reproduce))| OneAtATime {
+            base: r.base,
+            choice: choice.to_owned(),
+            option: option.to_owned(),
+            sets: r.sets.into_iter().collect(),
+            refused: r.refused,
+            metrics,
+            reproduce,
         })
         .collect();
     let mut ranking: Vec<Ranked> = game
@@ -385,33 +532,12 @@ fn one_at_a_time(
         .iter()
         .map(|c| Ranked {
             choice: c.id.clone(),
-            effect: one_at_a_time
-                .iter()
-                .filter(|o| o.choice == c.id)
-                .flat_map(|o| {
-                    o.metrics
-                        .iter()
-                        .filter(|m| m.metric != "plies_mean")
-                        .map(move |m| (o, m))
-                })
-                .max_by(|(_, x), (_, y)| {
-                    x.difference
-                        .value
-                        .abs()
-                        .total_cmp(&y.difference.value.abs())
-                })
-                .map(|(o, m)| Effect {
-                    base: o.base.clone(),
-                    option: o.option.clone(),
-                    metric: m.metric.clone(),
-                    difference: Rate {
-                        value: m.difference.value,
-                        lo: m.difference.lo,
-                        hi: m.difference.hi,
-                    },
-                    p_adjusted: m.p_adjusted,
-                    verdict: m.verdict.clone(),
-                }),
+            effect: largest(
+                one_at_a_time
+                    .iter()
+                    .filter(|o| o.choice == c.id)
+                    .map(|o| (o.base.as_str(), o.option.as_str(), &o.metrics[..])),
+            ),
         })
         .collect();
     // Largest first; choices never measured last, in the ruleset's order (a stable sort).
@@ -424,7 +550,55 @@ fn one_at_a_time(
     Ok(Sensitivity {
         one_at_a_time,
         ranking,
+        engine_artefacts: Vec::new(),
     })
+}
+
+/// Each engine artefact switched off in each reading that carries it, in every way the
+/// corpus offers (each other option of its choice, or the family's default), Holm-corrected
+/// across the game's artefacts; each artefact's flag gets its frequency (from the readings'
+/// tallies) and its largest change.
+fn switched_off(
+    arms: &mut Arms,
+    artefacts: &mut [Artefact],
+    tallies: &[(&str, &Tally)],
+) -> Result<Vec<SwitchedOff>, Error> {
+    let game = arms.game;
+    let mut ids: Vec<(usize, String)> = Vec::new();
+    let mut compared = Vec::new();
+    for (i, a) in artefacts.iter().enumerate() {
+        for reading in &a.flag.readings {
+            let Some(interp) = game.interpretation(reading) else {
+                continue;
+            };
+            for off in &a.offs {
+                compared.push(arms.compare(interp, &off.sets)?);
+                ids.push((i, off.to.clone()));
+            }
+        }
+    }
+    let rows: Vec<SwitchedOff> = ids
+        .into_iter()
+        .zip(finish_all(game, arms.args, compared))
+        .map(|((i, to), (r, metrics, reproduce))| SwitchedOff {
+            artefact: artefacts[i].flag.id.clone(),
+            reading: r.base,
+            to,
+            sets: r.sets.into_iter().collect(),
+            refused: r.refused,
+            metrics,
+            reproduce,
+        })
+        .collect();
+    for a in artefacts.iter_mut() {
+        a.flag.frequency = Some(artefact_frequency(a, tallies));
+        a.flag.effect = largest(
+            rows.iter()
+                .filter(|r| r.artefact == a.flag.id)
+                .map(|r| (r.reading.as_str(), r.to.as_str(), &r.metrics[..])),
+        );
+    }
+    Ok(rows)
 }
 
 /// The command that reproduces a `flags` output.
@@ -590,6 +764,65 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
             let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
             out.table(&heads, rows);
         }
+    }
+    let rows: Vec<Vec<String>> = of(FlagKind::EngineArtefact)
+        .map(|f| {
+            let fires: Vec<String> = f
+                .frequency
+                .iter()
+                .flat_map(|q| &q.by_reading)
+                .map(|b| {
+                    format!(
+                        "{} {}: {:.1} % [{:.1}–{:.1}]",
+                        b.reading,
+                        b.event.as_deref().unwrap_or("?"),
+                        100.0 * b.share.value,
+                        100.0 * b.share.lo,
+                        100.0 * b.share.hi
+                    )
+                })
+                .collect();
+            let sep = if md { "<br>" } else { "\n" };
+            vec![
+                f.title.clone(),
+                if f.readings.is_empty() {
+                    "no reading".to_owned()
+                } else if fires.is_empty() {
+                    format!("{} · no event records it", f.readings.join(", "))
+                } else {
+                    fires.join(sep)
+                },
+                f.effect.as_ref().map_or_else(
+                    || "not measured".to_owned(),
+                    |e| {
+                        format!(
+                            "{} to {} in {}: {:+.1} [{:+.1}, {:+.1}] pts, {}",
+                            e.metric,
+                            e.option,
+                            e.base,
+                            100.0 * e.difference.value,
+                            100.0 * e.difference.lo,
+                            100.0 * e.difference.hi,
+                            if e.verdict == "differs" {
+                                e.verdict.clone()
+                            } else {
+                                format!("{} at n = {}", e.verdict, report.games)
+                            }
+                        )
+                    },
+                ),
+            ]
+        })
+        .collect();
+    if !rows.is_empty() {
+        out.table(
+            &[
+                "engine artefact: what the engine does",
+                "fires: reading, event, games [95 % CI]",
+                "switched off: largest change [95 % CI]",
+            ],
+            rows,
+        );
     }
     let rows: Vec<Vec<String>> = report
         .sensitivity

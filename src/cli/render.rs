@@ -268,6 +268,10 @@ pub struct ShowOption {
     pub sets: serde_json::Map<String, Value>,
     /// The register readings it is.
     pub register: Vec<String>,
+    /// The engine whose own behaviour the option is (an engine artefact, which no source
+    /// states). Absent for the options sources or readers propose.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
 }
 
 /// A register reading the ruleset does not offer.
@@ -451,6 +455,7 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                         cites: show_cites(corpus, &o.cites),
                         sets: sets_map(&o.sets),
                         register: o.register.clone(),
+                        engine: o.engine.clone(),
                     })
                     .collect(),
                 chosen: interp.and_then(|i| i.chosen(&c.id)).map(str::to_owned),
@@ -620,6 +625,13 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
             out.line(&format!(": {}", o.says.trim()));
             out.styled(style::DIM, &format!("      by: {}", o.by.join("; ")));
             out.raw("\n");
+            if let Some(e) = &o.engine {
+                out.styled(
+                    style::DIM,
+                    &format!("      engine behaviour, no source's words: {e}"),
+                );
+                out.raw("\n");
+            }
             if !o.register.is_empty() {
                 out.styled(
                     style::DIM,
@@ -855,10 +867,13 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
                 String::new()
             };
             out.line(&format!(
-                "- `{}`{mark}: {} *By* {}.",
+                "- `{}`{mark}: {} *By* {}.{}",
                 o.id,
                 o.says.trim(),
-                o.by.join("; ")
+                o.by.join("; "),
+                o.engine.as_ref().map_or_else(String::new, |e| format!(
+                    " *Engine behaviour, no source's words:* {e}."
+                ))
             ));
         }
     }

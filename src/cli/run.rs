@@ -725,7 +725,11 @@ impl EngineVisitor for Simulate<'_> {
             self.records,
         )
         .with_places(coverage.places.iter().cloned())
-        .with_kinds(kind_names::<F::Rules>())
+        .with_kinds(
+            <<F::Rules as Rules>::Event as Event>::Kind::ALL
+                .iter()
+                .map(|k| (k.name(), k.params())),
+        )
     }
 }
 

@@ -914,6 +914,46 @@ impl Validator<'_> {
         by.iter().map(|b| b.value.trim().to_owned()).collect()
     }
 
+    /// Checks an option marked as an engine's behaviour (`engine:`): it names the engine, and
+    /// no source's words support it (its quotes and proponents are encodings, or readings).
+    fn engine_option(
+        &mut self,
+        path: &str,
+        engine: &Sp<String>,
+        o: &raw::ChoiceOption,
+        corpus: &Corpus,
+    ) -> String {
+        if engine.value.trim().is_empty() {
+            self.diags.push(
+                Place::at(path, &engine.referenced),
+                "empty-engine",
+                "`engine:` names the engine whose behaviour the option is (`Ludii 1.0.8, as traced`)",
+            );
+        }
+        let anchors =
+            o.by.iter()
+                .filter(|b| !b.value.trim().starts_with("reading:"))
+                .map(|b| (b.value.trim(), &b.referenced))
+                .chain(
+                    o.cites
+                        .iter()
+                        .map(|c| (c.at.value.as_str(), &c.at.referenced)),
+                );
+        for (anchor, at) in anchors {
+            if !corpus.encodings.contains_key(anchor) && Self::anchor_known(corpus, anchor) {
+                self.diags.push(
+                    Place::at(path, at),
+                    "engine-with-source",
+                    format!(
+                        "option `{}` is marked as an engine's behaviour (`engine:`), but `{anchor}` is a source's words, not an encoding's: an option a source supports is a reading of that source; drop `engine:` or the anchor",
+                        o.id.value
+                    ),
+                );
+            }
+        }
+        engine.value.trim().to_owned()
+    }
+
     fn cites(
         &mut self,
         path: &str,
@@ -1116,6 +1156,10 @@ impl Validator<'_> {
                 let cites = self.cites(path, &o.cites, corpus, targets);
                 let sets = self.sets(path, family, &o.sets);
                 let register = self.readings_taken(path, &o.register, &c.addresses, corpus);
+                let engine = o
+                    .engine
+                    .as_ref()
+                    .map(|e| self.engine_option(path, e, o, corpus));
                 options.push(ChoiceOption {
                     id: o.id.value.clone(),
                     says: o.says.clone(),
@@ -1123,6 +1167,7 @@ impl Validator<'_> {
                     cites,
                     sets,
                     register,
+                    engine,
                 });
             }
             let addresses = self.addresses(path, &c.addresses, corpus);

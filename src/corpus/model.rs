@@ -405,6 +405,8 @@ pub struct ChoiceOption {
     pub sets: Vec<(String, Value)>,
     /// The register readings it is.
     pub register: Vec<String>,
+    /// The engine whose own behaviour this option is, when it is one (an engine artefact).
+    pub engine: Option<String>,
 }
 
 /// An interpretation with every parameter resolved.

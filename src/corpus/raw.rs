@@ -357,6 +357,12 @@ pub struct ChoiceOption {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub register: Vec<Sp<String>>,
+    /// Set when the option is an engine's own behaviour, not any source's words (a forced
+    /// pass, a turn cap, a defect as traced): the engine, in words (`Ludii 1.0.8, as
+    /// traced`). Such an option may cite or be proposed by encodings only.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub engine: Option<Sp<String>>,
 }
 
 /// A register reading that no option or clause offers, and why.

@@ -447,6 +447,8 @@ pub struct Tally {
     pub records: Vec<GameRecord>,
     /// Names of the event kinds, by index (set by the caller for output).
     pub kind_names: Vec<String>,
+    /// The parameters that decide each event kind, by index (set with the names).
+    pub kind_params: Vec<&'static [&'static str]>,
     /// Names of the uncovered places, by index (set by the caller for output).
     pub place_names: Vec<String>,
 }
@@ -698,9 +700,12 @@ impl Tally {
         self.records.extend(other.records);
     }
 
-    /// Names the event kinds, for output.
-    pub fn with_kinds<'a>(mut self, names: impl Iterator<Item = &'a str>) -> Self {
-        self.kind_names = names.map(str::to_owned).collect();
+    /// Names the event kinds, for output, each with the parameters that decide it.
+    pub fn with_kinds(
+        mut self,
+        kinds: impl Iterator<Item = (&'static str, &'static [&'static str])>,
+    ) -> Self {
+        (self.kind_names, self.kind_params) = kinds.map(|(n, p)| (n.to_owned(), p)).unzip();
         self
     }
 
