@@ -33,7 +33,7 @@ use serde::Serialize;
 
 use crate::collate::collate_within;
 use crate::corpus::provenance::label;
-use crate::corpus::{Cite, Class, Classed, Corpus, Game, ParamOrigin};
+use crate::corpus::{Cite, Class, Classed, Corpus, Game, Interpretation, ParamOrigin};
 use crate::sim::{Tally, per_game};
 use crate::stats::{Rate, round, wilson};
 
@@ -391,12 +391,43 @@ pub struct Artefact {
 
 /// One way to switch an engine artefact off.
 #[derive(Debug, Clone)]
-pub struct Off {
-    /// The option switched in instead, or `default` (the family's value for a parameter
-    /// no rule decides).
-    pub to: String,
-    /// The parameters that does.
-    pub sets: Vec<(String, serde_json::Value)>,
+pub enum Off {
+    /// Another option of the artefact's choice switched in ([`Game::switch_sets`]).
+    Option {
+        /// Choice id.
+        choice: String,
+        /// Option id.
+        option: String,
+    },
+    /// The family's default for a parameter the reading sets itself.
+    Default {
+        /// The parameter and its default.
+        sets: Vec<(String, serde_json::Value)>,
+    },
+}
+
+impl Off {
+    /// What replaces the artefact: the option's id, or `default`.
+    pub fn to(&self) -> &str {
+        match self {
+            Off::Option { option, .. } => option,
+            Off::Default { .. } => "default",
+        }
+    }
+
+    /// The parameters switching it off sets in `reading`.
+    pub fn sets(&self, game: &Game, reading: &Interpretation) -> Vec<(String, serde_json::Value)> {
+        match self {
+            Off::Option { choice, option } => game
+                .choices
+                .iter()
+                .find(|c| c.id == *choice)
+                .and_then(|c| Some((c, c.options.iter().find(|o| o.id == *option)?)))
+                .map(|(c, o)| game.switch_sets(reading, c, o))
+                .unwrap_or_default(),
+            Off::Default { sets } => sets.clone(),
+        }
+    }
 }
 
 /// The engine artefacts of a game: first the options marked `engine:`, in the ruleset's
@@ -412,13 +443,13 @@ pub fn engine_artefacts(corpus: &Corpus, game: &Game) -> Vec<Artefact> {
                 .options
                 .iter()
                 .filter(|x| x.engine.is_none())
-                .map(|x| Off {
-                    to: x.id.clone(),
-                    sets: x.sets.clone(),
+                .map(|x| Off::Option {
+                    choice: choice.id.clone(),
+                    option: x.id.clone(),
                 })
                 .collect();
             let readings = readings_taking(game, &choice.id, std::slice::from_ref(&o.id));
-            let alternatives: Vec<&str> = offs.iter().map(|f| f.to.as_str()).collect();
+            let alternatives: Vec<&str> = offs.iter().map(Off::to).collect();
             out.push(Artefact {
                 flag: Flag {
                     kind: FlagKind::EngineArtefact,
@@ -508,8 +539,7 @@ pub fn engine_artefacts(corpus: &Corpus, game: &Game) -> Vec<Artefact> {
         };
         let offs: Vec<Off> = defaults
             .get(name)
-            .map(|d| Off {
-                to: "default".to_owned(),
+            .map(|d| Off::Default {
                 sets: vec![(name.clone(), d.clone())],
             })
             .into_iter()

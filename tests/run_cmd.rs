@@ -567,3 +567,43 @@ fn the_new_numbers_are_bounded() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// Switching an option out drops what it alone set: Seega's `ludii` takes the engine's
+/// limits with `stall = engine-limit`; switched to `none`, the cap goes with it (the
+/// family's default, no cap), as in a reading that chose `none`.
+#[test]
+fn a_switched_option_leaves_nothing_behind() {
+    let v = json(&[
+        "run",
+        "seega",
+        "-i",
+        "ludii",
+        "--choose",
+        "stall=none",
+        "-n",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["overrides"],
+        serde_json::json!({"cap": null, "stall": "none", "stall_plies": 0, "stall_result": "draw"})
+    );
+    // An option that sets the parameter itself keeps it.
+    let v = json(&[
+        "run",
+        "seega",
+        "-i",
+        "davies",
+        "--choose",
+        "stall=engine-limit",
+        "-n",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["overrides"]["cap"],
+        serde_json::json!({"turns": 2500, "moves": 10000, "outcome": "draw"})
+    );
+}

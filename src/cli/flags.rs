@@ -507,7 +507,8 @@ fn one_at_a_time(arms: &mut Arms) -> Result<Sensitivity, Error> {
                 .iter()
                 .filter(|o| Some(o.id.as_str()) != taken)
             {
-                let c = arms.compare(base, &option.sets)?;
+                let sets = game.switch_sets(base, choice, option);
+                let c = arms.compare(base, &sets)?;
                 rows.push((&choice.id, &option.id, c));
             }
         }
@@ -572,8 +573,8 @@ fn switched_off(
                 continue;
             };
             for off in &a.offs {
-                compared.push(arms.compare(interp, &off.sets)?);
-                ids.push((i, off.to.clone()));
+                compared.push(arms.compare(interp, &off.sets(game, interp))?);
+                ids.push((i, off.to().to_owned()));
             }
         }
     }

@@ -323,10 +323,15 @@ impl Variant<'_> {
     }
 
     fn bind(&self, game: &Game) -> Result<Bound, bind::BindError> {
+        // A parameter an option sets, or one it resets for the option it switched out.
         let place = |param: &str| {
             self.choose
                 .iter()
-                .find(|(_, o)| o.sets.iter().any(|(p, _)| p == param))
+                .find(|(c, _)| {
+                    c.options
+                        .iter()
+                        .any(|o| o.sets.iter().any(|(p, _)| p == param))
+                })
                 .map_or_else(
                     || "--set".to_owned(),
                     |(c, o)| format!("--choose {}={}", c.id, o.id),
@@ -390,30 +395,38 @@ fn parse_choose<'a>(
     Ok(out)
 }
 
-/// `--set` overrides with the parameters of the switched options added.
+/// `--set` overrides with the parameters of the options switched into `reading` added
+/// ([`Game::switch_sets`]; a default that stands in for an option switched out yields to `--set`).
 ///
 /// # Errors
 /// [`Error::Usage`] when a switched option sets a parameter `--set` or another switched
 /// option also sets: which value was meant is not for the program to guess.
 pub(super) fn merge_options(
+    game: &Game,
+    reading: &Interpretation,
     set: &Map<String, Value>,
     choose: &[(&Choice, &ChoiceOption)],
 ) -> Result<Map<String, Value>, Error> {
     let mut merged = set.clone();
-    let mut by: BTreeMap<&str, String> = BTreeMap::new();
+    let mut by: BTreeMap<String, String> = BTreeMap::new();
     for (c, o) in choose {
-        for (param, value) in &o.sets {
+        for (param, value) in game.switch_sets(reading, c, o) {
+            let own = o.sets.iter().any(|(k, _)| *k == param);
             let here = format!("--choose {}={}", c.id, o.id);
-            if merged.contains_key(param) {
-                let first = by
-                    .get(param.as_str())
-                    .cloned()
-                    .unwrap_or_else(|| format!("--set {param}"));
+            if let Some(first) = by.get(param.as_str()) {
                 return Err(Error::Usage(format!(
                     "{here} sets `{param}`, which {first} sets too: give each parameter once"
                 )));
             }
-            merged.insert(param.clone(), value.clone());
+            if merged.contains_key(&param) {
+                if !own {
+                    continue;
+                }
+                return Err(Error::Usage(format!(
+                    "{here} sets `{param}`, which --set {param} sets too: give each parameter once"
+                )));
+            }
+            merged.insert(param.clone(), value);
             by.insert(param, here);
         }
     }
@@ -459,15 +472,14 @@ pub fn run(
     };
     let set = bind::parse_overrides(&args.set)?;
     let chosen = parse_choose(game, &args.choose)?;
-    let overrides = merge_options(&set, &chosen)?;
-    let mut variants: Vec<Variant> = readings
-        .iter()
-        .map(|&interp| Variant {
+    let mut variants: Vec<Variant> = Vec::new();
+    for &interp in &readings {
+        variants.push(Variant {
             interp,
             choose: chosen.clone(),
-            overrides: overrides.clone(),
-        })
-        .collect();
+            overrides: merge_options(game, interp, &set, &chosen)?,
+        });
+    }
     if args.each_option {
         let interp = readings[0];
         for choice in &game.choices {
@@ -486,7 +498,7 @@ pub fn run(
             {
                 let mut choose = chosen.clone();
                 choose.push((choice, option));
-                let overrides = merge_options(&set, &choose)?;
+                let overrides = merge_options(game, interp, &set, &choose)?;
                 variants.push(Variant {
                     interp,
                     choose,

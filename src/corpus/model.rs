@@ -304,6 +304,32 @@ pub struct Declined {
 }
 
 impl Game {
+    /// The parameters that switching `choice` to `option` in `reading` sets: the option's,
+    /// and for each engine parameter that the reading's own option of that choice set and the
+    /// new one does not, the family's default, so that nothing of the option switched out
+    /// stays behind (Seega's `stall = none` switched into `ludii` drops the cap that
+    /// `engine-limit` brought).
+    pub fn switch_sets(
+        &self,
+        reading: &Interpretation,
+        choice: &Choice,
+        option: &ChoiceOption,
+    ) -> Vec<(String, Value)> {
+        let defaults = self.family.engine_defaults();
+        let mut out = option.sets.clone();
+        for p in &reading.params {
+            let from_choice =
+                matches!(&p.origin, ParamOrigin::Option { choice: c, .. } if *c == choice.id);
+            if from_choice
+                && !option.sets.iter().any(|(k, _)| *k == p.name)
+                && let Some(d) = defaults.get(&p.name)
+            {
+                out.push((p.name.clone(), d.clone()));
+            }
+        }
+        out
+    }
+
     /// An interpretation by id.
     pub fn interpretation(&self, id: &str) -> Option<&Interpretation> {
         self.interpretations.iter().find(|i| i.id == id)
