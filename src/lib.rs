@@ -14,5 +14,6 @@ pub mod games;
 pub mod kernels;
 pub mod ludii;
 pub mod registry;
+pub mod sensitivity;
 pub mod sim;
 pub mod stats;
