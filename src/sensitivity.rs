@@ -18,12 +18,17 @@
 //! percentile bootstraps over the rows (the whole estimate, `V` included, recomputed on each
 //! resample).
 //!
+//! Each place of the design ([`Slot`]) is observed on its own games, so that the noise of
+//! every observation is independent of every other's, as the corrections assume; a
+//! combination drawn in two places is played twice. The one exception: where `AB_i` is the
+//! same combination as `A` (the factor's level drawn the same in `B`), `A`'s observation
+//! stands for it, and the difference is exactly zero, as it truly is.
+//!
 //! A reading that cannot be played (an engine refuses the combination) is missing: a row is
 //! used for a factor only where `A`, `B` and `AB_i` were all played, and the number of rows
 //! used is reported with each index.
 //!
-//! Architecture Invariant: nothing here plays a game. The caller observes each design point
-//! (a combination of levels) once; the same combination always gets the same observation.
+//! Architecture Invariant: nothing here plays a game. The caller observes each slot once.
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -76,23 +81,51 @@ impl Design {
         self.a.len()
     }
 
-    /// Every distinct combination the design asks for, in the order first asked: `A`, `B`,
-    /// then each `AB_i` row by row.
-    pub fn points(&self) -> Vec<Vec<usize>> {
+    /// The places to observe, in order: every row of `A`, of `B`, then row by row each
+    /// `AB_i` that is not the same combination as `A`'s row (which stands for it).
+    pub fn slots(&self) -> Vec<Slot> {
         let k = self.a.first().map_or(0, Vec::len);
-        let mut seen = std::collections::BTreeSet::new();
-        let mut out = Vec::new();
-        let all = self.a.iter().cloned().chain(self.b.iter().cloned()).chain(
-            (0..self.rows())
-                .flat_map(|r| (0..k).map(move |i| (r, i)))
-                .map(|(r, i)| self.ab(r, i)),
-        );
-        for p in all {
-            if seen.insert(p.clone()) {
-                out.push(p);
+        let mut out: Vec<Slot> = (0..self.rows()).map(Slot::A).collect();
+        out.extend((0..self.rows()).map(Slot::B));
+        for r in 0..self.rows() {
+            for i in 0..k {
+                if self.b[r][i] != self.a[r][i] {
+                    out.push(Slot::AB(r, i));
+                }
             }
         }
         out
+    }
+
+    /// The combination of levels at a slot.
+    pub fn at(&self, slot: Slot) -> Vec<usize> {
+        match slot {
+            Slot::A(r) => self.a[r].clone(),
+            Slot::B(r) => self.b[r].clone(),
+            Slot::AB(r, i) => self.ab(r, i),
+        }
+    }
+}
+
+/// A place of the design: row `r` of `A` or `B`, or of `AB_i`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Slot {
+    /// Row of A.
+    A(usize),
+    /// Row of B.
+    B(usize),
+    /// Row of AB_i: (row, factor).
+    AB(usize, usize),
+}
+
+impl std::fmt::Display for Slot {
+    /// `A12`, `B12`, `AB12.3`: a stable name (the seed of its games derives from it).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Slot::A(r) => write!(f, "A{r}"),
+            Slot::B(r) => write!(f, "B{r}"),
+            Slot::AB(r, i) => write!(f, "AB{r}.{i}"),
+        }
     }
 }
 
@@ -126,65 +159,67 @@ pub struct Indices {
     pub rows: usize,
 }
 
-/// The estimates `(S_i, ST_i)` of factor `i` over a set of rows, from observations looked up
-/// by combination; `None` with fewer than two rows.
+/// The mean of observations and their variance less the sampling noise (each observation's
+/// noise independent of the others'), with the mean noise variance.
+fn spread(values: &[Observed]) -> (f64, f64, f64) {
+    let m = values.len() as f64;
+    let mean = values.iter().map(|o| o.value).sum::<f64>() / m;
+    let raw = values.iter().map(|o| (o.value - mean).powi(2)).sum::<f64>() / (m - 1.0);
+    let noise = values.iter().map(|o| o.noise).sum::<f64>() / m;
+    (mean, raw - noise, noise)
+}
+
+/// The observation standing at `AB_i`'s row `r`: its own, or `A`'s where they are the same
+/// combination.
+fn at_ab(
+    design: &Design,
+    r: usize,
+    i: usize,
+    obs: &dyn Fn(Slot) -> Option<Observed>,
+) -> Option<Observed> {
+    if design.b[r][i] == design.a[r][i] {
+        obs(Slot::A(r))
+    } else {
+        obs(Slot::AB(r, i))
+    }
+}
+
+/// The estimates `(S_i, ST_i)` of factor `i` over a set of rows; `None` with fewer than two
+/// rows observed.
 fn estimate(
     design: &Design,
     rows: &[usize],
     i: usize,
-    obs: &dyn Fn(&[usize]) -> Option<Observed>,
+    obs: &dyn Fn(Slot) -> Option<Observed>,
 ) -> Option<(f64, f64)> {
     let mut seen = Vec::with_capacity(rows.len());
     for &r in rows {
-        let (a, b, ab) = (&design.a[r], &design.b[r], design.ab(r, i));
-        if let (Some(fa), Some(fb), Some(fab)) = (obs(a), obs(b), obs(&ab)) {
+        if let (Some(fa), Some(fb), Some(fab)) =
+            (obs(Slot::A(r)), obs(Slot::B(r)), at_ab(design, r, i, obs))
+        {
             seen.push((r, fa, fb, fab));
         }
     }
     if seen.len() < 2 {
         return None;
     }
-    // V from the A and B values of the rows (each counted as drawn), less their mean noise;
-    // the products centred on their mean, which leaves their expectation as it is and
-    // takes most of their spread away.
-    let m = 2.0 * seen.len() as f64;
-    let mean = seen
-        .iter()
-        .map(|(_, a, b, _)| a.value + b.value)
-        .sum::<f64>()
-        / m;
-    let noise = seen
-        .iter()
-        .map(|(_, a, b, _)| a.noise + b.noise)
-        .sum::<f64>()
-        / m;
-    let spread = seen
-        .iter()
-        .map(|(_, a, b, _)| (a.value - mean).powi(2) + (b.value - mean).powi(2))
-        .sum::<f64>()
-        / (m - 1.0);
-    let var = spread - noise;
+    // V from the A and B values of the rows (each counted as drawn), less their noise; the
+    // products centred on the mean, which leaves their expectation as it is and takes
+    // most of their spread away.
+    let values: Vec<Observed> = seen.iter().flat_map(|(_, a, b, _)| [*a, *b]).collect();
+    let (mean, var, _) = spread(&values);
     if var <= 1e-12 {
         return Some((0.0, 0.0));
     }
     let (mut first, mut total) = (0.0, 0.0);
     for (r, fa, fb, fab) in &seen {
-        let (a, b, ab) = (&design.a[*r], &design.b[*r], design.ab(*r, i));
-        // A product or a square holds a noise term where its two observations are of the
-        // same combination (one observation, counted twice): corrected accordingly; where
-        // they differ, the noises are independent and the square holds both.
-        let mut f = (fb.value - mean) * (fab.value - fa.value);
-        if *b == ab {
-            f -= fb.noise;
-        }
-        if b == a {
-            f += fb.noise;
-        }
+        // B's noise is independent of A's and AB's: the product holds none on average. The
+        // square holds both noises where AB was played apart from A.
+        first += (fb.value - mean) * (fab.value - fa.value);
         let mut t = (fa.value - fab.value).powi(2);
-        if *a != ab {
+        if design.b[*r][i] != design.a[*r][i] {
             t -= fa.noise + fab.noise;
         }
-        first += f;
         total += t;
     }
     let n = seen.len() as f64;
@@ -196,7 +231,7 @@ fn estimate(
 /// with fewer than two usable rows gets `None`.
 pub fn indices(
     design: &Design,
-    obs: &dyn Fn(&[usize]) -> Option<Observed>,
+    obs: &dyn Fn(Slot) -> Option<Observed>,
     resamples: usize,
     seed: u64,
 ) -> Vec<Option<Indices>> {
@@ -208,9 +243,9 @@ pub fn indices(
                 .iter()
                 .copied()
                 .filter(|&r| {
-                    obs(&design.a[r]).is_some()
-                        && obs(&design.b[r]).is_some()
-                        && obs(&design.ab(r, i)).is_some()
+                    obs(Slot::A(r)).is_some()
+                        && obs(Slot::B(r)).is_some()
+                        && at_ab(design, r, i, obs).is_some()
                 })
                 .collect();
             let (s, st) = estimate(design, &usable, i, obs)?;
@@ -236,22 +271,86 @@ pub fn indices(
         .collect()
 }
 
-/// A point estimate with the 2.5 % and 97.5 % quantiles of its bootstrap replicates,
-/// rounded to 4 places (what a report prints).
-fn interval(value: f64, replicates: &mut [f64]) -> Rate {
+/// How an outcome varies over the design: its mean, its variance less the sampling noise
+/// (with a percentile bootstrap interval over the rows) and the mean noise variance, from
+/// the rows whose `A` and `B` readings were both played; `None` under two such rows.
+pub fn variance(
+    design: &Design,
+    obs: &dyn Fn(Slot) -> Option<Observed>,
+    resamples: usize,
+    seed: u64,
+) -> Option<(f64, Rate, f64)> {
+    let rows: Vec<(Observed, Observed)> = (0..design.rows())
+        .filter_map(|r| Some((obs(Slot::A(r))?, obs(Slot::B(r))?)))
+        .collect();
+    if rows.len() < 2 {
+        return None;
+    }
+    let of = |pick: &mut dyn Iterator<Item = &(Observed, Observed)>| {
+        let values: Vec<Observed> = pick.flat_map(|(a, b)| [*a, *b]).collect();
+        spread(&values)
+    };
+    let (mean, var, noise) = of(&mut rows.iter());
+    let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(seed ^ 0x7a41_a4ce));
+    let mut replicates: Vec<f64> = (0..resamples)
+        .map(|_| {
+            let pick: Vec<&(Observed, Observed)> = (0..rows.len())
+                .map(|_| &rows[rng.random_range(0..rows.len() as u32) as usize])
+                .collect();
+            of(&mut pick.into_iter()).1
+        })
+        .collect();
+    Some((mean, interval_raw(var, &mut replicates), noise))
+}
+
+/// Whether an outcome varies over the slots played beyond their sampling noise: Cochran's
+/// Q, the heterogeneity test of meta-analysis, `Q = Σ_c w_c (x_c − x̄_w)²` with
+/// `w_c = 1/σ²_c` over the `C` observations, against χ² with `C − 1` degrees of freedom. Returns `(Q, degrees of freedom, p)`; `None` under two combinations. An
+/// outcome that does not vary has no variance to share out among the open points.
+pub fn heterogeneity(points: &[Observed]) -> Option<(f64, f64, f64)> {
+    use statrs::distribution::{ChiSquared, ContinuousCDF};
+    if points.len() < 2 {
+        return None;
+    }
+    // A noise of 0 (every game the same length) would weigh infinitely: floored.
+    let w: Vec<f64> = points.iter().map(|o| 1.0 / o.noise.max(1e-12)).collect();
+    let sw: f64 = w.iter().sum();
+    let mean = points.iter().zip(&w).map(|(o, w)| w * o.value).sum::<f64>() / sw;
+    let q: f64 = points
+        .iter()
+        .zip(&w)
+        .map(|(o, w)| w * (o.value - mean).powi(2))
+        .sum();
+    let df = (points.len() - 1) as f64;
+    let p = ChiSquared::new(df).map_or(1.0, |d| d.sf(q));
+    Some((q, df, p))
+}
+
+/// A point estimate with the 2.5 % and 97.5 % quantiles of its bootstrap replicates.
+fn interval_raw(value: f64, replicates: &mut [f64]) -> Rate {
     replicates.sort_by(f64::total_cmp);
     let q = |p: f64| -> f64 {
         if replicates.is_empty() {
             return value;
         }
-        let at = (p * (replicates.len() - 1) as f64).round() as usize;
-        replicates[at]
+        replicates[(p * (replicates.len() - 1) as f64).round() as usize]
     };
+    Rate {
+        value,
+        lo: q(0.025).min(value),
+        hi: q(0.975).max(value),
+    }
+}
+
+/// A point estimate with the 2.5 % and 97.5 % quantiles of its bootstrap replicates,
+/// rounded to 4 places (what a report prints).
+fn interval(value: f64, replicates: &mut [f64]) -> Rate {
+    let r = interval_raw(value, replicates);
     let r4 = |x: f64| (x * 10_000.0).round() / 10_000.0;
     Rate {
-        value: r4(value),
-        lo: r4(q(0.025).min(value)),
-        hi: r4(q(0.975).max(value)),
+        value: r4(r.value),
+        lo: r4(r.lo),
+        hi: r4(r.hi),
     }
 }
 
@@ -259,25 +358,37 @@ fn interval(value: f64, replicates: &mut [f64]) -> Rate {
 mod tests {
     use super::*;
 
-    /// A synthetic game: at a combination, `games` seeded games each won by the first mover
-    /// with probability `p(combination)`; observed as a rate with its sampling variance.
-    fn play(p: impl Fn(&[usize]) -> f64, games: u64) -> impl Fn(&[usize]) -> Option<Observed> {
-        move |c: &[usize]| {
-            let key = c.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
-                (h ^ x as u64).wrapping_mul(0x100_0000_01b3)
-            });
-            let mut rng = ChaCha8Rng::seed_from_u64(key);
-            let pc = p(c);
-            let wins = (0..games)
-                .filter(|_| rng.random_range(0..1_000_000u32) < (pc * 1e6) as u32)
-                .count() as f64;
-            let g = games as f64;
-            let rate = wins / g;
-            Some(Observed {
-                value: rate,
-                noise: rate * (1.0 - rate) / (g - 1.0),
+    /// A synthetic game: at each slot of a design, `games` games seeded by the slot, each
+    /// won by the first mover with probability `p(combination)`; observed as a rate with its
+    /// sampling variance. Slots are observed once each and remembered, as the command does.
+    fn play(
+        design: &Design,
+        p: impl Fn(&[usize]) -> f64,
+        games: u64,
+    ) -> impl Fn(Slot) -> Option<Observed> {
+        let seen: std::collections::BTreeMap<Slot, Observed> = design
+            .slots()
+            .into_iter()
+            .map(|slot| {
+                let name = slot.to_string();
+                let key = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, x| {
+                    (h ^ u64::from(x)).wrapping_mul(0x100_0000_01b3)
+                });
+                let mut rng = ChaCha8Rng::seed_from_u64(key);
+                let pc = p(&design.at(slot));
+                let wins = (0..games)
+                    .filter(|_| rng.random_range(0..1_000_000u32) < (pc * 1e6) as u32)
+                    .count() as f64;
+                let g = games as f64;
+                let rate = wins / g;
+                let o = Observed {
+                    value: rate,
+                    noise: rate * (1.0 - rate) / (g - 1.0),
+                };
+                (slot, o)
             })
-        }
+            .collect();
+        move |slot| seen.get(&slot).copied()
     }
 
     #[test]
@@ -291,7 +402,12 @@ mod tests {
                 assert_eq!(count, 30 / n, "factor {i} level {level}");
             }
         }
-        assert!(d.points().len() <= 30 * 5);
+        // A and B in full, and each AB_i where B's level differs from A's.
+        let differ: usize = (0..30)
+            .map(|r| (0..3).filter(|&i| d.a[r][i] != d.b[r][i]).count())
+            .sum();
+        assert_eq!(d.slots().len(), 60 + differ);
+        assert_eq!(Slot::AB(12, 3).to_string(), "AB12.3");
     }
 
     /// The outcome depends on factor 1 only: its indices are near 1, the others' near 0.
@@ -299,7 +415,7 @@ mod tests {
     fn one_factor_alone() {
         let levels = [3, 2, 4, 2];
         let d = Design::new(&levels, 200, 1);
-        let f = play(|c| if c[1] == 1 { 0.8 } else { 0.2 }, 400);
+        let f = play(&d, |c| if c[1] == 1 { 0.8 } else { 0.2 }, 400);
         let ix = indices(&d, &f, 300, 1);
         for (i, x) in ix.iter().enumerate() {
             let x = x.as_ref().unwrap();
@@ -310,7 +426,7 @@ mod tests {
             } else {
                 assert!(x.first_order.value.abs() < 0.15, "{i}: {x:?}");
                 assert!(
-                    x.total.value.abs() < 0.02 && x.total.hi < 0.05,
+                    x.total.value.abs() < 0.03 && x.total.hi < 0.06,
                     "{i}: {x:?}"
                 );
             }
@@ -323,7 +439,11 @@ mod tests {
     fn a_pair_only_together() {
         let levels = [2, 3, 2, 2];
         let d = Design::new(&levels, 300, 2);
-        let f = play(|c| if (c[0] == 1) != (c[2] == 1) { 0.9 } else { 0.1 }, 400);
+        let f = play(
+            &d,
+            |c| if (c[0] == 1) != (c[2] == 1) { 0.9 } else { 0.1 },
+            400,
+        );
         let ix = indices(&d, &f, 300, 2);
         for (i, x) in ix.iter().enumerate() {
             let x = x.as_ref().unwrap();
@@ -332,19 +452,43 @@ mod tests {
                 assert!(x.total.value > 0.75 && x.total.lo > 0.5, "{i}: {x:?}");
             } else {
                 assert!(
-                    x.total.value.abs() < 0.02 && x.total.hi < 0.05,
+                    x.total.value.abs() < 0.03 && x.total.hi < 0.06,
                     "{i}: {x:?}"
                 );
             }
         }
     }
 
+    /// An outcome that does not depend on any factor varies only by its noise: the
+    /// heterogeneity test does not reject, and the variance, the noise taken out, is near
+    /// zero; one that depends on a factor is found to vary.
+    #[test]
+    fn variance_beyond_noise() {
+        let d = Design::new(&[2, 3, 4, 2], 60, 4);
+        let flat = play(&d, |_| 0.5, 300);
+        let seen: Vec<Observed> = d.slots().into_iter().filter_map(&flat).collect();
+        let (_, df, p) = heterogeneity(&seen).unwrap();
+        assert_eq!(df, (d.slots().len() - 1) as f64);
+        assert!(p > 0.05, "{p}");
+        let (_, v, noise) = variance(&d, &flat, 300, 4).unwrap();
+        assert!(v.value.abs() < noise, "{v:?} {noise}");
+        assert!(v.lo < 0.0 && v.hi > 0.0, "{v:?}");
+        let steep = play(&d, |c| if c[1] == 2 { 0.9 } else { 0.3 }, 300);
+        let seen: Vec<Observed> = d.slots().into_iter().filter_map(&steep).collect();
+        assert!(heterogeneity(&seen).unwrap().2 < 1e-9);
+        let (mean, v, _) = variance(&d, &steep, 300, 4).unwrap();
+        assert!(v.lo > 0.05, "{v:?}");
+        assert!((mean - 0.5).abs() < 0.05, "{mean}");
+    }
+
     /// Missing readings leave their rows out, and the count says so.
     #[test]
     fn refused_points_are_skipped_and_counted() {
         let d = Design::new(&[2, 2], 40, 3);
-        let f = play(|c| if c[0] == 1 { 0.7 } else { 0.3 }, 200);
-        let refused = |c: &[usize]| if c == [1, 1] { None } else { f(c) };
+        let f = play(&d, |c| if c[0] == 1 { 0.7 } else { 0.3 }, 200);
+        let refused = |slot: Slot| {
+            if d.at(slot) == [1, 1] { None } else { f(slot) }
+        };
         let ix = indices(&d, &refused, 100, 3);
         let used = ix[0].as_ref().unwrap().rows;
         let expect = (0..40)

@@ -662,3 +662,100 @@ fn engine_artefacts_on_a_synthetic_corpus() {
         "{out}"
     );
 }
+
+/// `--global` on the synthetic corpus: the draws depend on the tie rule alone (a tie is a
+/// draw, or the game is played again), not on who begins nor on the daughters' count, which
+/// no game uses; the indices find exactly that, and the design says what was played.
+#[test]
+fn global_indices_find_the_one_choice_that_matters() {
+    let dir = synthetic();
+    let flags = |threads: &str| -> Value {
+        let (code, out, err) = run(bin()
+            .args([
+                "flags",
+                "um-el-bagara",
+                "-n",
+                "300",
+                "--global",
+                "--design",
+                "400",
+                "--threads",
+                threads,
+                "--format",
+                "json",
+                "--corpus",
+            ])
+            .arg(dir.path()));
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let v = flags("2");
+    let d = &v["sensitivity"]["global_design"];
+    assert_eq!(d["factors"], serde_json::json!(["starter", "tie", "count"]));
+    assert_eq!(
+        (d["asked"].as_u64(), d["rows"].as_u64()),
+        (Some(400), Some(80))
+    );
+    assert_eq!(d["refused"], 0);
+    let readings = d["readings"].as_u64().unwrap();
+    assert!((160..=400).contains(&readings), "{d}");
+    assert_eq!(d["games"].as_u64(), Some(readings * 300));
+    let draws = d["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["metric"] == "draw_or_timeout")
+        .unwrap();
+    assert_eq!(draws["varies"], true, "{draws}");
+    let index = |choice: &str| {
+        v["sensitivity"]["global"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["choice"] == choice && x["metric"] == "draw_or_timeout")
+            .unwrap()
+            .clone()
+    };
+    let tie = index("tie");
+    for i in ["first_order", "total"] {
+        assert!(tie[i]["value"].as_f64().unwrap() > 0.7, "{tie}");
+        assert!(tie[i]["lo"].as_f64().unwrap() > 0.5, "{tie}");
+    }
+    for other in ["starter", "count"] {
+        let x = index(other);
+        let total = &x["total"];
+        assert!(total["value"].as_f64().unwrap().abs() < 0.05, "{x}");
+        assert!(total["lo"].as_f64().unwrap() < 0.0 + 1e-9, "{x}");
+        assert!(total["hi"].as_f64().unwrap() < 0.1, "{x}");
+        let first = &x["first_order"];
+        assert!(
+            first["lo"].as_f64().unwrap() < 0.0 && first["hi"].as_f64().unwrap() > 0.0,
+            "{x}"
+        );
+    }
+    // The same at another thread count; without --global, null.
+    assert_eq!(flags("1")["sensitivity"], v["sensitivity"]);
+    let plain = flags_json(&dir);
+    assert!(plain["sensitivity"]["global"].is_null());
+    assert!(plain["sensitivity"]["global_design"].is_null());
+    // A design too small for the game's open points is refused before anything is played.
+    let err = fails(&[
+        "flags",
+        "um-el-bagara",
+        "--global",
+        "--design",
+        "39",
+        "--corpus",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains(
+            "--design 39: um-el-bagara has 3 open points with two options or more, so a \
+             design needs 8 rows of 5 readings: give 40 to 100000"
+        ),
+        "{err}"
+    );
+    // --design without --global is refused by the parser.
+    let err = fails(&["flags", "um-el-bagara", "--design", "400"]);
+    assert!(err.contains("--global"), "{err}");
+}

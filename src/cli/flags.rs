@@ -29,6 +29,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::diff::{Metric, arm_key, finish, raw_metrics};
+use super::global::{GlobalDesign, GlobalIndex, check_design, global};
 use crate::flags::{
     Artefact, Effect, Flag, FlagKind, artefact_frequency, corpus_flags, engine_artefacts,
     play_flags,
@@ -56,6 +57,8 @@ pub struct FlagsArgs {
     pub threads: Option<usize>,
     /// The corpus directory, if not the built-in corpus (for the reproduce line).
     pub corpus: Option<std::path::PathBuf>,
+    /// `--global --design N`: the readings of the global design, when asked for.
+    pub global: Option<u64>,
 }
 
 /// `flags GAME --format json`.
@@ -107,6 +110,12 @@ pub struct Sensitivity {
     /// itself), against the reading as it stands; Holm-corrected across the game's
     /// artefacts.
     pub engine_artefacts: Vec<SwitchedOff>,
+    /// With `--global`: every open point's share of the variance of each outcome over the
+    /// game's option space (first-order and total indices), by choice and metric; `null`
+    /// when not asked for.
+    pub global: Option<Vec<GlobalIndex>>,
+    /// With `--global`: the design and what was played; `null` when not asked for.
+    pub global_design: Option<GlobalDesign>,
 }
 
 /// An engine artefact switched off in a reading that carries it.
@@ -195,6 +204,11 @@ pub fn flags(
         Some(id) => vec![super::game_of(corpus, id)?],
         None => corpus.games.iter().collect(),
     };
+    if let Some(n) = args.global {
+        for g in &games {
+            check_design(g, n)?;
+        }
+    }
     let overrides = bind::parse_overrides(&args.set)?;
     // Every reading of every game bound first, so that a bad override stops the command
     // before any game is played.
@@ -236,6 +250,11 @@ pub fn flags(
         let mut sensitivity = one_at_a_time(&mut arms)?;
         let mut artefacts = engine_artefacts(corpus, g);
         sensitivity.engine_artefacts = switched_off(&mut arms, &mut artefacts, &named)?;
+        if let Some(n) = args.global {
+            let (design, indices) = global(g, args, n, &overrides, &pool, &bar)?;
+            sensitivity.global = Some(indices);
+            sensitivity.global_design = Some(design);
+        }
         flags.extend(artefacts.into_iter().map(|a| a.flag));
         flags.extend(play_flags(&named));
         for f in flags.iter_mut().filter(|f| f.kind == FlagKind::Choice) {
@@ -552,6 +571,8 @@ fn one_at_a_time(arms: &mut Arms) -> Result<Sensitivity, Error> {
         one_at_a_time,
         ranking,
         engine_artefacts: Vec::new(),
+        global: None,
+        global_design: None,
     })
 }
 
@@ -622,6 +643,9 @@ fn command_line(args: &FlagsArgs) -> String {
     cmd.push_str(&super::run::lineup_words(&args.lineup));
     for s in &args.set {
         cmd.push_str(&format!(" --set {}", super::run::shell_quote(s)));
+    }
+    if let Some(n) = args.global {
+        cmd.push_str(&format!(" --global --design {n}"));
     }
     cmd
 }
@@ -867,6 +891,12 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
             rows,
         );
     }
+    if let (Some(ix), Some(d)) = (
+        &report.sensitivity.global,
+        &report.sensitivity.global_design,
+    ) {
+        render_global(out, ix, d);
+    }
     let refused = report
         .sensitivity
         .one_at_a_time
@@ -892,4 +922,74 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
     if !md {
         out.line("");
     }
+}
+
+/// The global indices: a row per open point, largest total index first, a column per
+/// outcome; then what was played.
+fn render_global(out: &mut Out, ix: &[GlobalIndex], d: &GlobalDesign) {
+    let cell = |r: &crate::stats::Rate| format!("{:.2} [{:.2}, {:.2}]", r.value, r.lo, r.hi);
+    let largest = |c: &str| {
+        ix.iter()
+            .filter(|x| x.choice == c)
+            .map(|x| x.total.value)
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let mut choices: Vec<&str> = d.factors.iter().map(String::as_str).collect();
+    choices.sort_by(|x, y| largest(y).total_cmp(&largest(x)));
+    let rows: Vec<Vec<String>> = choices
+        .iter()
+        .map(|c| {
+            let mut row = vec![(*c).to_owned()];
+            for m in super::global::METRICS {
+                row.push(
+                    ix.iter()
+                        .find(|x| x.choice == *c && x.metric == m)
+                        .map_or_else(
+                            || "–".to_owned(),
+                            |x| format!("{} · {}", cell(&x.first_order), cell(&x.total)),
+                        ),
+                );
+            }
+            row
+        })
+        .collect();
+    out.table(
+        &[
+            "open point, all together",
+            "first mover wins: first-order · total [95 % CI]",
+            "draw or timeout: first-order · total",
+            "mean length: first-order · total",
+        ],
+        rows,
+    );
+    let flat: Vec<String> = d
+        .outcomes
+        .iter()
+        .filter(|o| !o.varies)
+        .map(|o| format!("{} (Q = {:.1}, df {}, p = {:.3})", o.metric, o.q, o.df, o.p))
+        .collect();
+    if !flat.is_empty() {
+        out.para(&format!(
+            "no index for what does not vary beyond sampling noise over the option space: {}",
+            flat.join(", ")
+        ));
+    }
+    out.para(&format!(
+        "global: a Saltelli design of {} rows over {} open points, {} readings played, {} \
+         games each ({} games; {} readings refused by the engine, {} combinations{}); \
+         intervals from {} bootstrap resamples of the rows; each sampled reading is {} with \
+         every open point switched",
+        d.rows,
+        d.factors.len(),
+        d.readings - d.refused,
+        d.games_per_reading,
+        d.games,
+        d.refused,
+        d.refused_combinations,
+        d.refused_example
+            .as_ref()
+            .map_or_else(String::new, |e| format!(", e.g. {e}")),
+        d.resamples,
+        d.frame
+    ));
 }

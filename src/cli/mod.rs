@@ -7,6 +7,7 @@
 
 pub mod diff;
 pub mod flags;
+pub mod global;
 mod output;
 mod register;
 mod render;
@@ -261,6 +262,19 @@ pub enum Command {
         /// Override a parameter in every reading (repeatable).
         #[arg(long = "set", value_name = "PARAM=VALUE")]
         set: Vec<String>,
+        /// Also share out the variance of the outcome among the open points over the game's
+        /// whole option space (first-order and total indices): plays the readings of a
+        /// seeded design, -n games each.
+        #[arg(long)]
+        global: bool,
+        /// With --global: how many readings the design samples (rows of open points + 2).
+        #[arg(
+            long,
+            value_name = "READINGS",
+            default_value_t = 1024,
+            requires = "global"
+        )]
+        design: u64,
     },
     /// Print the JSON Schemas of every published format, as one JSON object.
     Schema,
@@ -664,7 +678,13 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             };
             diff::diff(&mut out, &corpus, &files, &args, cli.quiet)?;
         }
-        Command::Flags { game, play, set } => {
+        Command::Flags {
+            game,
+            play,
+            set,
+            global,
+            design,
+        } => {
             let files = files(&cli)?;
             let Games::Count(games) = play.games else {
                 return Err(Error::Usage(
@@ -680,6 +700,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 set: set.clone(),
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
+                global: global.then_some(*design),
             };
             flags::flags(&mut out, &corpus, &files, &args, cli.quiet)?;
         }

@@ -1,0 +1,297 @@
+//! `flags --global`: every open point's share of the variance of the outcome over a game's
+//! whole option space ([`crate::sensitivity`]), from readings sampled by a seeded design and
+//! played like any other.
+//!
+//! A sampled reading is the game's first reading with every open point switched to the
+//! sampled option ([`Game::switch_sets`], as `--choose` does), played on the streams of its
+//! place in the design (seeded from the run seed and `global:A12`, `global:AB12.3` …), so
+//! that every observation's noise is its own, at any thread count. Only the open points
+//! with two options or more are varied.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::Error;
+use super::flags::FlagsArgs;
+use super::run::{merge_options, play_reading};
+use crate::bind;
+use crate::corpus::{Choice, ChoiceOption, Game};
+use std::collections::BTreeMap;
+
+use crate::sensitivity::{Design, Indices, Observed, Slot, heterogeneity, indices, variance};
+use crate::sim::{self, RunSpec, Tally};
+use crate::stats::Rate;
+
+/// The readings a design may ask for, at most.
+pub const MAX_DESIGN: u64 = 100_000;
+
+/// The fewest rows a design may have: fewer give no usable interval.
+pub const MIN_ROWS: u64 = 8;
+
+/// Bootstrap resamples of the rows behind each interval.
+pub const RESAMPLES: usize = 1000;
+
+/// The outcomes whose variance is shared out.
+pub const METRICS: [&str; 3] = ["first_mover_win", "draw_or_timeout", "plies_mean"];
+
+/// How a global analysis was made: the design and what was played.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GlobalDesign {
+    /// `saltelli`: samples A and B of `rows` readings each and, for each open point, A with
+    /// that point's option taken from B; each column balanced over its options.
+    pub design: String,
+    /// `--design`: the readings asked for.
+    pub asked: u64,
+    /// Rows of A and B: `asked / (open points + 2)`, rounded down.
+    pub rows: u64,
+    /// The open points varied (those with two options or more), in the ruleset's order.
+    pub factors: Vec<String>,
+    /// The readings the design plays: A and B in full, and each `AB_i` row that is not the
+    /// same combination as A's (whose result stands for it). Each on its own games, so that
+    /// their noises are independent: a combination drawn twice is played twice.
+    pub readings: u64,
+    /// Readings the engine refused (skipped; rows that need one are left out of an index,
+    /// and each index says how many rows it used).
+    pub refused: u64,
+    /// Distinct combinations among them.
+    pub refused_combinations: u64,
+    /// One refused combination with the engine's reason, as an example (absent when none
+    /// was).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused_example: Option<String>,
+    /// Games per distinct combination.
+    pub games_per_reading: u64,
+    /// Games played in all.
+    pub games: u64,
+    /// Bootstrap resamples behind each interval.
+    pub resamples: usize,
+    /// The frame every sampled reading is built on: the game's first reading.
+    pub frame: String,
+    /// How each outcome varies over the combinations played: where it does not vary
+    /// beyond sampling noise, there is nothing to share out and no index is given.
+    pub outcomes: Vec<GlobalOutcome>,
+}
+
+/// How one outcome varies over a game's option space.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GlobalOutcome {
+    /// `first_mover_win`, `draw_or_timeout` or `plies_mean`.
+    pub metric: String,
+    /// Its mean over the A and B readings.
+    pub mean: f64,
+    /// Its variance over them, the sampling noise taken out, with a bootstrap 95 % interval
+    /// over the rows (the denominator of every index).
+    pub variance: Rate,
+    /// The mean sampling variance of one reading's value (from its games).
+    pub noise: f64,
+    /// Cochran's Q over the distinct combinations played: does the outcome vary beyond the
+    /// noise?
+    pub q: f64,
+    /// Its degrees of freedom (combinations − 1).
+    pub df: f64,
+    /// Its p-value.
+    pub p: f64,
+    /// `p < 0.05`: indices are given only then.
+    pub varies: bool,
+}
+
+/// One open point's share of the variance of one outcome.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GlobalIndex {
+    /// Choice id.
+    pub choice: String,
+    /// `first_mover_win`, `draw_or_timeout` (draws and timeouts, endless games included) or
+    /// `plies_mean`.
+    pub metric: String,
+    /// First-order index: the share of the variance the point explains alone, with its
+    /// bootstrap 95 % interval.
+    pub first_order: Rate,
+    /// Total index: its share with every interaction it takes part in (well above the first
+    /// order: the point matters together with others).
+    pub total: Rate,
+    /// Rows of the design behind it.
+    pub rows: usize,
+}
+
+/// The factors of a game: its choices with two options or more.
+fn factors(game: &Game) -> Vec<&Choice> {
+    game.choices
+        .iter()
+        .filter(|c| c.options.len() > 1)
+        .collect()
+}
+
+/// Refuses a `--design` a game cannot use, before anything is played.
+///
+/// # Errors
+/// A design outside 1 to [`MAX_DESIGN`], or too small for the game's open points.
+pub fn check_design(game: &Game, design: u64) -> Result<(), Error> {
+    let k = factors(game).len() as u64;
+    let least = MIN_ROWS * (k + 2);
+    if !(least..=MAX_DESIGN).contains(&design) || least > MAX_DESIGN {
+        return Err(Error::Usage(format!(
+            "--design {design}: {} has {k} open points with two options or more, so a design \
+             needs {MIN_ROWS} rows of {} readings: give {least} to {MAX_DESIGN}",
+            game.id,
+            k + 2
+        )));
+    }
+    Ok(())
+}
+
+/// The observed value of an outcome in a tally, with its sampling variance.
+fn observe(t: &Tally, metric: &str) -> Observed {
+    let g = t.games.max(1) as f64;
+    // The noise of a rate from the rate shrunk by half a game (k + ½)/(g + 1), so that a
+    // rate of 0 or 1 still carries the noise a few games have.
+    let rate = |k: u64| {
+        let shrunk = (k as f64 + 0.5) / (g + 1.0);
+        Observed {
+            value: k as f64 / g,
+            noise: if t.games > 1 {
+                shrunk * (1.0 - shrunk) / (g - 1.0)
+            } else {
+                0.0
+            },
+        }
+    };
+    match metric {
+        "first_mover_win" => rate(t.order_wins.first().copied().unwrap_or(0)),
+        "draw_or_timeout" => rate(t.draws + t.timeouts),
+        _ => {
+            let s = t.plies.summary();
+            Observed {
+                value: s.mean,
+                noise: s.sd * s.sd / g,
+            }
+        }
+    }
+}
+
+/// Plays a game's global design and estimates every open point's indices for each outcome.
+///
+/// # Errors
+/// The frame reading cannot be bound (a bad override).
+pub fn global(
+    game: &Game,
+    args: &FlagsArgs,
+    design_size: u64,
+    overrides: &serde_json::Map<String, serde_json::Value>,
+    pool: &rayon::ThreadPool,
+    bar: &indicatif::ProgressBar,
+) -> Result<(GlobalDesign, Vec<GlobalIndex>), Error> {
+    let frame = game
+        .interpretations
+        .first()
+        .ok_or_else(|| Error::Usage(format!("{} has no reading", game.id)))?;
+    let factors = factors(game);
+    let levels: Vec<usize> = factors.iter().map(|c| c.options.len()).collect();
+    let rows = design_size / (factors.len() as u64 + 2);
+    let design = Design::new(
+        &levels,
+        rows as usize,
+        args.seed ^ sim::reading_key(&game.id, "global"),
+    );
+    let slots = design.slots();
+    bar.inc_length(slots.len() as u64 * args.games);
+    // Binding a combination is cheap, its refusal worth counting once.
+    let mut refusals: BTreeMap<Vec<usize>, String> = BTreeMap::new();
+    let mut played: BTreeMap<Slot, Tally> = BTreeMap::new();
+    for &slot in &slots {
+        let combination = design.at(slot);
+        let pairs: Vec<(&Choice, &ChoiceOption)> = factors
+            .iter()
+            .zip(&combination)
+            .map(|(c, &l)| (*c, &c.options[l]))
+            .collect();
+        let bound = merge_options(game, frame, overrides, &pairs)
+            .map_err(|e| e.to_string())
+            .and_then(|m| bind::bind(game, frame, &m).map_err(|e| e.to_string()));
+        match bound {
+            Err(why) => {
+                let label: Vec<String> = pairs
+                    .iter()
+                    .map(|(c, o)| format!("{}={}", c.id, o.id))
+                    .collect();
+                refusals
+                    .entry(combination)
+                    .or_insert_with(|| format!("{}: {why}", label.join(" ")));
+                bar.inc(args.games);
+            }
+            Ok(b) => {
+                let spec = RunSpec {
+                    games: args.games,
+                    seed: args.seed,
+                    key: sim::reading_key(&game.id, &format!("global:{slot}")),
+                    max_plies: args.max_plies,
+                    keep_records: false,
+                };
+                let t = play_reading(&b, &spec, &args.lineup, 0..args.games, pool, bar);
+                played.insert(slot, t);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut outcomes = Vec::new();
+    for metric in METRICS {
+        let obs = |slot: Slot| played.get(&slot).map(|t| observe(t, metric));
+        let seed = args.seed ^ sim::reading_key(&game.id, metric);
+        let seen: Vec<Observed> = played.values().map(|t| observe(t, metric)).collect();
+        let (Some((q, df, p)), Some((mean, var, noise))) = (
+            heterogeneity(&seen),
+            variance(&design, &obs, RESAMPLES, seed),
+        ) else {
+            continue;
+        };
+        let varies = p < 0.05;
+        let r6 = |x: f64| (x * 1e6).round() / 1e6;
+        outcomes.push(GlobalOutcome {
+            metric: metric.to_owned(),
+            mean: r6(mean),
+            variance: Rate {
+                value: r6(var.value),
+                lo: r6(var.lo),
+                hi: r6(var.hi),
+            },
+            noise: r6(noise),
+            q: r6(q),
+            df,
+            p: r6(p),
+            varies,
+        });
+        if !varies {
+            continue;
+        }
+        let ix: Vec<Option<Indices>> = indices(&design, &obs, RESAMPLES, seed);
+        for (c, x) in factors.iter().zip(ix) {
+            if let Some(x) = x {
+                out.push(GlobalIndex {
+                    choice: c.id.clone(),
+                    metric: metric.to_owned(),
+                    first_order: x.first_order,
+                    total: x.total,
+                    rows: x.rows,
+                });
+            }
+        }
+    }
+    let refused_slots = (slots.len() - played.len()) as u64;
+    Ok((
+        GlobalDesign {
+            design: "saltelli".to_owned(),
+            asked: design_size,
+            rows,
+            factors: factors.iter().map(|c| c.id.clone()).collect(),
+            readings: slots.len() as u64,
+            refused: refused_slots,
+            refused_combinations: refusals.len() as u64,
+            refused_example: refusals.into_values().next(),
+            games_per_reading: args.games,
+            games: played.len() as u64 * args.games,
+            resamples: RESAMPLES,
+            frame: frame.id.clone(),
+            outcomes,
+        },
+        out,
+    ))
+}
