@@ -473,3 +473,32 @@ fn enc25b_equal_holdings_begin_as_turns_run() {
     let (s, _) = reckon(&turns, [28, 20], [24, 24]);
     assert_eq!(turns.status(&s), Status::ToMove(0));
 }
+
+/// Stages that cannot be played, their holdings trading places stage by stage ([4, 6], then
+/// [6, 4], …): a cycle of two idle stages, found as a cycle (a timeout), not followed into a
+/// stack overflow. (With unhoused counters kept, a blocked player ending the stage
+/// uncounted, and the marks kept, game 37 of seed 1 reaches it.)
+#[test]
+fn idle_stages_that_trade_places_are_a_cycle() {
+    let v = crate::util::json(&[
+        "run",
+        "um-el-banat",
+        "-i",
+        "davies",
+        "--choose",
+        "unhoused=kept",
+        "--choose",
+        "blocked-player=stage-ends-uncounted",
+        "--choose",
+        "daughters-carry=kept",
+        "-n",
+        "40",
+        "--format",
+        "json",
+    ]);
+    let cycles = v["results"]["timeouts_by_reason"]["cycle"]
+        .as_u64()
+        .unwrap();
+    assert!(cycles >= 1, "{}", v["results"]);
+    assert_eq!(v["events"]["stage-cycle"]["games"].as_u64(), Some(cycles));
+}

@@ -990,6 +990,23 @@ impl EventSink<SowingEvent> for GiftCycle {
     }
 }
 
+/// What decides the stages after one that ended before any decision: the holdings, debts,
+/// counters out of play, marks, mover and stakes.
+#[derive(Debug, Clone, PartialEq)]
+struct IdleStage {
+    store: [u32; 2],
+    debt: [u32; 2],
+    discarded: u32,
+    mark: [u8; RING],
+    mover: u8,
+    stake: [u32; 2],
+}
+
+/// Stages in a row that end before any decision, at most: past it the chain is cut as a
+/// cycle. (Every chain met repeats a state long before; the bound keeps the recursion from a
+/// stage's end into the next stage's start shallow whatever the rules.)
+const MAX_IDLE_STAGES: usize = 64;
+
 /// A position of a sowing game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SowingState {
@@ -1009,9 +1026,10 @@ pub struct SowingState {
     game_start: u32,
     /// Counters each seat owes the other (borrowing as a debt).
     debt: [u32; 2],
-    /// The holdings, debts and counters out of play at the end of the last stage that ended
-    /// before any decision (a stage that cannot be played): met again, the stages cycle.
-    idle_stage: Option<([u32; 2], [u32; 2], u32)>,
+    /// The stages that ended before any decision (stages that cannot be played), since the
+    /// last decision, each by what decides the stages after it: one met again, the stages
+    /// cycle (with no decision between them, what follows a state is fixed).
+    idle_stages: Vec<IdleStage>,
     /// Points across boards (`rounds: points`).
     points: [i32; 2],
     /// Counters still to distribute.
@@ -3907,17 +3925,25 @@ impl Sowing {
             if self.p.rounds == Rounds::Fours {
                 if s.clock.plies() == s.game_start {
                     // Nobody could decide anything in this stage (say, no house holds enough
-                    // to be sown). If the last such stage ended the same way, the reckoning
-                    // will give the same board again, for ever.
-                    let idle = (s.pos.store, s.debt, s.pos.discarded);
-                    if s.idle_stage == Some(idle) {
+                    // to be sown). If a stage since the last decision ended the same way, the
+                    // reckonings will give the same boards again, for ever (two holdings
+                    // trading places stage by stage, say).
+                    let idle = IdleStage {
+                        store: s.pos.store,
+                        debt: s.debt,
+                        discarded: s.pos.discarded,
+                        mark: s.pos.mark,
+                        mover: s.mover,
+                        stake: s.stake,
+                    };
+                    if s.idle_stages.contains(&idle) || s.idle_stages.len() >= MAX_IDLE_STAGES {
                         events.emit(SowingEvent::StageCycle);
                         self.over(s, Result_::Unfinished, EndReason::Cycle);
                         return;
                     }
-                    s.idle_stage = Some(idle);
+                    s.idle_stages.push(idle);
                 } else {
-                    s.idle_stage = None;
+                    s.idle_stages.clear();
                 }
                 self.reckon(s, events);
                 return;
@@ -4350,7 +4376,7 @@ impl Sowing {
         s.sowable = [0; 2];
         s.pos.discarded = 0;
         s.debt = [0; 2];
-        s.idle_stage = None;
+        s.idle_stages.clear();
         s.stages = 0;
         s.stake = [self.n as u32 * u32::from(self.p.counters); 2];
         s.placing = None;
@@ -4403,7 +4429,7 @@ impl Rules for Sowing {
             search_gap: 0,
             game_start: 0,
             debt: [0; 2],
-            idle_stage: None,
+            idle_stages: Vec::new(),
             stages: 0,
             stake: [0; 2],
             placing: None,
