@@ -966,11 +966,17 @@ fn render_global(out: &mut Out, ix: &[GlobalIndex], d: &GlobalDesign) {
         .outcomes
         .iter()
         .filter(|o| !o.varies)
-        .map(|o| format!("{} (Q = {:.1}, df {}, p = {:.3})", o.metric, o.q, o.df, o.p))
+        .map(|o| {
+            format!(
+                "{} (Q = {:.1}, df {}, p = {:.3}; variance less noise {:.2e} [{:.2e}, {:.2e}])",
+                o.metric, o.q, o.df, o.p, o.variance.value, o.variance.lo, o.variance.hi
+            )
+        })
         .collect();
     if !flat.is_empty() {
         out.para(&format!(
-            "no index for what does not vary beyond sampling noise over the option space: {}",
+            "no index where the outcome does not vary beyond sampling noise over the option \
+             space, or its variance is not told from zero: {}",
             flat.join(", ")
         ));
     }

@@ -91,7 +91,7 @@ pub struct GlobalOutcome {
     pub df: f64,
     /// Its p-value.
     pub p: f64,
-    /// `p < 0.05`: indices are given only then.
+    /// `p < 0.05` and the variance's interval above zero: indices are given only then.
     pub varies: bool,
 }
 
@@ -243,7 +243,10 @@ pub fn global(
         ) else {
             continue;
         };
-        let varies = p < 0.05;
+        // Varies: beyond the noise over every reading played, and with a variance over the
+        // A and B readings (the indices' denominator) whose interval is above zero; else an
+        // index would divide by noise.
+        let varies = p < 0.05 && var.lo > 0.0;
         let r6 = |x: f64| (x * 1e6).round() / 1e6;
         outcomes.push(GlobalOutcome {
             metric: metric.to_owned(),
