@@ -4,7 +4,8 @@
 //! borrows or interpolates, and its engine artefacts; from seeded play of every reading, how
 //! often each uncovered or borrowed situation arises, how often each rule and each engine
 //! artefact fires, and how much each option, switched in alone, and each engine artefact,
-//! switched off, changes the outcome.
+//! switched off, changes the outcome; with `--global`, each open point's share of the
+//! variance of the outcome over the whole option space ([`super::global`]).
 //!
 //! The result (JSON schema_version 1) is a pure function of the corpus, the games, seed, ply
 //! limit, agents and overrides, and the ludotrace version, at any thread count.

@@ -252,7 +252,7 @@ pub enum Command {
     /// reading, how often each such situation arises and each rule fires (every game without
     /// GAME).
     #[command(
-        after_help = "Examples:\n  ludotrace flags um-el-banat\n  ludotrace flags lib-el-merafib -n 2000 --format json\n  ludotrace flags seega --agents greedy,random --swap\n  ludotrace flags --format markdown"
+        after_help = "Examples:\n  ludotrace flags um-el-banat\n  ludotrace flags lib-el-merafib -n 2000 --format json\n  ludotrace flags seega --agents greedy,random --swap\n  ludotrace flags um-el-bagara -n 200 --global\n  ludotrace flags --format markdown"
     )]
     Flags {
         /// Game id (see `ludotrace list`); every game when omitted.
