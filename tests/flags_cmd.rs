@@ -94,19 +94,39 @@ interpretations:
 }
 
 fn flags_json(dir: &tempfile::TempDir) -> Value {
+    flags_with(dir, &["-n", "60"])
+}
+
+/// `flags um-el-bagara ARGS --format json` on a corpus directory.
+fn flags_with(dir: &tempfile::TempDir, args: &[&str]) -> Value {
     let (code, out, err) = run(bin()
-        .args([
-            "flags",
-            "um-el-bagara",
-            "-n",
-            "60",
-            "--format",
-            "json",
-            "--corpus",
-        ])
+        .args(["flags", "um-el-bagara"])
+        .args(args)
+        .args(["--format", "json", "--corpus"])
         .arg(dir.path()));
     assert_eq!(code, 0, "{err}");
     serde_json::from_str(&out).unwrap()
+}
+
+/// Runs a comparison's `reproduce` command (a `diff`) on the corpus: its two arms must be
+/// the comparison's, metric by metric.
+fn replays_the_same_arms(dir: &tempfile::TempDir, cmd: &str, metrics: &[Value]) {
+    let words: Vec<&str> = cmd.split(' ').skip(1).collect();
+    let (code, out, err) = run(bin()
+        .args(words.iter().map(|w| w.trim_matches('\'')))
+        .args(["--format", "json", "--corpus"])
+        .arg(dir.path()));
+    assert_eq!(code, 0, "{cmd}: {err}");
+    let d: Value = serde_json::from_str(&out).unwrap();
+    for m in metrics {
+        let same = d["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["metric"] == m["metric"])
+            .unwrap();
+        assert_eq!((&same["a"], &same["b"]), (&m["a"], &m["b"]), "{cmd}");
+    }
 }
 
 fn of_kind<'a>(v: &'a Value, kind: &str) -> Vec<&'a Value> {
@@ -441,27 +461,11 @@ fn an_option_without_effect_reports_no_difference() {
     }
     // Its diff command, on the same corpus, gives the same two arms.
     let cmd = count[0]["reproduce"].as_str().unwrap();
-    let words: Vec<&str> = cmd.split(' ').skip(1).collect();
-    assert_eq!(
-        words[..4],
-        ["diff", "um-el-bagara", "literal", "literal"],
+    assert!(
+        cmd.starts_with("ludotrace diff um-el-bagara literal literal "),
         "{cmd}"
     );
-    let (code, out, err) = run(bin()
-        .args(words.iter().map(|w| w.trim_matches('\'')))
-        .args(["--format", "json", "--corpus"])
-        .arg(dir.path()));
-    assert_eq!(code, 0, "{cmd}: {err}");
-    let d: Value = serde_json::from_str(&out).unwrap();
-    for m in metrics {
-        let same = d["metrics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|x| x["metric"] == m["metric"])
-            .unwrap();
-        assert_eq!((&same["a"], &same["b"]), (&m["a"], &m["b"]), "{cmd}");
-    }
+    replays_the_same_arms(&dir, cmd, metrics);
     // The ranking lists every choice.
     let ranked = v["sensitivity"]["ranking"].as_array().unwrap();
     assert_eq!(ranked.len(), 3, "{ranked:?}");
@@ -628,22 +632,7 @@ fn engine_artefacts_on_a_synthetic_corpus() {
     // Its diff command plays the same two arms.
     let cmd = cap[0]["reproduce"].as_str().unwrap();
     assert!(cmd.ends_with("--set-b cap=null"), "{cmd}");
-    let words: Vec<&str> = cmd.split(' ').skip(1).collect();
-    let (code, out, err) = run(bin()
-        .args(words.iter().map(|w| w.trim_matches('\'')))
-        .args(["--format", "json", "--corpus"])
-        .arg(dir.path()));
-    assert_eq!(code, 0, "{cmd}: {err}");
-    let d: Value = serde_json::from_str(&out).unwrap();
-    for m in cap[0]["metrics"].as_array().unwrap() {
-        let same = d["metrics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|x| x["metric"] == m["metric"])
-            .unwrap();
-        assert_eq!((&same["a"], &same["b"]), (&m["a"], &m["b"]), "{cmd}");
-    }
+    replays_the_same_arms(&dir, cmd, cap[0]["metrics"].as_array().unwrap());
     // A marked option that a source supports is refused by the loader.
     let path = dir.path().join("rulesets/um-el-bagara.yaml");
     let text = std::fs::read_to_string(&path).unwrap().replace(
@@ -670,10 +659,9 @@ fn engine_artefacts_on_a_synthetic_corpus() {
 fn global_indices_find_the_one_choice_that_matters() {
     let dir = synthetic();
     let flags = |threads: &str| -> Value {
-        let (code, out, err) = run(bin()
-            .args([
-                "flags",
-                "um-el-bagara",
+        flags_with(
+            &dir,
+            &[
                 "-n",
                 "300",
                 "--global",
@@ -681,13 +669,8 @@ fn global_indices_find_the_one_choice_that_matters() {
                 "400",
                 "--threads",
                 threads,
-                "--format",
-                "json",
-                "--corpus",
-            ])
-            .arg(dir.path()));
-        assert_eq!(code, 0, "{err}");
-        serde_json::from_str(&out).unwrap()
+            ],
+        )
     };
     let v = flags("2");
     let d = &v["sensitivity"]["global_design"];

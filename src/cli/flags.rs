@@ -821,19 +821,10 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
                 f.effect.as_ref().map_or_else(
                     || "not measured".to_owned(),
                     |e| {
+                        let (change, verdict) = effect_words(e, report.games);
                         format!(
-                            "{} to {} in {}: {:+.1} [{:+.1}, {:+.1}] pts, {}",
-                            e.metric,
-                            e.option,
-                            e.base,
-                            100.0 * e.difference.value,
-                            100.0 * e.difference.lo,
-                            100.0 * e.difference.hi,
-                            if e.verdict == "differs" {
-                                e.verdict.clone()
-                            } else {
-                                format!("{} at n = {}", e.verdict, report.games)
-                            }
+                            "{} to {} in {}: {change}, {verdict}",
+                            e.metric, e.option, e.base
                         )
                     },
                 ),
@@ -856,26 +847,18 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
         .iter()
         .filter_map(|r| {
             let e = r.effect.as_ref()?;
+            let (change, verdict) = effect_words(e, report.games);
             Some(vec![
                 r.choice.clone(),
                 format!("{} into {}", e.option, e.base),
                 e.metric.clone(),
-                format!(
-                    "{:+.1} [{:+.1}, {:+.1}] pts",
-                    100.0 * e.difference.value,
-                    100.0 * e.difference.lo,
-                    100.0 * e.difference.hi
-                ),
+                change,
                 if e.p_adjusted < 0.0001 {
                     "< 0.0001".to_owned()
                 } else {
                     format!("{:.4}", e.p_adjusted)
                 },
-                if e.verdict == "differs" {
-                    e.verdict.clone()
-                } else {
-                    format!("{} at n = {}", e.verdict, report.games)
-                },
+                verdict,
             ])
         })
         .collect();
@@ -923,6 +906,24 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
     if !md {
         out.line("");
     }
+}
+
+/// An effect's change in points with its interval, and its verdict, which says at what n
+/// no difference was detected.
+fn effect_words(e: &Effect, games: u64) -> (String, String) {
+    (
+        format!(
+            "{:+.1} [{:+.1}, {:+.1}] pts",
+            100.0 * e.difference.value,
+            100.0 * e.difference.lo,
+            100.0 * e.difference.hi
+        ),
+        if e.verdict == "differs" {
+            e.verdict.clone()
+        } else {
+            format!("{} at n = {games}", e.verdict)
+        },
+    )
 }
 
 /// The global indices: a row per open point, largest total index first, a column per
