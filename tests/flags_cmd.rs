@@ -366,6 +366,18 @@ fn the_banat_borrowing_conflict_is_found_and_quoted() {
         "{text}"
     );
     assert!(text.contains("If B has gained three counters"), "{text}");
+    // Its effect: the borrowing basis is an open point whose options were played one at a
+    // time, its largest change measured with an interval.
+    let basis = of_kind(&v, "choice")
+        .into_iter()
+        .find(|f| f["id"] == "borrowing-basis")
+        .unwrap();
+    let e = &basis["effect"];
+    assert!(
+        ["gainer", "larger-holder"].contains(&e["option"].as_str().unwrap()),
+        "{e}"
+    );
+    assert!(e["difference"]["hi"].as_f64().unwrap() >= e["difference"]["lo"].as_f64().unwrap());
 }
 
 /// The hyena game's tâba costs are open points with their options and who proposes them.
@@ -382,10 +394,48 @@ fn the_hyena_games_costs_are_open_points() {
         text.to_lowercase().contains("t\u{e2}ba") || text.contains("taba"),
         "{text}"
     );
-    for c in choices {
+    for c in &choices {
         for o in c["options"].as_array().unwrap() {
             assert!(o["by"].is_array() && o["taken_by"].is_array(), "{o}");
         }
+    }
+    // The costs at the well: Davies against Ludii 1.3.12, quoted; each cost an open point
+    // with its effect measured; the tâbas paid at the well, by the mothers and by the hyena,
+    // with how often per reading.
+    let conflicts: Vec<&str> = of_kind(&v, "source-conflict")
+        .iter()
+        .map(|f| f["id"].as_str().unwrap())
+        .collect();
+    for id in [
+        "well-cost:Davies/Ludii 1.3.12",
+        "hyena-well-cost:Davies/Ludii 1.3.12",
+    ] {
+        assert!(conflicts.contains(&id), "{id} not in {conflicts:?}");
+    }
+    for id in ["well-cost", "hyena-well-cost"] {
+        let c = choices.iter().find(|c| c["id"] == id).unwrap();
+        let e = &c["effect"];
+        let d = &e["difference"];
+        assert!(
+            d["lo"].as_f64().unwrap() <= d["value"].as_f64().unwrap()
+                && d["value"].as_f64().unwrap() <= d["hi"].as_f64().unwrap(),
+            "{id}: {e}"
+        );
+        assert!(e["verdict"].is_string(), "{id}: {e}");
+    }
+    let activity = of_kind(&v, "rule-activity");
+    for id in ["paid", "hyena-paid"] {
+        let f = activity
+            .iter()
+            .find(|f| f["id"] == id)
+            .unwrap_or_else(|| panic!("{id} fires"));
+        let readings: Vec<&str> = f["frequency"]["by_reading"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["reading"].as_str().unwrap())
+            .collect();
+        assert_eq!(readings, ["davies", "dlp", "ludii"], "{f}");
     }
 }
 
