@@ -658,7 +658,7 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
     let count = |k: FlagKind| flags.iter().filter(|f| f.kind == k).count();
     let title = format!(
         "{} · {} open points, {} declined register readings, {} source conflicts, {} \
-         witness variants, {} borrowed and {} interpolated items",
+         witness variants, {} borrowed and {} interpolated items, {} engine artefacts",
         game.name,
         count(FlagKind::Choice),
         count(FlagKind::Declined),
@@ -666,6 +666,7 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
         count(FlagKind::WitnessVariant),
         count(FlagKind::Borrowing),
         count(FlagKind::Interpolation),
+        count(FlagKind::EngineArtefact),
     );
     if md {
         out.para(&format!("**{title}**"));
