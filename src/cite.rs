@@ -1,9 +1,12 @@
 //! Citations of a game's sources: BibTeX, CSL-JSON and plain text.
 //!
 //! The bibliographic data is kept in CSL-JSON field names in `sources/`, so each export is a
-//! mechanical mapping. A game's citation list is its primary work with the passage's pages,
-//! the DLP evidence records and the encodings its ruleset rests on, and the ludotrace
-//! ruleset itself.
+//! mapping. A game's citation list is its primary work with the passage's pages, the DLP
+//! evidence records and the encodings its ruleset rests on, and the ludotrace ruleset itself
+//! (with the corpus hash); [`tool`] is the program and corpus as a whole. BibTeX is written
+//! by the `biblatex` crate, which escapes what LaTeX would read as commands, in the classic
+//! entry types (`@article`, `@book`, `@misc`). Where a fact is not known the entry says so
+//! ("not recorded") rather than guessing.
 
 use serde_json::{Value, json};
 
@@ -31,8 +34,9 @@ pub struct Reference {
     pub locator: Option<String>,
 }
 
-/// The references of a game, primary source first.
-pub fn references(corpus: &Corpus, game: &Game) -> Vec<Reference> {
+/// The references of a game, primary source first; `corpus_hash` identifies the corpus the
+/// ruleset is read from.
+pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Reference> {
     let mut out = Vec::new();
     let mut works_done = Vec::new();
     for anchor in &game.sources {
@@ -49,15 +53,40 @@ pub fn references(corpus: &Corpus, game: &Game) -> Vec<Reference> {
                 });
             }
         } else if let Some(e) = corpus.evidence.get(anchor) {
+            // The page it was read on: the first of its witnesses with a web address.
+            let page = e
+                .witnesses
+                .iter()
+                .filter_map(|w| corpus.witnesses.get(w))
+                .find(|w| w.url.is_some());
+            let mut csl = json!({
+                "id": e.id,
+                "type": "webpage",
+                "author": [{ "literal": "Digital Ludeme Project" }],
+                "title": format!("{}: {} ({})", e.id, e.game_name, e.record_type),
+                "container-title": "Ludii Portal",
+                "note": format!(
+                    "Evidence record of the Digital Ludeme Project (Maastricht University, ERC \
+                     Consolidator Grant 771292), quoting {} Confidence {}. Date of publication \
+                     not recorded.{}",
+                    e.content_citation.trim_end_matches('.').to_owned() + ".",
+                    e.confidence,
+                    if page.is_some() {
+                        ""
+                    } else {
+                        " Web address of its page not recorded."
+                    }
+                ),
+            });
+            if let Some(w) = page {
+                csl["URL"] = json!(w.url);
+                if let Some(a) = &w.accessed {
+                    csl["accessed"] = date_parts(a);
+                }
+            }
             out.push(Reference {
                 key: e.id.replace('.', "-").to_lowercase(),
-                csl: json!({
-                    "id": e.id,
-                    "type": "webpage",
-                    "title": format!("{}: {} ({})", e.id, e.game_name, e.record_type),
-                    "container-title": "Ludii Portal, Digital Ludeme Project",
-                    "note": format!("Evidence record, quoting {} Confidence {}", e.content_citation.trim_end_matches('.').to_owned() + ".", e.confidence),
-                }),
+                csl,
                 locator: None,
             });
         } else if let Some(e) = corpus.encodings.get(anchor) {
@@ -67,7 +96,14 @@ pub fn references(corpus: &Corpus, game: &Game) -> Vec<Reference> {
                 "title": format!("{} ({}{})", e.path.rsplit('/').next().unwrap_or(&e.path), e.system, e.ruleset.as_ref().map_or(String::new(), |r| format!(", ruleset {r}"))),
                 "version": e.version,
                 "publisher": e.repository,
-                "note": format!("{} {} at commit {}", e.repository, e.path, e.commit),
+                "URL": format!("https://github.com/{}/blob/{}/{}", e.repository, e.commit, e.path.replace(' ', "%20")),
+                "note": format!(
+                    "{} {} at commit {}.{}",
+                    e.repository,
+                    e.path,
+                    e.commit,
+                    if e.credit.is_some() { "" } else { " Author not recorded." }
+                ),
             });
             if let Some(credit) = &e.credit {
                 item["author"] = json!([{ "literal": credit }]);
@@ -84,14 +120,45 @@ pub fn references(corpus: &Corpus, game: &Game) -> Vec<Reference> {
         csl: json!({
             "id": format!("ludotrace-{}", game.id),
             "type": "dataset",
+            "author": [{ "literal": "The ludotrace editors" }],
             "title": format!("{}: source-annotated ruleset", game.name),
             "container-title": "ludotrace corpus",
             "version": env!("CARGO_PKG_VERSION"),
-            "note": format!("file {}", game.file),
+            "issued": { "date-parts": [[RELEASE_YEAR]] },
+            "note": format!("File {}, corpus BLAKE3 {corpus_hash}.", game.file),
         }),
         locator: None,
     });
     out
+}
+
+/// The year of this version of ludotrace and its corpus, for citations.
+pub const RELEASE_YEAR: i32 = 2026;
+
+/// The program and its corpus as one reference (`cite --tool`).
+pub fn tool(corpus_hash: &str) -> Reference {
+    Reference {
+        key: "ludotrace".to_owned(),
+        csl: json!({
+            "id": "ludotrace",
+            "type": "software",
+            "author": [{ "literal": "The ludotrace authors" }],
+            "title": "ludotrace: a corpus and toolkit for traditional board games as their historical sources describe them",
+            "version": env!("CARGO_PKG_VERSION"),
+            "issued": { "date-parts": [[RELEASE_YEAR]] },
+            "note": format!(
+                "Licensed MIT OR Apache-2.0 (the quoted texts excepted: see LICENSE). Corpus \
+                 BLAKE3 {corpus_hash}. Web address not recorded."
+            ),
+        }),
+        locator: None,
+    }
+}
+
+/// `YYYY-MM-DD` as CSL date parts.
+fn date_parts(iso: &str) -> Value {
+    let parts: Vec<i64> = iso.split('-').filter_map(|p| p.parse().ok()).collect();
+    json!({ "date-parts": [parts] })
 }
 
 fn csl_json(id: &str, item: &CslItem) -> Value {
@@ -137,66 +204,113 @@ fn year(v: &Value) -> Option<i64> {
 }
 
 fn bibtex(r: &Reference) -> String {
+    use biblatex::{Chunk, Entry, EntryType, Spanned};
     let v = &r.csl;
-    let kind = match s(v, "type") {
-        Some("article-journal") => "article",
-        Some("book") => "book",
-        Some("software") => "software",
-        _ => "misc",
+    let (kind, classic) = match s(v, "type") {
+        Some("article-journal") => (EntryType::Article, "article"),
+        Some("book") => (EntryType::Book, "book"),
+        _ => (EntryType::Misc, "misc"),
     };
-    let mut fields: Vec<(&str, String)> = Vec::new();
-    let a = authors(v);
-    if !a.is_empty() {
-        fields.push(("author", a.join(" and ")));
+    let mut entry = Entry::new(r.key.clone(), kind);
+    // A normal chunk is escaped by the crate; a verbatim one is braced, so that BibTeX keeps
+    // its capitals and does not read a body's name as a person's.
+    let normal = |t: &str| vec![Spanned::zero(Chunk::Normal(t.to_owned()))];
+    let braced = |t: &str| vec![Spanned::zero(Chunk::Verbatim(t.to_owned()))];
+    let names: Vec<Vec<Spanned<Chunk>>> = v
+        .get("author")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| match (s(n, "family"), s(n, "given"), s(n, "literal")) {
+                    (Some(f), Some(g), _) => Some(normal(&format!("{f}, {g}"))),
+                    (Some(f), None, _) => Some(normal(f)),
+                    (None, _, Some(l)) => Some(braced(l)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if !names.is_empty() {
+        let mut chunks = Vec::new();
+        for (k, n) in names.into_iter().enumerate() {
+            if k > 0 {
+                chunks.push(Spanned::zero(Chunk::Normal(" and ".to_owned())));
+            }
+            chunks.extend(n);
+        }
+        entry.set("author", chunks);
     }
     if let Some(t) = s(v, "title") {
-        fields.push(("title", format!("{{{t}}}")));
+        entry.set("title", braced(t));
     }
     if let Some(j) = s(v, "container-title") {
-        fields.push((
-            if kind == "article" {
-                "journal"
-            } else {
-                "howpublished"
-            },
-            j.to_owned(),
-        ));
+        let field = match classic {
+            "article" => "journal",
+            "book" => "series",
+            _ => "howpublished",
+        };
+        entry.set(field, normal(j));
     }
-    if let Some(x) = s(v, "volume") {
-        fields.push(("volume", x.to_owned()));
+    for (csl, field) in [
+        ("volume", "volume"),
+        ("publisher", "publisher"),
+        ("publisher-place", "address"),
+    ] {
+        if let Some(x) = s(v, csl) {
+            // In a @misc the publisher (an encoding's repository) goes into the note.
+            if classic == "misc" && csl == "publisher" {
+                continue;
+            }
+            entry.set(field, normal(x));
+        }
     }
     if let Some(y) = year(v) {
-        fields.push(("year", y.to_string()));
+        entry.set("year", normal(&y.to_string()));
     }
     if let Some(p) = s(v, "page") {
-        fields.push(("pages", p.replace('–', "--")));
+        entry.set("pages", normal(&p.replace('–', "--")));
     }
-    if let Some(p) = s(v, "publisher") {
-        fields.push(("publisher", p.to_owned()));
+    if let Some(u) = s(v, "URL") {
+        entry.set("url", normal(u));
     }
-    if let Some(p) = s(v, "publisher-place") {
-        fields.push(("address", p.to_owned()));
+    let mut note = String::new();
+    if let Some(ver) = s(v, "version") {
+        note.push_str(&format!("Version {ver}. "));
     }
-    if let Some(p) = s(v, "version") {
-        fields.push(("version", p.to_owned()));
+    if let Some(n) = s(v, "number-of-volumes") {
+        note.push_str(&format!("In {n} volumes. "));
     }
-    let mut note = s(v, "note").map(str::to_owned);
+    if let Some(n) = s(v, "note") {
+        note.push_str(n.trim());
+        if !n.trim().ends_with('.') {
+            note.push('.');
+        }
+        note.push(' ');
+    }
+    if let Some(a) = v.get("accessed").and_then(|a| a.get("date-parts")?.get(0)) {
+        let parts: Vec<String> = a
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_i64)
+            .map(|x| format!("{x:02}"))
+            .collect();
+        note.push_str(&format!("Accessed {}. ", parts.join("-")));
+    }
     if let Some(loc) = &r.locator {
-        let cited = format!("Game described on pp. {}", loc.replace('–', "--"));
-        note = Some(match note {
-            Some(n) if n.ends_with('.') => format!("{n} {cited}"),
-            Some(n) => format!("{n}. {cited}"),
-            None => cited,
-        });
+        note.push_str(&format!(
+            "Game described on {}.",
+            pages(loc).replace('–', "--")
+        ));
     }
-    if let Some(n) = note {
-        fields.push(("note", n));
+    let note = note.trim();
+    if !note.is_empty() {
+        entry.set("note", normal(note));
     }
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| format!("  {k} = {{{v}}}"))
-        .collect();
-    format!("@{kind}{{{},\n{}\n}}\n", r.key, body.join(",\n"))
+    entry
+        .to_bibtex_string()
+        .map(|b| b + "\n")
+        .unwrap_or_else(|e| format!("% {}: {e}\n", r.key))
 }
 
 /// Appends `part` as a sentence: a full stop unless it already ends with one.
@@ -249,8 +363,32 @@ fn text(r: &Reference) -> String {
     if let Some(n) = s(v, "note") {
         sentence(&mut out, n);
     }
+    if let Some(u) = s(v, "URL") {
+        let accessed = v
+            .get("accessed")
+            .and_then(|a| a.get("date-parts")?.get(0)?.as_array().cloned())
+            .map(|p| {
+                let p: Vec<String> = p
+                    .iter()
+                    .filter_map(Value::as_i64)
+                    .map(|x| format!("{x:02}"))
+                    .collect();
+                format!(" (accessed {})", p.join("-"))
+            })
+            .unwrap_or_default();
+        sentence(&mut out, &format!("{u}{accessed}"));
+    }
     if let Some(loc) = &r.locator {
-        out.push_str(&format!("[The game: pp. {loc}.]"));
+        out.push_str(&format!("[The game: {}.]", pages(loc)));
     }
     out.trim_end().to_owned()
+}
+
+/// `pp. 143–144`, or `p. 346` for one page.
+fn pages(loc: &str) -> String {
+    if loc.contains(['–', '-']) {
+        format!("pp. {loc}")
+    } else {
+        format!("p. {loc}")
+    }
 }

@@ -157,7 +157,10 @@ pub enum Command {
     /// Cite a game's sources.
     Cite {
         /// Game id.
-        game: String,
+        game: Option<String>,
+        /// Cite ludotrace itself and its corpus (version, corpus hash) instead of a game.
+        #[arg(long)]
+        tool: bool,
         /// Citation style.
         #[arg(long, value_enum, default_value_t = CiteStyle::Text)]
         style: CiteStyle,
@@ -592,12 +595,19 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 })?;
             render::collate(&mut out, p);
         }
-        Command::Cite { game, style } => {
-            let g = game_of(&corpus, game)?;
-            out.raw(&crate::cite::render(
-                &crate::cite::references(&corpus, g),
-                (*style).into(),
-            ));
+        Command::Cite { game, style, tool } => {
+            let hash = run::corpus_hash(&files(&cli)?);
+            let refs = match (game, tool) {
+                (Some(g), false) => crate::cite::references(&corpus, game_of(&corpus, g)?, &hash),
+                (None, true) => vec![crate::cite::tool(&hash)],
+                _ => {
+                    return Err(Error::Usage(
+                        "cite takes a game id (see `ludotrace list`) or --tool, one of the two"
+                            .to_owned(),
+                    ));
+                }
+            };
+            out.raw(&crate::cite::render(&refs, (*style).into()));
         }
         Command::Run {
             game,

@@ -449,6 +449,20 @@ impl Validator<'_> {
                         title: w.title.clone(),
                         file,
                         origin: w.origin.clone(),
+                        url: w.url.clone(),
+                        accessed: w.accessed.as_ref().map(|a| {
+                            if !is_iso_date(&a.value) {
+                                self.diags.push(
+                                    Place::at(path, &a.referenced),
+                                    "wrong-type",
+                                    format!(
+                                        "accessed: `{}` is not a date; write it YYYY-MM-DD (2026-11-23)",
+                                        a.value
+                                    ),
+                                );
+                            }
+                            a.value.clone()
+                        }),
                     },
                 );
             }
@@ -1833,4 +1847,18 @@ fn tail(s: &str, n: usize) -> String {
     } else {
         format!("…{}", s.chars().skip(count - n).collect::<String>())
     }
+}
+
+/// Whether a text is a date `YYYY-MM-DD` with a month 01–12 and a day 01–31.
+fn is_iso_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| r.clone().all(|i| b[i].is_ascii_digit());
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && digits(0..4)
+        && digits(5..7)
+        && digits(8..10)
+        && (1..=12).contains(&s[5..7].parse::<u32>().unwrap_or(0))
+        && (1..=31).contains(&s[8..10].parse::<u32>().unwrap_or(0))
 }

@@ -131,6 +131,10 @@ pub struct WitnessDoc {
     pub file: String,
     /// Where it came from.
     pub origin: String,
+    /// Where it can be read, if it is on the web.
+    pub url: Option<String>,
+    /// When it was read there (`YYYY-MM-DD`).
+    pub accessed: Option<String>,
 }
 
 /// A passage with its readings.
@@ -937,6 +941,16 @@ pub struct CslItem {
     /// Web address.
     #[serde(rename = "URL", default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// When the web address was read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accessed: Option<CslDate>,
+    /// How many volumes the work has.
+    #[serde(
+        rename = "number-of-volumes",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub number_of_volumes: Option<String>,
     /// A free note (for example the author's full name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,

@@ -67,6 +67,13 @@ pub struct Witness {
     pub file: Sp<String>,
     /// Where the document came from and when it was taken.
     pub origin: String,
+    /// Where it can be read, if it is on the web.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// When it was read there (`YYYY-MM-DD`): a web page can change.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub accessed: Option<Sp<String>>,
 }
 
 /// A verbatim passage of a work: one game's description.
