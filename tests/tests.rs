@@ -44,6 +44,8 @@ mod playthroughs;
 mod provenance;
 /// Ludii 1.0.8's published statistics, reproduced within sampling error.
 mod reference_stats;
+/// `ludotrace report`: snapshot, commands, --check, threads.
+mod report_cmd;
 /// `ludotrace run`: contract, determinism, formats, overrides, bad input.
 mod run_cmd;
 /// `run`'s shortcuts play the very games of the plain ply-by-ply loop, for every reading.

@@ -12,6 +12,7 @@ mod output;
 mod register;
 mod render;
 pub mod replay;
+pub mod report;
 pub mod run;
 
 use std::io::Write;
@@ -278,6 +279,34 @@ pub enum Command {
             requires = "global"
         )]
         design: u64,
+    },
+    /// Write a citable report per game into reports/ (Markdown, BibTeX, CSL-JSON and an index),
+    /// every table headed by the command that makes it; --check verifies that the committed
+    /// reports regenerate byte for byte.
+    #[command(
+        after_help = "Examples:\n  ludotrace report --all\n  ludotrace report seega --out /tmp/reports\n  ludotrace report --all --check"
+    )]
+    Report {
+        /// Game id (see `ludotrace list`).
+        #[arg(conflicts_with = "all", required_unless_present = "all")]
+        game: Option<String>,
+        /// Every game, and the index.
+        #[arg(long)]
+        all: bool,
+        /// The directory the files go into.
+        #[arg(long, value_name = "DIR", default_value = "reports")]
+        out: std::path::PathBuf,
+        /// Games per reading for the outcomes (the comparisons and flags use their own,
+        /// stated in the report).
+        #[arg(short = 'n', long, value_name = "GAMES", default_value_t = report::RUN_GAMES)]
+        games: u64,
+        /// Regenerate in memory and compare with the files in --out: print a diff and exit 1
+        /// where they differ.
+        #[arg(long)]
+        check: bool,
+        /// Worker threads (default: one per core). The reports do not depend on it.
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
     },
     /// Print the JSON Schemas of every published format, as one JSON object.
     Schema,
@@ -714,6 +743,27 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             };
             flags::flags(&mut out, &corpus, &files, &args, cli.quiet)?;
         }
+        Command::Report {
+            game,
+            all: _,
+            out: dir,
+            games,
+            check,
+            threads,
+        } => {
+            let files = files(&cli)?;
+            let args = report::ReportArgs {
+                game: game.clone(),
+                out: dir.clone(),
+                games: *games,
+                check: *check,
+                threads: *threads,
+                corpus: cli.corpus.clone(),
+            };
+            let code = report::report(&mut out, &corpus, &files, &args)?;
+            out.flush()?;
+            return Ok(code);
+        }
         Command::Replay {
             game,
             interpretation,
@@ -744,6 +794,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Diff { .. } => "diff",
         Command::Flags { .. } => "flags",
         Command::Replay { .. } => "replay",
+        Command::Report { .. } => "report",
         Command::Schema => "schema",
         Command::Completions { .. } => "completions",
     }
@@ -768,6 +819,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
         Command::Run { .. } => (&[Table, Json, Markdown, Csv], ""),
         Command::Diff { .. } | Command::Flags { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
+        Command::Report { .. } => (&[Table], " (it writes Markdown, BibTeX and CSL-JSON files)"),
         Command::Cite { .. } => (
             &[Table],
             "; --style chooses the citation format (bibtex, csl-json for JSON, text)",

@@ -163,6 +163,12 @@ impl Out {
         self.raw(&text);
     }
 
+    /// Takes what was written, styles removed (for a command's output written into another's,
+    /// as `report` does).
+    pub fn take(&mut self) -> String {
+        anstream::adapter::strip_str(&std::mem::take(&mut self.buf)).to_string()
+    }
+
     /// Writes the buffer to stdout (through anstream, which strips styles when colour is
     /// off). A closed pipe (`| head`) is not an error.
     pub fn flush(&mut self) -> std::io::Result<()> {

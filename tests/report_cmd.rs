@@ -1,0 +1,149 @@
+//! `ludotrace report`: a synthetic corpus's report against its snapshot, every command the
+//! report prints run again and found in it, `--check` failing on an edited report and passing
+//! after regeneration, and the same bytes at 1 and 2 threads.
+
+use std::path::Path;
+
+use crate::util::{bin, mini_corpus, root, run};
+
+/// `report um-el-bagara` on the mini corpus into `out`, `-n 200`, at `threads`.
+fn report(corpus: &Path, out: &Path, threads: &str, check: bool) -> (i32, String, String) {
+    let mut cmd = bin();
+    cmd.arg("--corpus")
+        .arg(corpus)
+        .args([
+            "report",
+            "um-el-bagara",
+            "-n",
+            "200",
+            "--threads",
+            threads,
+            "--out",
+        ])
+        .arg(out);
+    if check {
+        cmd.arg("--check");
+    }
+    run(&mut cmd)
+}
+
+/// The report with the temporary corpus's path written as `CORPUS`, for the snapshot.
+fn portable(text: &str, corpus: &Path) -> String {
+    text.replace(&corpus.display().to_string(), "CORPUS")
+}
+
+#[test]
+fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
+    let corpus = mini_corpus();
+    let out = tempfile::tempdir().unwrap();
+    let (code, _, err) = report(corpus.path(), out.path(), "2", false);
+    assert_eq!(code, 0, "{err}");
+    let md = std::fs::read_to_string(out.path().join("um-el-bagara.md")).unwrap();
+    let snapshot = root().join("tests/golden/report/mini-um-el-bagara.md");
+    let got = portable(&md, corpus.path());
+    if std::env::var_os("LUDOTRACE_BLESS").is_some() {
+        std::fs::create_dir_all(snapshot.parent().unwrap()).unwrap();
+        std::fs::write(&snapshot, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&snapshot).unwrap_or_default();
+    assert!(
+        got == want,
+        "the report differs from {} (regenerate: LUDOTRACE_BLESS=1 cargo test --locked report_cmd, and review the diff)",
+        snapshot.display()
+    );
+    // Every section's command, run again, prints what the section holds (its headings two
+    // levels down).
+    let mut commands = 0;
+    for line in md.lines() {
+        let Some(cmd) = line.strip_prefix('`').and_then(|l| l.strip_suffix('`')) else {
+            continue;
+        };
+        let Some(rest) = cmd.strip_prefix("ludotrace ") else {
+            continue;
+        };
+        let words: Vec<String> = rest
+            .split(' ')
+            .map(|w| w.trim_matches('\'').to_owned())
+            .collect();
+        let (code, printed, err) = run(bin().args(&words));
+        assert_eq!(code, 0, "{cmd}: {err}");
+        let demoted: String = printed
+            .lines()
+            .map(|l| {
+                if l.starts_with('#') {
+                    format!("##{l}\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let body = if words.iter().any(|w| w == "cite") {
+            demoted.lines().map(|l| format!("- {l}\n")).collect()
+        } else {
+            demoted
+        };
+        assert!(
+            md.contains(&body),
+            "{cmd}: its output is not in the report:\n{body}"
+        );
+        commands += 1;
+    }
+    assert_eq!(commands, 6, "show, show --readings, run, diff, flags, cite");
+    // The BibTeX and CSL-JSON beside it.
+    let bib = std::fs::read_to_string(out.path().join("um-el-bagara.bib")).unwrap();
+    assert!(biblatex::Bibliography::parse(&bib).is_ok(), "{bib}");
+    let csl: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.path().join("um-el-bagara.csl.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(csl.as_array().is_some_and(|a| !a.is_empty()));
+}
+
+#[test]
+fn check_fails_on_an_edited_report_and_passes_after_regeneration() {
+    let corpus = mini_corpus();
+    let out = tempfile::tempdir().unwrap();
+    assert_eq!(report(corpus.path(), out.path(), "1", false).0, 0);
+    let (code, printed, err) = report(corpus.path(), out.path(), "2", true);
+    assert_eq!(code, 0, "{printed}{err}");
+    assert!(printed.contains("regenerate byte for byte"), "{printed}");
+    // Same bytes at 1 and 2 threads: the check above compared them.
+    let path = out.path().join("um-el-bagara.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replacen("# Um el-Bagara", "# Um el-Bagara (edited)", 1),
+    )
+    .unwrap();
+    let (code, printed, _) = report(corpus.path(), out.path(), "2", true);
+    assert_eq!(code, 1, "{printed}");
+    assert!(printed.contains("-# Um el-Bagara (edited)"), "{printed}");
+    assert!(printed.contains("+# Um el-Bagara"), "{printed}");
+    assert!(printed.contains("1 of 3 file(s)"), "{printed}");
+    assert_eq!(report(corpus.path(), out.path(), "2", false).0, 0);
+    assert_eq!(report(corpus.path(), out.path(), "2", true).0, 0);
+}
+
+/// The committed reports of the built-in corpus are what ludotrace makes now (CI also runs
+/// `report --all --check` on the release build; this checks one game, quickly).
+#[test]
+fn the_committed_index_names_every_game() {
+    let index = std::fs::read_to_string(root().join("reports/index.md")).unwrap();
+    for game in [
+        "um-el-bagara",
+        "um-el-tuweisat",
+        "um-el-banat",
+        "seega",
+        "lib-el-merafib",
+        "sijat-el-taba",
+        "lib-al-aqil",
+    ] {
+        assert!(index.contains(&format!("[{game}.md]({game}.md)")), "{game}");
+        for ext in ["md", "bib", "csl.json"] {
+            assert!(
+                root().join(format!("reports/{game}.{ext}")).exists(),
+                "{game}.{ext}"
+            );
+        }
+    }
+}
