@@ -89,6 +89,13 @@ fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
         commands += 1;
     }
     assert_eq!(commands, 6, "show, show --readings, run, diff, flags, cite");
+    // The page beside it: well-formed, self-contained.
+    let page = std::fs::read_to_string(out.path().join("um-el-bagara.html")).unwrap();
+    well_formed(&page);
+    for outside in ["<script", "<link", "src=", "@import", "url("] {
+        assert!(!page.contains(outside), "{outside}");
+    }
+    assert!(page.contains("name=\"viewport\""));
     // The BibTeX and CSL-JSON beside it.
     let bib = std::fs::read_to_string(out.path().join("um-el-bagara.bib")).unwrap();
     assert!(biblatex::Bibliography::parse(&bib).is_ok(), "{bib}");
@@ -119,7 +126,7 @@ fn check_fails_on_an_edited_report_and_passes_after_regeneration() {
     assert_eq!(code, 1, "{printed}");
     assert!(printed.contains("-# Um el-Bagara (edited)"), "{printed}");
     assert!(printed.contains("+# Um el-Bagara"), "{printed}");
-    assert!(printed.contains("1 of 3 file(s)"), "{printed}");
+    assert!(printed.contains("1 of 4 file(s)"), "{printed}");
     assert_eq!(report(corpus.path(), out.path(), "2", false).0, 0);
     assert_eq!(report(corpus.path(), out.path(), "2", true).0, 0);
 }
@@ -139,11 +146,44 @@ fn the_committed_index_names_every_game() {
         "lib-al-aqil",
     ] {
         assert!(index.contains(&format!("[{game}.md]({game}.md)")), "{game}");
-        for ext in ["md", "bib", "csl.json"] {
+        for ext in ["md", "html", "bib", "csl.json"] {
             assert!(
                 root().join(format!("reports/{game}.{ext}")).exists(),
                 "{game}.{ext}"
             );
         }
     }
+}
+
+/// Checks that an HTML page is well-formed: every element closed in order, void elements
+/// written closed (`<br />`), after the doctype.
+fn well_formed(page: &str) {
+    let body = page
+        .strip_prefix("<!DOCTYPE html>\n")
+        .expect("the page starts with its doctype");
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = body;
+    while let Some(i) = rest.find('<') {
+        let after = &rest[i + 1..];
+        let end = after.find('>').expect("every tag ends");
+        let tag = &after[..end];
+        rest = &after[end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            let top = open
+                .pop()
+                .unwrap_or_else(|| panic!("</{name}> closes nothing"));
+            assert_eq!(top, name, "</{name}> closes <{top}>");
+        } else if !tag.ends_with('/') {
+            let name: String = tag
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            assert!(
+                !["br", "hr", "meta", "img", "input", "link"].contains(&name.as_str()),
+                "<{tag}> is a void element left open"
+            );
+            open.push(name);
+        }
+    }
+    assert!(open.is_empty(), "left open: {open:?}");
 }

@@ -7,8 +7,9 @@
 //! --all-interpretations`), each reading against the primary one (`diff --against`), the
 //! flags and the one-at-a-time sensitivity (`flags`), and the bibliography (`cite`). Beside
 //! it go the game's BibTeX and CSL-JSON, and an index of the games. Nothing in it depends on
-//! the time, the machine or the thread count: `--check` regenerates every file in a
-//! temporary directory and compares.
+//! the time, the machine or the thread count: `--check` regenerates every file in memory
+//! and compares. Each report is also a self-contained HTML page (inline style, no script,
+//! no outside request).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -84,7 +85,12 @@ pub fn report(
         made.extend(game_files(corpus, files, g, args, &hash)?);
     }
     if args.game.is_none() {
-        made.push(index(corpus, &hash, args));
+        let md = index(corpus, &hash, args);
+        made.push(File {
+            name: "index.html".to_owned(),
+            text: html("ludotrace reports", &md.text.replace(".md)", ".html)")),
+        });
+        made.push(md);
     }
     if args.check {
         return check(out, &args.out, &made);
@@ -320,6 +326,10 @@ fn game_files(
     );
     Ok(vec![
         File {
+            name: format!("{}.html", g.id),
+            text: html(&g.name, &doc),
+        },
+        File {
             name: format!("{}.md", g.id),
             text: doc,
         },
@@ -388,4 +398,37 @@ fn index(corpus: &Corpus, hash: &str, args: &ReportArgs) -> File {
         name: "index.md".to_owned(),
         text: doc,
     }
+}
+
+/// The style of every page: readable on a phone (tables scroll sideways, nothing wider than
+/// the screen) and in print (no scrolling boxes, no links' colour).
+const CSS: &str = "body{font:16px/1.5 Georgia,serif;max-width:60rem;margin:0 auto;padding:1rem;\
+color:#222;background:#fff}h1,h2,h3,h4,h5{font-family:Helvetica,Arial,sans-serif;line-height:1.2}\
+code{font-size:.9em;background:#f4f4f4;padding:0 .2em;overflow-wrap:anywhere}pre{overflow-x:auto;\
+background:#f4f4f4;padding:.5rem}blockquote{margin:.5rem 0 .5rem 1rem;padding-left:.75rem;\
+border-left:3px solid #bbb;color:#444}table{border-collapse:collapse;display:block;\
+overflow-x:auto;max-width:100%;font-size:.9em}th,td{border:1px solid #ccc;padding:.25rem .4rem;\
+vertical-align:top;text-align:left}th{background:#f0f0f0}a{color:#0645ad}\
+@media print{body{max-width:none;font-size:11pt}table{display:table;overflow:visible}\
+a{color:inherit}pre{white-space:pre-wrap}}";
+
+/// A report as a self-contained page: the Markdown rendered (tables included), the style
+/// inline, no script and no outside request; void elements closed (`<br />`) so that the
+/// page is well-formed XML too.
+fn html(title: &str, markdown: &str) -> String {
+    use pulldown_cmark::{Options, Parser, html::push_html};
+    let mut body = String::new();
+    push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
+    // Markdown table cells break lines with `<br>` (raw HTML, passed through).
+    let body = body.replace("<br>", "<br />");
+    let title = title
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n\
+         <title>{title}: a ludotrace report</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
+         {body}</body>\n</html>\n"
+    )
 }
