@@ -730,15 +730,7 @@ fn show_gives_each_parameter_its_meaning() {
 /// braced, not split into a person's; the entry types are classic BibTeX's.
 #[test]
 fn bibtex_round_trips_through_a_bibtex_parser() {
-    for game in [
-        "um-el-bagara",
-        "um-el-tuweisat",
-        "um-el-banat",
-        "seega",
-        "lib-el-merafib",
-        "sijat-el-taba",
-        "lib-al-aqil",
-    ] {
+    for &game in ludotrace::corpus::GAME_IDS {
         let bib = ok(&["cite", game, "--style", "bibtex"]);
         let parsed =
             biblatex::Bibliography::parse(&bib).unwrap_or_else(|e| panic!("{game}: {e:?}\n{bib}"));
