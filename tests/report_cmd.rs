@@ -129,6 +129,11 @@ fn check_fails_on_an_edited_report_and_passes_after_regeneration() {
     assert!(printed.contains("1 of 4 file(s)"), "{printed}");
     assert_eq!(report(corpus.path(), out.path(), "2", false).0, 0);
     assert_eq!(report(corpus.path(), out.path(), "2", true).0, 0);
+    // A file that is not there is said to be missing.
+    std::fs::remove_file(out.path().join("um-el-bagara.bib")).unwrap();
+    let (code, printed, _) = report(corpus.path(), out.path(), "2", true);
+    assert_eq!(code, 1, "{printed}");
+    assert!(printed.contains("um-el-bagara.bib: missing"), "{printed}");
 }
 
 /// The committed reports of the built-in corpus are what ludotrace makes now (CI also runs

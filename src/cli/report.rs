@@ -115,7 +115,12 @@ fn check(out: &mut Out, dir: &Path, made: &[File]) -> Result<i32, Error> {
     let mut differ = 0;
     for f in made {
         let path = dir.join(&f.name);
-        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        let Ok(old) = std::fs::read_to_string(&path) else {
+            // A file not there is one line, not its whole text as a diff.
+            differ += 1;
+            out.line(&format!("{}: missing", path.display()));
+            continue;
+        };
         if old == f.text {
             continue;
         }
