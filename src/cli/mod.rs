@@ -284,7 +284,7 @@ pub enum Command {
     /// every table headed by the command that makes it; --check verifies that the committed
     /// reports regenerate byte for byte.
     #[command(
-        after_help = "Examples:\n  ludotrace report --all\n  ludotrace report seega --out /tmp/reports\n  ludotrace report --all --check"
+        after_help = "Examples:\n  ludotrace report --all\n  ludotrace report seega --out my-reports\n  ludotrace report --all --check"
     )]
     Report {
         /// Game id (see `ludotrace list`).
