@@ -260,3 +260,50 @@ fn architecture_cites_only_the_repository() {
         &["DESIGN", "shared/", "source-ambiguities", "../"],
     );
 }
+
+/// `sensitivity` plays no game: it sees observations, never an engine, a reading or the
+/// simulator (ARCHITECTURE.md, `src/sensitivity.rs`).
+#[test]
+fn sensitivity_plays_no_game() {
+    let files = sources("src");
+    assert_none(
+        "sensitivity reaching for games",
+        &files,
+        |p| !p.ends_with("src/sensitivity.rs"),
+        Read::Code,
+        &[
+            "crate::games",
+            "crate::bind",
+            "crate::corpus",
+            "run_games",
+            "playout",
+            "Rules",
+        ],
+    );
+}
+
+/// Flags are found from the corpus's structure: `flags.rs` names no game, choice or
+/// register point of the built-in corpus (ARCHITECTURE.md, `src/flags.rs`).
+#[test]
+fn flags_name_no_known_point() {
+    let files = sources("src");
+    let mut needles: Vec<&str> = ludotrace::corpus::GAME_IDS.to_vec();
+    needles.extend([
+        "borrowing-basis",
+        "left-hole",
+        "well-cost",
+        "\"UB-",
+        "\"HY-",
+        "\"LX-",
+        "\"ENC-",
+        "\"davies\"",
+        "\"ludii\"",
+    ]);
+    assert_none(
+        "flags naming known points",
+        &files,
+        |p| !p.ends_with("src/flags.rs"),
+        Read::Code,
+        &needles,
+    );
+}
