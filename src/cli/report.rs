@@ -52,9 +52,12 @@ pub struct ReportArgs {
 }
 
 /// One generated file: its name in the output directory and its bytes.
-struct File {
-    name: String,
-    text: String,
+#[derive(Debug, Clone)]
+pub struct File {
+    /// The file's name in the output directory (no directory part).
+    pub name: String,
+    /// Its text.
+    pub text: String,
 }
 
 /// Writes (or, with `--check`, verifies) the reports. Returns the exit code: 0, or 1 when a
@@ -68,6 +71,32 @@ pub fn report(
     files: &CorpusFiles,
     args: &ReportArgs,
 ) -> Result<i32, Error> {
+    let made = make(corpus, files, args)?;
+    if args.check {
+        return check(out, &args.out, &made);
+    }
+    std::fs::create_dir_all(&args.out).map_err(|e| {
+        Error::Usage(format!(
+            "--out {}: cannot create it: {e}",
+            args.out.display()
+        ))
+    })?;
+    for f in &made {
+        let path = args.out.join(&f.name);
+        std::fs::write(&path, &f.text)
+            .map_err(|e| Error::Usage(format!("{}: cannot write it: {e}", path.display())))?;
+        out.line(&format!("wrote {}", path.display()));
+    }
+    Ok(0)
+}
+
+/// The files of the reports `args` asks for, made in memory: each game's `.md`, `.html`,
+/// `.bib` and `.csl.json` (and, for every game, the index). `report` writes or checks them;
+/// `site` puts them beside its pages.
+///
+/// # Errors
+/// An unknown game, bad numbers.
+pub fn make(corpus: &Corpus, files: &CorpusFiles, args: &ReportArgs) -> Result<Vec<File>, Error> {
     if !(1..=crate::sim::MAX_GAMES).contains(&args.games) {
         return Err(Error::Usage(format!(
             "-n must be 1 to {}, not {}",
@@ -92,22 +121,7 @@ pub fn report(
         });
         made.push(md);
     }
-    if args.check {
-        return check(out, &args.out, &made);
-    }
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        Error::Usage(format!(
-            "--out {}: cannot create it: {e}",
-            args.out.display()
-        ))
-    })?;
-    for f in &made {
-        let path = args.out.join(&f.name);
-        std::fs::write(&path, &f.text)
-            .map_err(|e| Error::Usage(format!("{}: cannot write it: {e}", path.display())))?;
-        out.line(&format!("wrote {}", path.display()));
-    }
-    Ok(0)
+    Ok(made)
 }
 
 /// Compares the files made with those in `dir`: a unified diff of each that differs.
