@@ -3,6 +3,7 @@
 
 pub mod agents;
 pub mod bind;
+pub mod charts;
 pub mod cite;
 pub mod cli;
 pub mod collate;

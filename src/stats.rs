@@ -130,8 +130,13 @@ impl Histogram {
         }
     }
 
-    /// The value of 1-based rank `r`.
-    fn rank(&self, r: u64) -> u32 {
+    /// How many values were counted at each value, from 0 to the largest.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// The value of 1-based rank `r` (the largest value when `r` exceeds the count).
+    pub fn rank(&self, r: u64) -> u32 {
         let mut seen = 0;
         for (v, &c) in self.counts.iter().enumerate() {
             seen += c;

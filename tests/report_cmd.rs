@@ -96,6 +96,21 @@ fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
         assert!(!page.contains(outside), "{outside}");
     }
     assert!(page.contains("name=\"viewport\""));
+    // The figures: files beside the Markdown, named in it, taken into the page inline.
+    for what in ["outcomes", "lengths", "tornado", "variance"] {
+        let name = format!("um-el-bagara-{what}.svg");
+        assert!(
+            md.contains(&format!("]({name})")),
+            "{name} not in the report"
+        );
+        let svg = std::fs::read_to_string(out.path().join(&name)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("viewBox"), "{name}");
+        assert!(
+            page.contains(svg.trim_end()),
+            "{name} not inline in the page"
+        );
+    }
+    assert!(!page.contains("<img"), "every figure is inline");
     // The BibTeX and CSL-JSON beside it.
     let bib = std::fs::read_to_string(out.path().join("um-el-bagara.bib")).unwrap();
     assert!(biblatex::Bibliography::parse(&bib).is_ok(), "{bib}");
@@ -126,7 +141,7 @@ fn check_fails_on_an_edited_report_and_passes_after_regeneration() {
     assert_eq!(code, 1, "{printed}");
     assert!(printed.contains("-# Um el-Bagara (edited)"), "{printed}");
     assert!(printed.contains("+# Um el-Bagara"), "{printed}");
-    assert!(printed.contains("1 of 4 file(s)"), "{printed}");
+    assert!(printed.contains("1 of 8 file(s)"), "{printed}");
     assert_eq!(report(corpus.path(), out.path(), "2", false).0, 0);
     assert_eq!(report(corpus.path(), out.path(), "2", true).0, 0);
     // A file that is not there is said to be missing.

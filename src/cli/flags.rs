@@ -60,6 +60,9 @@ pub struct FlagsArgs {
     pub corpus: Option<std::path::PathBuf>,
     /// `--global --design N`: the readings of the global design, when asked for.
     pub global: Option<u64>,
+    /// `--global-games N`: games per reading of the global design (`games` when not given):
+    /// a design plays hundreds of readings, each needing fewer games than a comparison.
+    pub global_games: Option<u64>,
 }
 
 /// `flags GAME --format json`.
@@ -180,11 +183,11 @@ fn kept(metric: &str) -> bool {
 
 /// `flags --format json` (every game).
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct FlagsAllOutput {
+pub struct FlagsAllOutput<'a> {
     /// Always 1.
     pub schema_version: u32,
     /// One report per game, in the corpus's order.
-    pub reports: Vec<FlagsOutput>,
+    pub reports: Vec<&'a FlagsOutput>,
 }
 
 /// Runs `flags` for one game, or for every game.
@@ -198,9 +201,18 @@ pub fn flags(
     files: &CorpusFiles,
     args: &FlagsArgs,
     quiet: bool,
-) -> Result<(), Error> {
+) -> Result<Vec<FlagsOutput>, Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
+    if let Some(n) = args.global_games {
+        if !(1..=sim::MAX_GAMES).contains(&n) {
+            return Err(Error::Usage(format!(
+                "--global-games must be 1 to {}, not {n}",
+                sim::MAX_GAMES
+            )));
+        }
+        check_rotation(n, &args.lineup, sim::MAX_GAMES)?;
+    }
     let games: Vec<&Game> = match &args.game {
         Some(id) => vec![super::game_of(corpus, id)?],
         None => corpus.games.iter().collect(),
@@ -288,7 +300,7 @@ pub fn flags(
         (Format::Json, Some(_)) => out.json(&reports[0]),
         (Format::Json, None) => out.json(&FlagsAllOutput {
             schema_version: OUTPUT_SCHEMA_VERSION,
-            reports,
+            reports: reports.iter().collect(),
         }),
         _ => {
             for (g, r) in games.iter().zip(&reports) {
@@ -297,7 +309,7 @@ pub fn flags(
             footer(out, &hash, &command_line(args), args.corpus.as_deref());
         }
     }
-    Ok(())
+    Ok(reports)
 }
 
 /// The base readings of the one-at-a-time comparisons: the game's first (its source-named
@@ -647,6 +659,9 @@ fn command_line(args: &FlagsArgs) -> String {
     }
     if let Some(n) = args.global {
         cmd.push_str(&format!(" --global --design {n}"));
+    }
+    if let Some(n) = args.global_games {
+        cmd.push_str(&format!(" --global-games {n}"));
     }
     cmd
 }

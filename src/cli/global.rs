@@ -121,6 +121,12 @@ fn factors(game: &Game) -> Vec<&Choice> {
         .collect()
 }
 
+/// The readings of a design of `rows` rows for `game`: `rows` × (its open points with two
+/// options or more + 2).
+pub fn design_of(game: &Game, rows: u64) -> u64 {
+    rows * (factors(game).len() as u64 + 2)
+}
+
 /// Refuses a `--design` a game cannot use, before anything is played.
 ///
 /// # Errors
@@ -195,7 +201,8 @@ pub fn global(
         args.seed ^ sim::reading_key(&game.id, "global"),
     );
     let slots = design.slots();
-    bar.inc_length(slots.len() as u64 * args.games);
+    let games = args.global_games.unwrap_or(args.games);
+    bar.inc_length(slots.len() as u64 * games);
     // Binding a combination is cheap, its refusal worth counting once.
     let mut refusals: BTreeMap<Vec<usize>, String> = BTreeMap::new();
     let mut played: BTreeMap<Slot, Tally> = BTreeMap::new();
@@ -218,17 +225,17 @@ pub fn global(
                 refusals
                     .entry(combination)
                     .or_insert_with(|| format!("{}: {why}", label.join(" ")));
-                bar.inc(args.games);
+                bar.inc(games);
             }
             Ok(b) => {
                 let spec = RunSpec {
-                    games: args.games,
+                    games,
                     seed: args.seed,
                     key: sim::reading_key(&game.id, &format!("global:{slot}")),
                     max_plies: args.max_plies,
                     keep_records: false,
                 };
-                let t = play_reading(&b, &spec, &args.lineup, 0..args.games, pool, bar);
+                let t = play_reading(&b, &spec, &args.lineup, 0..games, pool, bar);
                 played.insert(slot, t);
             }
         }
@@ -291,8 +298,8 @@ pub fn global(
             refused: refused_slots,
             refused_combinations: refusals.len() as u64,
             refused_example: refusals.into_values().next(),
-            games_per_reading: args.games,
-            games: played.len() as u64 * args.games,
+            games_per_reading: games,
+            games: played.len() as u64 * games,
             resamples: RESAMPLES,
             frame: frame.id.clone(),
             outcomes,

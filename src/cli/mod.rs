@@ -279,6 +279,9 @@ pub enum Command {
             requires = "global"
         )]
         design: u64,
+        /// With --global: games per reading of the design (-n when not given).
+        #[arg(long, value_name = "N", requires = "global")]
+        global_games: Option<u64>,
     },
     /// Write a citable report per game into reports/ (Markdown, BibTeX, CSL-JSON and an index),
     /// every table headed by the command that makes it; --check verifies that the committed
@@ -723,6 +726,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             set,
             global,
             design,
+            global_games,
         } => {
             let files = files(&cli)?;
             let Games::Count(games) = play.games else {
@@ -740,6 +744,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
                 global: global.then_some(*design),
+                global_games: *global_games,
             };
             flags::flags(&mut out, &corpus, &files, &args, cli.quiet)?;
         }

@@ -20,6 +20,7 @@ use super::output::Out;
 use super::run::{RunArgs, corpus_hash};
 use super::{Error, Format};
 use crate::agents::Lineup;
+use crate::charts;
 use crate::cite::{self, Style};
 use crate::corpus::{Corpus, CorpusFiles, Game};
 
@@ -33,6 +34,12 @@ pub const DIFF_GAMES: u64 = 2_000;
 pub const FLAGS_GAMES: u64 = 500;
 /// The run seed of every report.
 pub const SEED: u64 = 1;
+/// Rows of the global design (each of the game's open points + 2 readings): enough to rank
+/// the open points by their share of the variance, with wide intervals, within the
+/// report's time.
+pub const GLOBAL_ROWS: u64 = 48;
+/// Games per reading of the global design.
+pub const GLOBAL_GAMES: u64 = 40;
 
 /// What the user asked `report` for.
 #[derive(Debug, Clone)]
@@ -117,7 +124,7 @@ pub fn make(corpus: &Corpus, files: &CorpusFiles, args: &ReportArgs) -> Result<V
         let md = index(corpus, &hash, args);
         made.push(File {
             name: "index.html".to_owned(),
-            text: html("ludotrace reports", &md.text.replace(".md)", ".html)")),
+            text: html("ludotrace reports", &md.text.replace(".md)", ".html)"), &[]),
         });
         made.push(md);
     }
@@ -208,6 +215,7 @@ fn game_files(
         None => "ludotrace".to_owned(),
     };
     let mut doc = String::new();
+    let mut figures: Vec<Figure> = Vec::new();
     let _ = writeln!(doc, "# {}\n", g.name);
     if !g.aliases.is_empty() {
         let _ = writeln!(doc, "Also called: {}.\n", g.aliases.join(", "));
@@ -221,7 +229,10 @@ fn game_files(
          ±{:.1} points); the comparisons with the primary reading from {DIFF_GAMES} games an arm \
          (about ±3 points on a difference); the flags and the one-at-a-time sensitivity from \
          {FLAGS_GAMES} games a reading and an arm (enough to rank the open points, not to \
-         settle small effects: a verdict of no difference is at that n).\n",
+         settle small effects: a verdict of no difference is at that n); each open point's \
+         share of the variance over the whole option space from a global design of \
+         {GLOBAL_ROWS} rows, {GLOBAL_GAMES} games a reading (enough to rank the points, with \
+         wide intervals, within the five minutes all seven reports may take on two cores).\n",
         env!("CARGO_PKG_VERSION"),
         g.id,
         args.games,
@@ -260,7 +271,7 @@ fn game_files(
         threads: args.threads,
         corpus: args.corpus.clone(),
     };
-    super::run::run(&mut o, corpus, files, &run, true)?;
+    let played = super::run::run(&mut o, corpus, files, &run, true)?;
     section(
         &mut doc,
         "Outcomes of every reading",
@@ -270,6 +281,12 @@ fn game_files(
         ),
         &o.take(),
     );
+    figures.push(outcomes_figure(g, &played));
+    figures.push(lengths_figure(g, &played));
+    for f in &figures {
+        f.cite(&mut doc);
+    }
+    let from = figures.len();
     if let Some(primary) = g.interpretations.first()
         && g.interpretations.len() > 1
     {
@@ -310,15 +327,28 @@ fn game_files(
         set: Vec::new(),
         threads: args.threads,
         corpus: args.corpus.clone(),
-        global: None,
+        global: Some(super::global::design_of(g, GLOBAL_ROWS)),
+        global_games: Some(GLOBAL_GAMES),
     };
-    super::flags::flags(&mut o, corpus, files, &flags, true)?;
+    let flagged = super::flags::flags(&mut o, corpus, files, &flags, true)?;
     section(
         &mut doc,
         "What the sources leave open, and what matters",
-        &format!("{lt} flags {} -n {FLAGS_GAMES} --format markdown", g.id),
+        &format!(
+            "{lt} flags {} -n {FLAGS_GAMES} --global --design {} --global-games {GLOBAL_GAMES} \
+             --format markdown",
+            g.id,
+            super::global::design_of(g, GLOBAL_ROWS)
+        ),
         &o.take(),
     );
+    if let (Some(f), Some(primary)) = (flagged.first(), g.interpretations.first()) {
+        figures.push(tornado_figure(g, &primary.id, f));
+        figures.extend(variance_figure(g, f));
+    }
+    for f in &figures[from..] {
+        f.cite(&mut doc);
+    }
     let refs = cite::references(corpus, g, hash);
     let mut bib = String::new();
     for line in cite::render(&refs, Style::Text).lines() {
@@ -343,11 +373,15 @@ fn game_files(
         g.id,
         env!("CARGO_PKG_VERSION")
     );
-    Ok(vec![
-        File {
-            name: format!("{}.html", g.id),
-            text: html(&g.name, &doc),
-        },
+    let mut made = vec![File {
+        name: format!("{}.html", g.id),
+        text: html(&g.name, &doc, &figures),
+    }];
+    made.extend(figures.into_iter().map(|f| File {
+        name: f.name,
+        text: f.svg,
+    }));
+    made.extend([
         File {
             name: format!("{}.md", g.id),
             text: doc,
@@ -360,7 +394,228 @@ fn game_files(
             name: format!("{}.csl.json", g.id),
             text: cite::render(&refs, Style::CslJson),
         },
-    ])
+    ]);
+    Ok(made)
+}
+
+/// A figure of a report: its file beside the Markdown (`<game>-<what>.svg`), which the
+/// HTML page takes in inline, and the caption that says what is drawn from which command.
+struct Figure {
+    name: String,
+    alt: String,
+    caption: String,
+    svg: String,
+}
+
+impl Figure {
+    /// The figure in the Markdown: the image, then its caption.
+    fn cite(&self, doc: &mut String) {
+        let _ = writeln!(
+            doc,
+            "![{}]({})\n\n*{}*\n",
+            self.alt, self.name, self.caption
+        );
+    }
+}
+
+/// Each reading's outcome shares with their 95 % intervals: wins by turn order, draws and
+/// timeouts.
+fn outcomes_figure(g: &Game, played: &[super::run::Played]) -> Figure {
+    let orders: Vec<String> = played
+        .first()
+        .map(|p| p.output.results.by_order.rates.keys().cloned().collect())
+        .unwrap_or_default();
+    let mut series: Vec<String> = orders.iter().map(|o| format!("{o} mover wins")).collect();
+    series.push("draw".to_owned());
+    series.push("timeout".to_owned());
+    let pct = |r: &crate::stats::Rate| charts::Interval {
+        value: 100.0 * r.value,
+        lo: 100.0 * r.lo,
+        hi: 100.0 * r.hi,
+    };
+    let rows = played
+        .iter()
+        .map(|p| {
+            let res = &p.output.results;
+            let mut bars: Vec<Option<charts::Interval>> = orders
+                .iter()
+                .map(|o| res.by_order.rates.get(o).map(pct))
+                .collect();
+            bars.push(res.rates.get("draw").map(pct));
+            bars.push(res.rates.get("timeout").map(pct));
+            charts::Row {
+                label: p.output.interpretation.clone(),
+                bars,
+                missing: None,
+            }
+        })
+        .collect();
+    let games = played.first().map_or(0, |p| p.output.games);
+    Figure {
+        name: format!("{}-outcomes.svg", g.id),
+        alt: format!("Outcomes of every reading of {}", g.name),
+        caption: format!(
+            "Outcomes of every reading, from the run above ({games} random games a reading): \
+             the share of games won by the seat that moved first, second …, drawn, and timed \
+             out, each with its Wilson 95 % interval (the whisker)."
+        ),
+        svg: charts::bars(&charts::Bars {
+            title: format!("{}: outcomes by reading", g.name),
+            axis: "share of games (%)".to_owned(),
+            series,
+            rows,
+            range: Some((0.0, 100.0)),
+        }),
+    }
+}
+
+/// The distribution of each reading's game lengths.
+fn lengths_figure(g: &Game, played: &[super::run::Played]) -> Figure {
+    let rows: Vec<charts::Lengths> = played
+        .iter()
+        .map(|p| charts::Lengths {
+            label: p.output.interpretation.clone(),
+            counts: p.plies.counts(),
+        })
+        .collect();
+    let shown = if rows.len() > charts::LENGTH_ROWS {
+        format!(" (the first {} readings)", charts::LENGTH_ROWS)
+    } else {
+        String::new()
+    };
+    Figure {
+        name: format!("{}-lengths.svg", g.id),
+        alt: format!("Game lengths of every reading of {}", g.name),
+        caption: format!(
+            "How long the games of each reading last{shown}, from the run above: the share of \
+             games in each bin of lengths (plies: decisions, forced passes included), each \
+             reading scaled to its own tallest bin; the black line is the median. The axis \
+             ends at the largest 99th percentile of the readings: longer games are not drawn."
+        ),
+        svg: charts::lengths(
+            &format!("{}: game lengths by reading", g.name),
+            "plies per game",
+            &rows,
+        ),
+    }
+}
+
+/// The one-at-a-time changes from the primary reading in the first mover's wins, largest
+/// first: a tornado.
+fn tornado_figure(g: &Game, primary: &str, f: &super::flags::FlagsOutput) -> Figure {
+    let mut rows: Vec<(f64, charts::Row)> = f
+        .sensitivity
+        .one_at_a_time
+        .iter()
+        .filter(|o| o.base == primary)
+        .map(|o| {
+            let change = o
+                .metrics
+                .iter()
+                .find(|m| m.metric == "first_mover_win")
+                .map(|m| charts::Interval {
+                    value: 100.0 * m.difference.value,
+                    lo: 100.0 * m.difference.lo,
+                    hi: 100.0 * m.difference.hi,
+                });
+            (
+                change.map_or(-1.0, |c| c.value.abs()),
+                charts::Row {
+                    label: format!("{} = {}", o.choice, o.option),
+                    bars: vec![change],
+                    missing: Some(if o.refused.is_some() {
+                        "the engine cannot play it in this reading".to_owned()
+                    } else {
+                        "no change measured".to_owned()
+                    }),
+                },
+            )
+        })
+        .collect();
+    // Largest change first; the order of the ruleset among equals (a stable sort).
+    rows.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    Figure {
+        name: format!("{}-tornado.svg", g.id),
+        alt: format!("One-at-a-time sensitivity of {}", g.name),
+        caption: format!(
+            "Each option {primary} does not take, switched alone into it: the change in the \
+             first mover's wins (percentage points, option − {primary}) with its Newcombe 95 % \
+             interval, from the flags command above ({} random games an arm), largest first. \
+             A whisker across zero is no difference detected at that n.",
+            f.games
+        ),
+        svg: charts::bars(&charts::Bars {
+            title: format!("{}: first mover's wins, one option at a time", g.name),
+            axis: format!("change from {primary} (percentage points)"),
+            series: vec!["first mover wins".to_owned()],
+            rows: rows.into_iter().map(|(_, r)| r).collect(),
+            range: None,
+        }),
+    }
+}
+
+/// Each open point's share of the variance of the first mover's wins over the game's option
+/// space, alone and with its interactions; none where the outcome does not vary beyond noise.
+fn variance_figure(g: &Game, f: &super::flags::FlagsOutput) -> Option<Figure> {
+    let (indices, design) = (
+        f.sensitivity.global.as_ref()?,
+        f.sensitivity.global_design.as_ref()?,
+    );
+    let metric = "first_mover_win";
+    let varies = design
+        .outcomes
+        .iter()
+        .any(|o| o.metric == metric && o.varies);
+    let rate = |r: &crate::stats::Rate| charts::Interval {
+        value: r.value,
+        lo: r.lo,
+        hi: r.hi,
+    };
+    let rows: Vec<charts::Row> = design
+        .factors
+        .iter()
+        .map(|choice| {
+            let ix = indices
+                .iter()
+                .find(|i| &i.choice == choice && i.metric == metric);
+            charts::Row {
+                label: choice.clone(),
+                bars: vec![ix.map(|i| rate(&i.first_order)), ix.map(|i| rate(&i.total))],
+                missing: Some(if varies {
+                    "no index: too few rows the engine could play".to_owned()
+                } else {
+                    "no index: the outcome does not vary beyond noise".to_owned()
+                }),
+            }
+        })
+        .collect();
+    Some(Figure {
+        name: format!("{}-variance.svg", g.id),
+        alt: format!("Variance shares of the open points of {}", g.name),
+        caption: format!(
+            "Each open point's share of the variance of the first mover's wins over the \
+             game's whole option space (a Saltelli design of {} rows, {} random games a \
+             reading, from the flags command above): alone (first-order index) and with every \
+             interaction it takes part in (total index), each with its bootstrap 95 % interval. \
+             A total well above the first-order share: the point matters together with \
+             others.{}",
+            design.rows,
+            design.games_per_reading,
+            if varies {
+                ""
+            } else {
+                " Here there is nothing to share out: the first mover's wins do not vary \
+                 beyond sampling noise over the option space (the test is in the table above)."
+            }
+        ),
+        svg: charts::bars(&charts::Bars {
+            title: format!("{}: who wins, shared out among the open points", g.name),
+            axis: "share of the variance".to_owned(),
+            series: vec!["first-order".to_owned(), "total".to_owned()],
+            rows,
+            range: None,
+        }),
+    })
 }
 
 /// `index.md`: the games, a line each.
@@ -428,18 +683,35 @@ background:#f4f4f4;padding:.5rem}blockquote{margin:.5rem 0 .5rem 1rem;padding-le
 border-left:3px solid #bbb;color:#444}table{border-collapse:collapse;display:block;\
 overflow-x:auto;max-width:100%;font-size:.9em}th,td{border:1px solid #ccc;padding:.25rem .4rem;\
 vertical-align:top;text-align:left}th{background:#f0f0f0}a{color:#0645ad}\
+.figure svg{display:block;max-width:100%;height:auto}\
 @media print{body{max-width:none;font-size:11pt}table{display:table;overflow:visible}\
 a{color:inherit}pre{white-space:pre-wrap}}";
 
 /// A report as a self-contained page: the Markdown rendered (tables included), the style
 /// inline, no script and no outside request; void elements closed (`<br />`) so that the
 /// page is well-formed XML too.
-fn html(title: &str, markdown: &str) -> String {
+fn html(title: &str, markdown: &str, figures: &[Figure]) -> String {
     use pulldown_cmark::{Options, Parser, html::push_html};
     let mut body = String::new();
     push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
     // Markdown table cells break lines with `<br>` (raw HTML, passed through).
-    let body = body.replace("<br>", "<br />");
+    let mut body = body.replace("<br>", "<br />");
+    // Each figure's image, a file beside the Markdown, is taken into the page itself.
+    for f in figures {
+        let img = format!(
+            "<img src=\"{}\" alt=\"{}\" />",
+            f.name,
+            f.alt
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('"', "&quot;")
+        );
+        body = body.replace(
+            &img,
+            &format!("<span class=\"figure\">{}</span>", f.svg.trim_end()),
+        );
+    }
     let title = title
         .replace('&', "&amp;")
         .replace('<', "&lt;")

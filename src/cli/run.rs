@@ -275,11 +275,11 @@ pub struct EventStat {
 /// `run --all-interpretations --format json`: one result per reading; `run --each-option`:
 /// the reading, then one result per option switched in.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct RunAllOutput {
+pub struct RunAllOutput<'a> {
     /// Always 1.
     pub schema_version: u32,
     /// The runs, in the ruleset's order of readings (or of choices and options).
-    pub runs: Vec<RunOutput>,
+    pub runs: Vec<&'a RunOutput>,
     /// `--each-option`: the options the engine refused to play in the reading, with its
     /// reason. Absent when none was refused.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -458,7 +458,7 @@ pub fn run(
     files: &CorpusFiles,
     args: &RunArgs,
     quiet: bool,
-) -> Result<(), Error> {
+) -> Result<Vec<Played>, Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
     let game = super::game_of(corpus, &args.game)?;
@@ -599,7 +599,7 @@ pub fn run(
     match out.format {
         Format::Json if args.all || args.each_option => out.json(&RunAllOutput {
             schema_version: OUTPUT_SCHEMA_VERSION,
-            runs: outputs,
+            runs: outputs.iter().collect(),
             refused,
         }),
         Format::Json => out.json(&outputs[0]),
@@ -608,7 +608,24 @@ pub fn run(
         _ if args.each_option => each_option_table(out, game, &variants, &outputs, &refused, args),
         _ => table(out, game, &results, &outputs, args),
     }
-    Ok(())
+    Ok(outputs
+        .into_iter()
+        .zip(results)
+        .map(|(output, (_, _, tally))| Played {
+            output,
+            plies: tally.plies,
+        })
+        .collect())
+}
+
+/// One row of a run, as played: what `--format json` prints of it, and its games' lengths
+/// in full (the report draws their distribution).
+#[derive(Debug)]
+pub struct Played {
+    /// The row's result.
+    pub output: RunOutput,
+    /// Plies per game.
+    pub plies: crate::stats::Histogram,
 }
 
 /// Refuses the numbers a user typed for a command that plays games where they are out of
