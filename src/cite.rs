@@ -95,7 +95,9 @@ pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Refere
                 "type": "software",
                 "title": format!("{} ({}{})", e.path.rsplit('/').next().unwrap_or(&e.path), e.system, e.ruleset.as_ref().map_or(String::new(), |r| format!(", ruleset {r}"))),
                 "version": e.version,
-                "publisher": e.repository,
+                // The repository holds the file; it is not its author or publisher (a
+                // style that puts a publisher where no author is would misattribute it).
+                "archive": e.repository,
                 "URL": format!("https://github.com/{}/blob/{}/{}", e.repository, e.commit, e.path.replace(' ', "%20")),
                 "note": format!(
                     "{} {} at commit {}.{}",
@@ -167,7 +169,7 @@ fn csl_json(id: &str, item: &CslItem) -> Value {
     v
 }
 
-/// Renders references in a style.
+/// Renders references in a style; text in the CSL style [`DEFAULT_CSL`].
 pub fn render(refs: &[Reference], style: Style) -> String {
     match style {
         Style::CslJson => {
@@ -175,28 +177,165 @@ pub fn render(refs: &[Reference], style: Style) -> String {
             serde_json::to_string_pretty(&items).expect("JSON values serialise") + "\n"
         }
         Style::Bibtex => refs.iter().map(bibtex).collect::<Vec<_>>().join("\n"),
-        Style::Text => refs.iter().map(|r| text(r) + "\n").collect(),
+        Style::Text => text(
+            refs,
+            &csl_style(DEFAULT_CSL).expect("the default style is archived"),
+        ),
     }
+}
+
+/// The Citation Style Language style of the text bibliography, unless another is asked for:
+/// APA (7th edition), whose in-text citations carry the pages (`(Davies, 1925, pp.
+/// 143–144)`) and whose references say "n.d." where no date is known.
+pub const DEFAULT_CSL: &str = "apa";
+
+/// A style of the CSL styles hayagriva carries, by name.
+///
+/// # Errors
+/// A name it does not carry, with every name it does.
+pub fn csl_style(name: &str) -> Result<hayagriva::citationberg::IndependentStyle, UnknownStyle> {
+    use hayagriva::archive::ArchivedStyle;
+    use hayagriva::citationberg::Style as Csl;
+    match ArchivedStyle::by_name(name).map(ArchivedStyle::get) {
+        Some(Csl::Independent(style)) => Ok(style),
+        // A dependent style names its parent; none of the archive's is, but say so if met.
+        _ => Err(UnknownStyle(name.to_owned())),
+    }
+}
+
+/// A CSL style name hayagriva does not carry.
+#[derive(Debug, thiserror::Error)]
+#[error("--csl {0}: no such style; the styles are {names}", names = csl_names().join(", "))]
+pub struct UnknownStyle(pub String);
+
+/// The CSL styles hayagriva carries, each by its names (`american-psychological-association
+/// (apa)`): any of them is taken.
+pub fn csl_names() -> Vec<String> {
+    hayagriva::archive::ArchivedStyle::all()
+        .iter()
+        .filter_map(|s| {
+            let (first, others) = s.names().split_first()?;
+            Some(if others.is_empty() {
+                (*first).to_owned()
+            } else {
+                format!("{first} ({})", others.join(", "))
+            })
+        })
+        .collect()
+}
+
+/// One reference as a CSL style renders it: the bibliography entry and the in-text
+/// citation (with the pages cited, where the reference has them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cited {
+    /// The reference's CSL id.
+    pub id: String,
+    /// Its bibliography entry.
+    pub entry: String,
+    /// Its in-text citation, e.g. `(Davies, 1925, pp. 143–144)`.
+    pub in_text: String,
+}
+
+/// The references as `style` renders them, in the style's bibliography order.
+pub fn cite(refs: &[Reference], style: &hayagriva::citationberg::IndependentStyle) -> Vec<Cited> {
+    use hayagriva::citationberg::json::Item;
+    use hayagriva::citationberg::taxonomy::Locator;
+    use hayagriva::{
+        BibliographyDriver, BibliographyRequest, BufWriteFormat, CitationItem, CitationRequest,
+        LocatorPayload, SpecificLocator,
+    };
+    let locales = hayagriva::archive::locales();
+    let items: Vec<Item> = refs
+        .iter()
+        .map(|r| serde_json::from_value(r.csl.clone()).expect("a CSL item is a JSON object"))
+        .collect();
+    let mut driver = BibliographyDriver::new();
+    for (r, item) in refs.iter().zip(&items) {
+        let at = r
+            .locator
+            .as_deref()
+            .map(|p| SpecificLocator(Locator::Page, LocatorPayload::Str(p)));
+        driver.citation(CitationRequest::from_items(
+            vec![CitationItem::with_locator(item, at)],
+            style,
+            &locales,
+        ));
+    }
+    let done = driver.finish(BibliographyRequest::new(style, None, &locales));
+    let plain = |e: &hayagriva::ElemChildren| {
+        let mut s = String::new();
+        e.write_buf(&mut s, BufWriteFormat::Plain)
+            .expect("a string takes the text");
+        s.trim().to_owned()
+    };
+    let in_text: Vec<(String, String)> = refs
+        .iter()
+        .zip(&done.citations)
+        .map(|(r, c)| {
+            (
+                s(&r.csl, "id").unwrap_or_default().to_owned(),
+                plain(&c.citation),
+            )
+        })
+        .collect();
+    let entries: Vec<(String, String)> = done
+        .bibliography
+        .map(|b| {
+            b.items
+                .iter()
+                .map(|i| (i.key.clone(), plain(&i.content)))
+                .collect()
+        })
+        .unwrap_or_default();
+    // A style without a bibliography gives the citations alone, in the references' order.
+    let order: Vec<String> = if entries.is_empty() {
+        in_text.iter().map(|(id, _)| id.clone()).collect()
+    } else {
+        entries.iter().map(|(id, _)| id.clone()).collect()
+    };
+    order
+        .into_iter()
+        .map(|id| Cited {
+            entry: entries
+                .iter()
+                .find(|(k, _)| *k == id)
+                .map(|(_, e)| e.clone())
+                .unwrap_or_default(),
+            in_text: in_text
+                .iter()
+                .find(|(k, _)| *k == id)
+                .map(|(_, c)| c.clone())
+                .unwrap_or_default(),
+            id,
+        })
+        .collect()
+}
+
+/// The text bibliography: each reference as `style` renders it, a line each, followed by
+/// its in-text citation and what its record notes (the CSL styles print no notes, and the
+/// notes say what is not known).
+pub fn text(refs: &[Reference], style: &hayagriva::citationberg::IndependentStyle) -> String {
+    let mut out = String::new();
+    for c in cite(refs, style) {
+        let mut line = c.entry.clone();
+        if !c.in_text.is_empty() {
+            line.push_str(&format!(" [In the text: {}.]", c.in_text));
+        }
+        if let Some(note) = refs
+            .iter()
+            .find(|r| s(&r.csl, "id") == Some(c.id.as_str()))
+            .and_then(|r| s(&r.csl, "note"))
+        {
+            line.push_str(&format!(" [Note: {}]", note.trim()));
+        }
+        out.push_str(line.trim());
+        out.push('\n');
+    }
+    out
 }
 
 fn s<'a>(v: &'a Value, k: &str) -> Option<&'a str> {
     v.get(k).and_then(Value::as_str)
-}
-
-fn authors(v: &Value) -> Vec<String> {
-    v.get("author")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .map(|n| match (s(n, "family"), s(n, "given"), s(n, "literal")) {
-                    (Some(f), Some(g), _) => format!("{f}, {g}"),
-                    (Some(f), None, _) => f.to_owned(),
-                    (None, _, Some(l)) => l.to_owned(),
-                    _ => String::new(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 fn year(v: &Value) -> Option<i64> {
@@ -311,77 +450,6 @@ fn bibtex(r: &Reference) -> String {
         .to_bibtex_string()
         .map(|b| b + "\n")
         .unwrap_or_else(|e| format!("% {}: {e}\n", r.key))
-}
-
-/// Appends `part` as a sentence: a full stop unless it already ends with one.
-fn sentence(out: &mut String, part: &str) {
-    let part = part.trim();
-    if part.is_empty() {
-        return;
-    }
-    out.push_str(part);
-    if !part.ends_with(['.', '?', '!']) {
-        out.push('.');
-    }
-    out.push(' ');
-}
-
-fn text(r: &Reference) -> String {
-    let v = &r.csl;
-    let mut out = String::new();
-    let a = authors(v);
-    if !a.is_empty() {
-        sentence(&mut out, &a.join(", "));
-    }
-    if let Some(y) = year(v) {
-        sentence(&mut out, &y.to_string());
-    }
-    let title = s(v, "title").unwrap_or("");
-    match s(v, "type") {
-        Some("article-journal") => out.push_str(&format!("\"{title}.\" ")),
-        _ => sentence(&mut out, title),
-    }
-    if let Some(c) = s(v, "container-title") {
-        let mut part = c.to_owned();
-        if let Some(vol) = s(v, "volume") {
-            part.push_str(&format!(" {vol}"));
-        }
-        if let Some(p) = s(v, "page") {
-            part.push_str(&format!(": {p}"));
-        }
-        sentence(&mut out, &part);
-    }
-    match (s(v, "publisher-place"), s(v, "publisher")) {
-        (Some(place), Some(p)) => sentence(&mut out, &format!("{place}: {p}")),
-        (None, Some(p)) => sentence(&mut out, p),
-        (Some(place), None) => sentence(&mut out, place),
-        (None, None) => {}
-    }
-    if let Some(ver) = s(v, "version") {
-        sentence(&mut out, &format!("Version {ver}"));
-    }
-    if let Some(n) = s(v, "note") {
-        sentence(&mut out, n);
-    }
-    if let Some(u) = s(v, "URL") {
-        let accessed = v
-            .get("accessed")
-            .and_then(|a| a.get("date-parts")?.get(0)?.as_array().cloned())
-            .map(|p| {
-                let p: Vec<String> = p
-                    .iter()
-                    .filter_map(Value::as_i64)
-                    .map(|x| format!("{x:02}"))
-                    .collect();
-                format!(" (accessed {})", p.join("-"))
-            })
-            .unwrap_or_default();
-        sentence(&mut out, &format!("{u}{accessed}"));
-    }
-    if let Some(loc) = &r.locator {
-        out.push_str(&format!("[The game: {}.]", pages(loc)));
-    }
-    out.trim_end().to_owned()
 }
 
 /// `pp. 143–144`, or `p. 346` for one page.

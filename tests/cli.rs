@@ -180,12 +180,32 @@ fn cite_renders_bibtex_csl_json_and_text() {
     let items = csl.as_array().unwrap();
     assert_eq!(items[0]["type"], "article-journal");
     assert_eq!(items[0]["container-title"], "Sudan Notes and Records");
+    // The text is the CSL processor's, in APA unless another style is named, with the
+    // in-text citation and its pages.
     let text = ok(&["cite", "um-el-tuweisat"]);
     assert!(
         text.contains(
-            "Davies, R. 1925. \"Some Arab Games and Puzzles.\" Sudan Notes and Records 8: 137–152."
+            "Davies, R. (1925). Some Arab Games and Puzzles. Sudan Notes and Records, 8, 137–152. \
+             [In the text: (Davies, 1925, pp. 141–142).]"
         ),
         "{text}"
+    );
+    // A file of Ludii 1.0.8, whose author no witness names: its title leads, not its
+    // repository.
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("Um el Tuweisat.lud (Ludii). (n.d.).")
+                && l.contains("automenta/ludii")),
+        "{text}"
+    );
+    let cse = ok(&["cite", "um-el-tuweisat", "--csl", "cse-name-year"]);
+    assert!(cse.contains("(Davies 1925: 141–142)"), "{cse}");
+    let err = usage_error(&["cite", "um-el-tuweisat", "--csl", "chicago-ish"]);
+    assert!(
+        err.contains("--csl chicago-ish: no such style; the styles are ")
+            && err.contains("apa")
+            && err.contains("chicago-author-date"),
+        "{err}"
     );
 }
 
@@ -406,7 +426,7 @@ fn games_are_found_by_any_name_in_any_case_or_by_an_unambiguous_prefix() {
         assert_eq!(shown_game(&["show", asked]), id, "show {asked}");
     }
     let cite = ok(&["cite", "mangala"]);
-    assert!(cite.contains("Davies, R. 1925"), "{cite}");
+    assert!(cite.contains("Davies, R. (1925)"), "{cite}");
     let err = usage_error(&["show", "um"]);
     assert!(
         err.contains("`um` could be any of these games: um-el-bagara (Um el-Bagara), um-el-tuweisat (Um el Tuweisat), um-el-banat (Um el Banât)"),

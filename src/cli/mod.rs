@@ -165,6 +165,11 @@ pub enum Command {
         /// Citation style.
         #[arg(long, value_enum, default_value_t = CiteStyle::Text)]
         style: CiteStyle,
+        /// With --style text: the Citation Style Language style that renders the
+        /// bibliography and the in-text citations (any style hayagriva carries, e.g. apa,
+        /// chicago-author-date, cse-name-year).
+        #[arg(long, value_name = "NAME", default_value = crate::cite::DEFAULT_CSL)]
+        csl: String,
     },
     /// Check the whole corpus and report every problem (exit 1 if there are any).
     Check,
@@ -627,7 +632,13 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 })?;
             render::collate(&mut out, p);
         }
-        Command::Cite { game, style, tool } => {
+        Command::Cite {
+            game,
+            style,
+            tool,
+            csl,
+        } => {
+            let csl = crate::cite::csl_style(csl).map_err(|e| Error::Usage(e.to_string()))?;
             let hash = run::corpus_hash(&files(&cli)?);
             let refs = match (game, tool) {
                 (Some(g), false) => crate::cite::references(&corpus, game_of(&corpus, g)?, &hash),
@@ -639,7 +650,10 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                     ));
                 }
             };
-            out.raw(&crate::cite::render(&refs, (*style).into()));
+            out.raw(&match style {
+                CiteStyle::Text => crate::cite::text(&refs, &csl),
+                _ => crate::cite::render(&refs, (*style).into()),
+            });
         }
         Command::Run {
             game,

@@ -117,11 +117,14 @@ pub fn make(corpus: &Corpus, files: &CorpusFiles, args: &ReportArgs) -> Result<V
     };
     let hash = corpus_hash(files);
     let mut made = Vec::new();
+    let mut findings = Vec::new();
     for g in &games {
-        made.extend(game_files(corpus, files, g, args, &hash)?);
+        let (of_game, finding) = game_files(corpus, files, g, args, &hash)?;
+        made.extend(of_game);
+        findings.push(finding);
     }
     if args.game.is_none() {
-        let md = index(corpus, &hash, args);
+        let md = index(corpus, &hash, args, &findings);
         made.push(File {
             name: "index.html".to_owned(),
             text: html("ludotrace reports", &md.text.replace(".md)", ".html)"), &[]),
@@ -203,7 +206,7 @@ fn game_files(
     g: &Game,
     args: &ReportArgs,
     hash: &str,
-) -> Result<Vec<File>, Error> {
+) -> Result<(Vec<File>, String), Error> {
     let md = || Out::new(Format::Markdown, None);
     let lineup = Lineup::random();
     // Every command printed names the corpus it reads, when it is not the built-in one.
@@ -219,6 +222,12 @@ fn game_files(
     let _ = writeln!(doc, "# {}\n", g.name);
     if !g.aliases.is_empty() {
         let _ = writeln!(doc, "Also called: {}.\n", g.aliases.join(", "));
+    }
+    let refs = cite::references(corpus, g, hash);
+    let style = cite::csl_style(cite::DEFAULT_CSL).expect("the default style is archived");
+    let described = described(&refs, &style);
+    if !described.is_empty() {
+        let _ = writeln!(doc, "Described in {}.\n", described.join("; "));
     }
     let _ = writeln!(
         doc,
@@ -349,9 +358,8 @@ fn game_files(
     for f in &figures[from..] {
         f.cite(&mut doc);
     }
-    let refs = cite::references(corpus, g, hash);
     let mut bib = String::new();
-    for line in cite::render(&refs, Style::Text).lines() {
+    for line in cite::text(&refs, &style).lines() {
         let _ = writeln!(bib, "- {line}");
     }
     section(
@@ -359,6 +367,17 @@ fn game_files(
         "Bibliography",
         &format!("{lt} cite {}", g.id),
         &bib,
+    );
+    let _ = writeln!(
+        doc,
+        "The references and the in-text citations are rendered by hayagriva, a processor of \
+         the Citation Style Language, in its `{}` style (`cite {} --csl NAME` gives any other \
+         it carries); the data behind them is beside this report as BibTeX (`{}.bib`) and \
+         CSL-JSON (`{}.csl.json`).\n",
+        cite::DEFAULT_CSL,
+        g.id,
+        g.id,
+        g.id
     );
     let n = if args.games == RUN_GAMES {
         String::new()
@@ -395,7 +414,85 @@ fn game_files(
             text: cite::render(&refs, Style::CslJson),
         },
     ]);
-    Ok(made)
+    let finding = finding(&played, flagged.first());
+    Ok((made, finding))
+}
+
+/// What a report finds, in a line of the index: the range of the first mover's wins and of
+/// the draws over the readings, the open point whose option changes them most, and the one
+/// that carries most of the variance of who wins.
+fn finding(played: &[super::run::Played], flags: Option<&super::flags::FlagsOutput>) -> String {
+    let range = |key: &str, of: &dyn Fn(&super::run::Played) -> Option<f64>| {
+        let v: Vec<f64> = played.iter().filter_map(of).collect();
+        let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if v.is_empty() {
+            String::new()
+        } else if (hi - lo).abs() < 0.0005 {
+            format!("{key} {:.1} %", 100.0 * lo)
+        } else {
+            format!("{key} {:.1}–{:.1} %", 100.0 * lo, 100.0 * hi)
+        }
+    };
+    let mut parts = vec![format!(
+        "{} over {} reading(s), {}",
+        range("first mover wins", &|p| p
+            .output
+            .results
+            .by_order
+            .rates
+            .get("first")
+            .map(|r| r.value)),
+        played.len(),
+        range("draws or timeouts", &|p| {
+            let r = &p.output.results;
+            let n = p.output.games.max(1) as f64;
+            Some((r.draws + r.timeouts) as f64 / n)
+        })
+    )];
+    if let Some(f) = flags {
+        if let Some(e) = f
+            .sensitivity
+            .ranking
+            .first()
+            .and_then(|r| r.effect.as_ref().map(|e| (r, e)))
+        {
+            let (r, e) = e;
+            parts.push(format!(
+                "largest one-at-a-time change: {} = {} into {} ({} {:+.1} pts, {})",
+                r.choice,
+                e.option,
+                e.base,
+                e.metric,
+                100.0 * e.difference.value,
+                e.verdict
+            ));
+        }
+        if let (Some(ix), Some(d)) = (&f.sensitivity.global, &f.sensitivity.global_design) {
+            let varies = d
+                .outcomes
+                .iter()
+                .any(|o| o.metric == "first_mover_win" && o.varies);
+            let top = ix
+                .iter()
+                .filter(|i| i.metric == "first_mover_win")
+                .max_by(|a, b| {
+                    a.total
+                        .value
+                        .partial_cmp(&b.total.value)
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+            match (varies, top) {
+                (true, Some(i)) => parts.push(format!(
+                    "most of who wins over the option space: {} (total index {:.2})",
+                    i.choice, i.total.value
+                )),
+                _ => parts
+                    .push("who wins does not vary beyond noise over the option space".to_owned()),
+            }
+        }
+    }
+    parts.join("; ")
 }
 
 /// A figure of a report: its file beside the Markdown (`<game>-<what>.svg`), which the
@@ -618,47 +715,45 @@ fn variance_figure(g: &Game, f: &super::flags::FlagsOutput) -> Option<Figure> {
     })
 }
 
+/// The in-text citations of the passages a game rests on, with their pages (`(Davies,
+/// 1925, pp. 143–144)`), from the CSL processor.
+fn described(
+    refs: &[cite::Reference],
+    style: &hayagriva::citationberg::IndependentStyle,
+) -> Vec<String> {
+    let cited = cite::cite(refs, style);
+    refs.iter()
+        .filter(|r| r.locator.is_some())
+        .filter_map(|r| {
+            let id = r.csl.get("id")?.as_str()?;
+            cited.iter().find(|c| c.id == id).map(|c| c.in_text.clone())
+        })
+        .collect()
+}
+
 /// `index.md`: the games, a line each.
-fn index(corpus: &Corpus, hash: &str, args: &ReportArgs) -> File {
+fn index(corpus: &Corpus, hash: &str, args: &ReportArgs, findings: &[String]) -> File {
     let mut doc = String::from("# ludotrace reports\n\n");
     let _ = writeln!(
         doc,
         "One report per game, made by `ludotrace report --all` (ludotrace {}, corpus BLAKE3 \
          `{hash}`, seed {SEED}, {} games a reading); `ludotrace report --all --check` \
-         verifies that they regenerate byte for byte.\n",
+         verifies that they regenerate byte for byte. What each report finds is under random \
+         play; each report gives the intervals and the games behind every figure.\n",
         env!("CARGO_PKG_VERSION"),
         args.games
     );
-    doc.push_str("| game | source | readings | open points | report |\n|---|---|---|---|---|\n");
-    for g in &corpus.games {
-        let source = g
-            .sources
-            .iter()
-            .find_map(|a| corpus.passages.get(a))
-            .map_or_else(String::new, |p| {
-                // "Davies 1925: 143–144", from the work's own bibliographic record.
-                let who = corpus
-                    .work(&p.work)
-                    .and_then(|w| w.csl.as_ref())
-                    .map_or_else(
-                        || p.work.clone(),
-                        |c| {
-                            format!(
-                                "{} {}",
-                                c.author.first().map_or("", |a| a.family.as_str()),
-                                c.issued
-                                    .date_parts
-                                    .first()
-                                    .and_then(|d| d.first())
-                                    .map_or(String::new(), ToString::to_string)
-                            )
-                        },
-                    );
-                format!("{who}: {}", p.page)
-            });
+    doc.push_str(
+        "| game | source | readings | open points | what the report finds | report |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    let style = cite::csl_style(cite::DEFAULT_CSL).expect("the default style is archived");
+    for (g, finding) in corpus.games.iter().zip(findings) {
+        let refs = cite::references(corpus, g, hash);
+        let source = described(&refs, &style).join("; ");
         let _ = writeln!(
             doc,
-            "| {} | {source} | {} | {} | [{}.md]({}.md) · [BibTeX]({}.bib) · [CSL-JSON]({}.csl.json) |",
+            "| {} | {source} | {} | {} | {finding} | [{}.md]({}.md) · [BibTeX]({}.bib) · [CSL-JSON]({}.csl.json) |",
             g.name,
             g.interpretations.len(),
             g.choices.len(),
