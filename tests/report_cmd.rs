@@ -164,6 +164,17 @@ fn the_committed_index_names_every_game() {
                 "{game}.{ext}"
             );
         }
+        // Every figure inline, whatever the game's name does to the alt text (Li'b …).
+        let page = std::fs::read_to_string(root().join(format!("reports/{game}.html"))).unwrap();
+        assert!(
+            !page.contains("<img"),
+            "{game}.html has a figure left as an image"
+        );
+        assert_eq!(
+            page.matches("<span class=\"figure\"><svg").count(),
+            4,
+            "{game}.html"
+        );
     }
 }
 

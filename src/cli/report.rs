@@ -791,21 +791,17 @@ fn html(title: &str, markdown: &str, figures: &[Figure]) -> String {
     push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
     // Markdown table cells break lines with `<br>` (raw HTML, passed through).
     let mut body = body.replace("<br>", "<br />");
-    // Each figure's image, a file beside the Markdown, is taken into the page itself.
+    // Each figure's image, a file beside the Markdown, is taken into the page itself: the
+    // `<img>` found by its file name, whatever the renderer made of its alt text.
     for f in figures {
-        let img = format!(
-            "<img src=\"{}\" alt=\"{}\" />",
-            f.name,
-            f.alt
-                .replace('&', "&amp;")
-                .replace('<', "&lt;")
-                .replace('>', "&gt;")
-                .replace('"', "&quot;")
-        );
-        body = body.replace(
-            &img,
-            &format!("<span class=\"figure\">{}</span>", f.svg.trim_end()),
-        );
+        let start = format!("<img src=\"{}\"", f.name);
+        while let Some(at) = body.find(&start) {
+            let end = body[at..].find("/>").map_or(body.len(), |e| at + e + 2);
+            body.replace_range(
+                at..end,
+                &format!("<span class=\"figure\">{}</span>", f.svg.trim_end()),
+            );
+        }
     }
     let title = title
         .replace('&', "&amp;")
