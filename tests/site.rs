@@ -638,9 +638,13 @@ fn in_chromium_pages_load_clean_link_both_ways_search_and_fit_a_phone() {
                 "Chromium not found (LUDOTRACE_REQUIRE_CHROMIUM=1): install the Debian packages chromium and chromium-driver, or set LUDOTRACE_CHROMIUM"
             );
         }
+        let why = match std::env::var_os("LUDOTRACE_CHROMIUM") {
+            Some(p) => format!("LUDOTRACE_CHROMIUM={} is not a file", p.to_string_lossy()),
+            None => "no /usr/bin/chromium, no chromium on PATH, no LUDOTRACE_CHROMIUM".to_owned(),
+        };
         eprintln!(
-            "\n*** SKIPPED: Chromium not found (no LUDOTRACE_CHROMIUM, no /usr/bin/chromium, no chromium on PATH): \
-             the site's browser test did not run. Install Chromium or set LUDOTRACE_REQUIRE_CHROMIUM=1 to make this a failure. ***\n"
+            "\n*** SKIPPED: Chromium not found ({why}): the site's browser test did not run. \
+             Install Chromium, or set LUDOTRACE_REQUIRE_CHROMIUM=1 to make this a failure. ***\n"
         );
         return;
     };
@@ -700,7 +704,14 @@ fn in_chromium_pages_load_clean_link_both_ways_search_and_fit_a_phone() {
 
     // 3. Search, driven by the URL.
     let index = file_url(&builtin.path().join("index.html"));
-    let hits = |q: &str| results(&dump(&chrome, &format!("{index}{q}"), 375).0);
+    let hits = |q: &str| {
+        let (dom, console) = dump(&chrome, &format!("{index}{q}"), 375);
+        assert!(
+            console.is_empty(),
+            "index.html{q}: the console says {console:#?}"
+        );
+        results(&dom)
+    };
     let h = hits("?q=hyena");
     assert_eq!(
         h.first().map(String::as_str),
@@ -723,7 +734,9 @@ fn in_chromium_pages_load_clean_link_both_ways_search_and_fit_a_phone() {
     assert_eq!(h.first().map(String::as_str), Some("seega.html"), "{h:?}");
     assert!(hits("?q=zzzz-nothing").is_empty());
     let mindex = file_url(&mini.path().join("index.html"));
-    let h = results(&dump(&chrome, &format!("{mindex}?q=baqara"), 375).0);
+    let (dom, console) = dump(&chrome, &format!("{mindex}?q=baqara"), 375);
+    assert!(console.is_empty(), "{console:#?}");
+    let h = results(&dom);
     assert_eq!(
         h.first().map(String::as_str),
         Some("um-el-bagara.html"),

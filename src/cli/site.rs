@@ -204,7 +204,7 @@ fn html_id(s: &str) -> String {
 const SITE_CSS: &str = "img{max-width:100%;height:auto}\
 nav{font-family:Helvetica,Arial,sans-serif;font-size:.9em}\
 mark{background:#fff3a8;padding:0 .05em}mark a{color:inherit;text-decoration:none}\
-mark[data-q~=\"x\"]{background:#ffe066}.text{font-style:normal}\
+.text{font-style:normal}\
 .pb,.fig,.el{font-family:Helvetica,Arial,sans-serif;font-size:.75em;color:#666}\
 .meta{color:#555;font-size:.9em}.back{font-size:.85em;white-space:nowrap}\
 section{margin:1rem 0}:target{background:#eef4ff}dl{margin:.25rem 0}dt{font-weight:bold}\
@@ -462,6 +462,8 @@ struct Quote<'a> {
     cite: &'a Cite,
     /// The element that quotes it.
     owner: String,
+    /// What quotes it, in words (`clause board`, `option origin: skip`).
+    label: String,
     /// `q-N`: the id of its first marked occurrence.
     id: String,
 }
@@ -656,11 +658,18 @@ fn render_run(
             let _ = write!(b, "<span id=\"{id}\"></span>");
         }
         let data: Vec<&str> = over.iter().map(|(qi, _)| quotes[*qi].id.as_str()).collect();
+        let mut by: Vec<&str> = Vec::new();
+        for (qi, _) in &over {
+            if !by.contains(&quotes[*qi].label.as_str()) {
+                by.push(&quotes[*qi].label);
+            }
+        }
         let _ = write!(
             b,
-            "<mark{} data-q=\"{}\"><a href=\"#{}\">{piece}</a></mark>",
+            "<mark{} data-q=\"{}\" title=\"quoted by {}\"><a href=\"#{}\">{piece}</a></mark>",
             mark_id.map_or(String::new(), |id| format!(" id=\"{id}\"")),
             data.join(" "),
+            esc(&by.join("; ")),
             quotes[inner].owner
         );
     }
@@ -671,35 +680,38 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     let points = points_of(corpus, g);
     // Every quote on the page, with its owner, in page order.
     let mut quotes: Vec<Quote> = Vec::new();
-    fn add<'a>(cites: &'a [Cite], owner: String, quotes: &mut Vec<Quote<'a>>) {
+    fn add<'a>(cites: &'a [Cite], owner: String, label: String, quotes: &mut Vec<Quote<'a>>) {
         for c in cites {
             let id = format!("q-{}", quotes.len() + 1);
             quotes.push(Quote {
                 cite: c,
                 owner: owner.clone(),
+                label: label.clone(),
                 id,
             });
         }
     }
     for c in &g.clauses {
-        add(&c.cites, format!("clause-{}", html_id(&c.id)), &mut quotes);
+        let owner = format!("clause-{}", html_id(&c.id));
+        add(&c.cites, owner, format!("clause {}", c.id), &mut quotes);
     }
     for ch in &g.choices {
+        let owner = format!("choice-{}", html_id(&ch.id));
         add(
             &ch.cites,
-            format!("choice-{}", html_id(&ch.id)),
+            owner,
+            format!("open point {}", ch.id),
             &mut quotes,
         );
         for o in &ch.options {
-            add(
-                &o.cites,
-                format!("option-{}-{}", html_id(&ch.id), html_id(&o.id)),
-                &mut quotes,
-            );
+            let owner = format!("option-{}-{}", html_id(&ch.id), html_id(&o.id));
+            let label = format!("option {}: {}", ch.id, o.id);
+            add(&o.cites, owner, label, &mut quotes);
         }
     }
     for p in &points {
-        add(&p.cites, html_id(&p.id), &mut quotes);
+        let label = format!("register point {}", p.id);
+        add(&p.cites, html_id(&p.id), label, &mut quotes);
     }
     // The texts: the game's sources, then anything else its quotes cite.
     let mut anchors: Vec<&str> = Vec::new();
@@ -850,10 +862,12 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
                 (Some(&fb), Some(first)) if fb == first => {
                     format!(" <a class=\"back\" href=\"#{}\">↑ in the text</a>", q.id)
                 }
-                (Some(&fb), _) => format!(
-                    " <a class=\"back\" href=\"#{}\">↑ in the witness {}</a> (not in the first witness's text)",
+                (Some(&fb), first) => format!(
+                    " <a class=\"back\" href=\"#{}\">↑ in the text of {}</a> (a witness's \
+                     wording: it is not in {}'s)",
                     q.id,
-                    esc(all_blocks[fb].witness)
+                    esc(all_blocks[fb].witness),
+                    esc(first.map_or("", |f| all_blocks[f].witness))
                 ),
                 (None, _) => {
                     " <span class=\"meta\">(not found in the texts shown)</span>".to_owned()
