@@ -403,9 +403,20 @@ fn the_site_is_the_same_bytes_at_any_thread_count() {
     ] {
         assert!(fa.contains_key(name), "no {name}");
     }
-    // Made again into the same directory: the same files, nothing left over.
-    make_site(corpus.path(), &a.path().join("s"), "2");
-    assert_eq!(files(&a.path().join("s")), fa);
+    // Made again into the same directory: the same files. A file the last run wrote and this
+    // one does not make is removed; a file the site never listed is left alone.
+    let s = a.path().join("s");
+    std::fs::write(s.join("gone.html"), "old").unwrap();
+    let marker = std::fs::read_to_string(s.join(site::MARKER)).unwrap();
+    std::fs::write(s.join(site::MARKER), format!("{marker}gone.html\n")).unwrap();
+    std::fs::write(s.join("notes.txt"), "mine").unwrap();
+    make_site(corpus.path(), &s, "2");
+    assert!(
+        !s.join("gone.html").exists(),
+        "a file no longer made is removed"
+    );
+    std::fs::remove_file(s.join("notes.txt")).expect("a file the site did not write stays");
+    assert_eq!(files(&s), fa);
 }
 
 #[test]
@@ -441,6 +452,26 @@ fn every_page_is_well_formed_local_and_linked_both_ways() {
         "few quotes marked"
     );
     assert!(banat.contains("id=\"UB-18\""));
+}
+
+#[test]
+fn a_games_figures_from_the_report_are_on_its_page_only() {
+    let corpus = load(&CorpusFiles::embedded()).corpus.unwrap();
+    let svg = |name: &str| ludotrace::cli::report::File {
+        name: name.to_owned(),
+        text: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"></svg>\n"
+            .to_owned(),
+    };
+    let made = site::pages(
+        &corpus,
+        vec![svg("um-el-banat-outcomes.svg"), svg("seega-lengths.svg")],
+    );
+    let page = |n: &str| &made.iter().find(|f| f.name == n).unwrap().text;
+    assert!(page("um-el-banat.html").contains("<img src=\"reports/um-el-banat-outcomes.svg\""));
+    assert!(!page("um-el-banat.html").contains("seega-lengths"));
+    assert!(page("seega.html").contains("<img src=\"reports/seega-lengths.svg\""));
+    assert!(!page("um-el-bagara.html").contains(".svg"));
+    assert!(made.iter().any(|f| f.name == "reports/seega-lengths.svg"));
 }
 
 #[test]

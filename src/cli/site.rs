@@ -741,7 +741,7 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     }
     let _ = writeln!(
         b,
-        "<p class=\"meta\">Played by the {}, observed {}; source: {}; readings: {}; open points: {}. \
+        "<p class=\"meta\">People: {}; observed {}; source: {}; readings: {}; open points: {}. \
          Report: <a href=\"reports/{id}.html\">page</a> · <a href=\"reports/{id}.md\">Markdown</a> · \
          <a href=\"reports/{id}.bib\">BibTeX</a> · <a href=\"reports/{id}.csl.json\">CSL-JSON</a>.</p>",
         esc(&g.people),
@@ -1020,7 +1020,19 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     b.push_str("</dl>\n");
     let mut o = Out::new(Format::Markdown, None);
     super::register::matrix(&mut o, corpus, g);
-    b.push_str(&markdown(&o.take(), 2));
+    let mut matrix = markdown(&o.take(), 2);
+    // Each row's point leads to its entry below.
+    for p in &points {
+        matrix = matrix.replace(
+            &format!("<td>{}</td>", esc(&p.id)),
+            &format!(
+                "<td><a href=\"#{}\">{}</a></td>",
+                html_id(&p.id),
+                esc(&p.id)
+            ),
+        );
+    }
+    b.push_str(&matrix);
 
     // Register.
     b.push_str("<h2 id=\"register\">The register points</h2>\n");
@@ -1038,9 +1050,13 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             esc(&p.id),
             esc(&p.title),
             if p.game.is_none() { ", shared" } else { "" },
-            p.impact_note
-                .as_ref()
-                .map_or(String::new(), |n| format!("; {}", esc(n))),
+            p.impact.map_or(String::new(), |i| format!(
+                "; impact {}{}",
+                super::register::impact_text(Some(i)),
+                p.impact_note
+                    .as_ref()
+                    .map_or(String::new(), |n| format!(": {}", esc(n)))
+            )),
             esc(&p.says)
         );
         b.push_str(&cites_html(&html_id(&p.id), &quotes));
