@@ -136,7 +136,7 @@ fn parse(html: &str, strict: bool) -> (Vec<El>, Vec<String>) {
             i += html[i..].find("-->").map_or(b.len() - i, |e| e + 3);
             continue;
         }
-        if html[i..].starts_with("<!") {
+        if html[i..].starts_with("<!") || html[i..].starts_with("<?") {
             i += html[i..].find('>').unwrap() + 1;
             continue;
         }
@@ -220,7 +220,9 @@ fn parse(html: &str, strict: bool) -> (Vec<El>, Vec<String>) {
         if strict && void && !self_closed {
             errors.push(format!("<{tag}> not closed as <{tag} />"));
         }
-        if strict && self_closed && !void {
+        // Inside inline SVG (foreign content), any element may be self-closed.
+        let foreign = tag == "svg" || stack.iter().any(|&k| els[k].tag == "svg");
+        if strict && self_closed && !void && !foreign {
             errors.push(format!("<{tag} /> is not a void element"));
         }
         let k = els.len();
