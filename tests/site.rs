@@ -465,12 +465,36 @@ fn a_games_figures_from_the_report_are_on_its_page_only() {
         text: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"></svg>\n"
             .to_owned(),
     };
+    // The report's outcomes, as the game page takes them in: a figure it shows, a link.
+    let md = ludotrace::cli::report::File {
+        name: "um-el-banat.md".to_owned(),
+        text:
+            "# Um el Banât\n\n## Outcomes of every reading\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n\
+               ![Outcomes](um-el-banat-outcomes.svg)\n\nSee [the flags](#flags) and \
+               [BibTeX](um-el-banat.bib).\n\n## Flags\n\nnot taken\n"
+                .to_owned(),
+    };
     let made = site::pages(
         &corpus,
-        vec![svg("um-el-banat-outcomes.svg"), svg("seega-lengths.svg")],
+        vec![
+            md,
+            svg("um-el-banat-outcomes.svg"),
+            svg("um-el-banat-lengths.svg"),
+            svg("seega-lengths.svg"),
+        ],
     );
     let page = |n: &str| &made.iter().find(|f| f.name == n).unwrap().text;
-    assert!(page("um-el-banat.html").contains("<img src=\"reports/um-el-banat-outcomes.svg\""));
+    let banat = page("um-el-banat.html");
+    assert_eq!(
+        banat
+            .matches("src=\"reports/um-el-banat-outcomes.svg\"")
+            .count(),
+        1,
+        "the section's figure, once, from the page's directory: {banat}"
+    );
+    assert!(banat.contains("<img src=\"reports/um-el-banat-lengths.svg\""));
+    assert!(banat.contains("href=\"reports/um-el-banat.bib\""));
+    assert!(banat.contains("<td>1</td>") && !banat.contains("not taken"));
     assert!(!page("um-el-banat.html").contains("seega-lengths"));
     assert!(page("seega.html").contains("<img src=\"reports/seega-lengths.svg\""));
     assert!(!page("um-el-bagara.html").contains(".svg"));

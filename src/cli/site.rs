@@ -229,30 +229,74 @@ fn page(title: &str, body: &str, script: Option<&str>) -> String {
 /// Markdown (a command's own output) as HTML, its headings moved `down` levels, `<br>`
 /// closed.
 fn markdown(md: &str, down: usize) -> String {
-    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html::push_html};
+    markdown_in(md, down, "").0
+}
+
+/// [`markdown`] for a file that lives in the directory `base` (`reports/`): its relative
+/// links and images are made relative to the page. Returns the HTML and the images it shows
+/// (their paths as the file names them).
+fn markdown_in(md: &str, down: usize, base: &str) -> (String, Vec<String>) {
+    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html::push_html};
     let shift = |l: pulldown_cmark::HeadingLevel| {
         use pulldown_cmark::HeadingLevel::*;
         let n = (l as usize + down).min(6);
         [H1, H2, H3, H4, H5, H6][n - 1]
     };
-    let events = Parser::new_ext(md, Options::ENABLE_TABLES).map(|e| match e {
-        Event::Start(Tag::Heading {
-            level,
-            id,
-            classes,
-            attrs,
-        }) => Event::Start(Tag::Heading {
-            level: shift(level),
-            id,
-            classes,
-            attrs,
-        }),
-        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(shift(level))),
-        e => e,
-    });
+    let rebase = |url: CowStr<'_>| -> CowStr<'static> {
+        let relative =
+            !url.is_empty() && !url.starts_with('#') && !url.starts_with('/') && !url.contains(':');
+        if relative {
+            format!("{base}{url}").into()
+        } else {
+            url.into_string().into()
+        }
+    };
+    let mut images = Vec::new();
+    let events: Vec<Event> = Parser::new_ext(md, Options::ENABLE_TABLES)
+        .map(|e| match e {
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => Event::Start(Tag::Heading {
+                level: shift(level),
+                id,
+                classes,
+                attrs,
+            }),
+            Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(shift(level))),
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                images.push(dest_url.to_string());
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url: rebase(dest_url),
+                    title,
+                    id,
+                })
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => Event::Start(Tag::Link {
+                link_type,
+                dest_url: rebase(dest_url),
+                title,
+                id,
+            }),
+            e => e,
+        })
+        .collect();
     let mut html = String::new();
-    push_html(&mut html, events);
-    html.replace("<br>", "<br />")
+    push_html(&mut html, events.into_iter());
+    (html.replace("<br>", "<br />"), images)
 }
 
 /// "Davies 1925: 143–144", from the work's bibliographic record.
@@ -1086,13 +1130,18 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
          comparisons, the flags and the sensitivity, each under the command that makes it).</p>",
         html_id(&g.id)
     );
+    let mut shown = Vec::new();
     if let Some(md) = reports.iter().find(|f| f.name == format!("{}.md", g.id)) {
-        b.push_str(&markdown(
-            &report_section(&md.text, "Outcomes of every reading"),
-            1,
-        ));
+        let section = report_section(&md.text, "Outcomes of every reading");
+        let (html, images) = markdown_in(&section, 1, "reports/");
+        b.push_str(&html);
+        shown = images;
     }
-    for f in figures(corpus, g, reports) {
+    // The report's other figures (its section may show some already).
+    for f in figures(corpus, g, reports)
+        .into_iter()
+        .filter(|f| !shown.contains(&f.name))
+    {
         let _ = writeln!(
             b,
             "<figure><img src=\"reports/{}\" alt=\"{}\" /><figcaption>{}</figcaption></figure>",
