@@ -456,8 +456,11 @@ fn readings_are_found_in_any_case_and_a_misspelling_gets_a_suggestion() {
 
 #[test]
 fn subcommands_and_options_get_clap_suggestions() {
-    let err = usage_error(&["lst"]);
+    // `lst` is as near `site` as `list`; `listt` is near `list` alone.
+    let err = usage_error(&["listt"]);
     assert!(err.contains("a similar subcommand exists: 'list'"), "{err}");
+    let err = usage_error(&["lst"]);
+    assert!(err.contains("'list'") && err.contains("'site'"), "{err}");
     let err = usage_error(&["list", "--formt", "json"]);
     assert!(
         err.contains("a similar argument exists: '--format'"),

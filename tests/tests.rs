@@ -55,6 +55,9 @@ mod schema_contract;
 mod seega;
 /// Sijat El Taba: Ludii 1.0.8's traces, and the rules on built positions.
 mod sijat;
+/// `ludotrace site`: determinism, well-formed and local pages, quotes linked both ways, bad
+/// input; in Chromium headless: console, links, search by URL, a phone's width.
+mod site;
 /// `--agents`, `--swap` and `--games auto`: lineups, results by agent, skilled play.
 mod skilled_play;
 /// Relay sowing, relay cycles and endless replays.

@@ -14,6 +14,7 @@ mod render;
 pub mod replay;
 pub mod report;
 pub mod run;
+pub mod site;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -315,6 +316,29 @@ pub enum Command {
         /// Worker threads (default: one per core). The reports do not depend on it.
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
+    },
+    /// Write a static site to browse the corpus (no server, no outside request): an index
+    /// with a search box, a page per game with its source texts, every quoted span marked and
+    /// linked to the rule that quotes it, its open points, readings and register points, and
+    /// the reports of `report --all` in reports/.
+    #[command(
+        after_help = "Examples:\n  ludotrace site\n  ludotrace site --out my-site -n 2000\n  ludotrace site --out my-notes --force"
+    )]
+    Site {
+        /// The directory the site goes into: a new or empty one, or one `ludotrace site` made
+        /// (its files are replaced; with --force, any directory).
+        #[arg(long, value_name = "DIR", default_value = "site")]
+        out: std::path::PathBuf,
+        /// Games per reading for the reports' outcomes (as `report -n`).
+        #[arg(short = 'n', long, value_name = "GAMES", default_value_t = report::RUN_GAMES)]
+        games: u64,
+        /// Worker threads (default: one per core). The site does not depend on it.
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
+        /// Write into a non-empty directory that `ludotrace site` did not make (files of the
+        /// same name are replaced, others left alone).
+        #[arg(long)]
+        force: bool,
     },
     /// Print the JSON Schemas of every published format, as one JSON object.
     Schema,
@@ -783,6 +807,24 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             out.flush()?;
             return Ok(code);
         }
+        Command::Site {
+            out: dir,
+            games,
+            threads,
+            force,
+        } => {
+            let files = files(&cli)?;
+            let args = site::SiteArgs {
+                out: dir.clone(),
+                games: *games,
+                threads: *threads,
+                force: *force,
+                corpus: cli.corpus.clone(),
+            };
+            let code = site::site(&mut out, &corpus, &files, &args)?;
+            out.flush()?;
+            return Ok(code);
+        }
         Command::Replay {
             game,
             interpretation,
@@ -814,6 +856,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Flags { .. } => "flags",
         Command::Replay { .. } => "replay",
         Command::Report { .. } => "report",
+        Command::Site { .. } => "site",
         Command::Schema => "schema",
         Command::Completions { .. } => "completions",
     }
@@ -839,6 +882,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
         Command::Diff { .. } | Command::Flags { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Report { .. } => (&[Table], " (it writes Markdown, BibTeX and CSL-JSON files)"),
+        Command::Site { .. } => (&[Table], " (it writes HTML pages)"),
         Command::Cite { .. } => (
             &[Table],
             "; --style chooses the citation format (bibtex, csl-json for JSON, text)",

@@ -219,7 +219,7 @@ pub fn point(out: &mut Out, corpus: &Corpus, p: &Point) {
     }
 }
 
-fn impact_text(i: Option<Impact>) -> &'static str {
+pub(super) fn impact_text(i: Option<Impact>) -> &'static str {
     match i {
         Some(Impact::High) => "high",
         Some(Impact::MediumHigh) => "medium–high",

@@ -769,10 +769,10 @@ fn index(corpus: &Corpus, hash: &str, args: &ReportArgs, findings: &[String]) ->
     }
 }
 
-/// The style of every page: readable on a phone (tables scroll sideways, nothing wider than
-/// the screen) and in print (no scrolling boxes, no links' colour).
-const CSS: &str = "body{font:16px/1.5 Georgia,serif;max-width:60rem;margin:0 auto;padding:1rem;\
-color:#222;background:#fff}h1,h2,h3,h4,h5{font-family:Helvetica,Arial,sans-serif;line-height:1.2}\
+/// The style of every page: readable on a phone (tables scroll sideways, long words such as
+/// hashes break, nothing wider than the screen) and in print (no scrolling boxes, no links' colour).
+pub(super) const CSS: &str = "body{font:16px/1.5 Georgia,serif;max-width:60rem;margin:0 auto;padding:1rem;\
+color:#222;background:#fff;overflow-wrap:break-word}h1,h2,h3,h4,h5{font-family:Helvetica,Arial,sans-serif;line-height:1.2}\
 code{font-size:.9em;background:#f4f4f4;padding:0 .2em;overflow-wrap:anywhere}pre{overflow-x:auto;\
 background:#f4f4f4;padding:.5rem}blockquote{margin:.5rem 0 .5rem 1rem;padding-left:.75rem;\
 border-left:3px solid #bbb;color:#444}table{border-collapse:collapse;display:block;\

@@ -1,0 +1,1188 @@
+//! `ludotrace site [--out DIR] [-n GAMES]`: a static site to browse the corpus, from a USB
+//! stick as well as from a server.
+//!
+//! `index.html` lists the games and holds a search box (plain script, its data a literal in
+//! the page, driven by `?q=` or `#q=` too); a page per game shows each source text with every
+//! quoted span marked and linked to the clause, option or register point that quotes it (and
+//! back), the rules clause by clause, the open points with their options and proponents, the
+//! readings matrix, the register points (their ids are the anchors), and the results and
+//! figures of the game's report. The reports themselves are [`super::report::make`]'s files,
+//! written into `reports/`, so the site's numbers are the report's. Pages make no outside
+//! request (style and script inline, figures local) and depend on nothing but the corpus,
+//! ludotrace and `-n`: no time, no path of the machine (unless `--corpus` names one: the
+//! reports print the commands that made them), no thread count.
+//!
+//! A directory ludotrace made holds `.ludotrace-site`, the list of the files it wrote; a new
+//! run replaces them and removes those it no longer makes. A non-empty directory without that
+//! file is refused unless `--force` is given, so that `--out ~` cannot litter a home.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::{Component, Path, PathBuf};
+
+use super::output::Out;
+use super::report::{self, File, ReportArgs};
+use super::{Error, Format};
+use crate::corpus::{self, Cite, Corpus, CorpusFiles, Game, Point, PointStatus};
+
+/// The file that marks a directory as a site ludotrace wrote, listing its files.
+pub const MARKER: &str = ".ludotrace-site";
+
+/// What the user asked `site` for.
+#[derive(Debug, Clone)]
+pub struct SiteArgs {
+    /// The directory the site goes into.
+    pub out: PathBuf,
+    /// Games per reading for the reports' outcomes.
+    pub games: u64,
+    /// Worker threads (`None`: one per core). The site does not depend on it.
+    pub threads: Option<usize>,
+    /// Write into a non-empty directory that ludotrace did not make.
+    pub force: bool,
+    /// The corpus directory, if not the built-in corpus (named in the reports' commands).
+    pub corpus: Option<PathBuf>,
+}
+
+/// Makes the site and writes it into `args.out`.
+///
+/// # Errors
+/// Bad numbers, an `--out` that is a file or a directory of someone else's files, a file
+/// that cannot be written.
+pub fn site(
+    out: &mut Out,
+    corpus: &Corpus,
+    files: &CorpusFiles,
+    args: &SiteArgs,
+) -> Result<i32, Error> {
+    let previous = prepare(&args.out, args.force)?;
+    let made = make(corpus, files, args)?;
+    let dir = &args.out;
+    let write = |path: &Path, text: &str| {
+        std::fs::write(path, text)
+            .map_err(|e| Error::Usage(format!("{}: cannot write it: {e}", path.display())))
+    };
+    std::fs::create_dir_all(dir.join("reports")).map_err(|e| {
+        Error::Usage(format!(
+            "--out {}: cannot create it: {e}",
+            dir.join("reports").display()
+        ))
+    })?;
+    for f in &made {
+        write(&dir.join(&f.name), &f.text)?;
+    }
+    let names: BTreeSet<&str> = made.iter().map(|f| f.name.as_str()).collect();
+    // Only files this command wrote before, named by plain relative paths, are removed.
+    for old in previous.iter().filter(|n| !names.contains(n.as_str())) {
+        let path = Path::new(old);
+        if path.components().all(|c| matches!(c, Component::Normal(_))) {
+            let _ = std::fs::remove_file(dir.join(path));
+        }
+    }
+    let mut marker = String::from(
+        "# Written by `ludotrace site`: the files below are its own. A new run replaces them and\n\
+         # removes those it no longer makes; it writes into this directory without --force.\n",
+    );
+    for n in &names {
+        let _ = writeln!(marker, "{n}");
+    }
+    write(&dir.join(MARKER), &marker)?;
+    out.line(&format!(
+        "wrote {} files into {}; open {} in a browser (no server needed)",
+        made.len(),
+        dir.display(),
+        dir.join("index.html").display()
+    ));
+    Ok(0)
+}
+
+/// Checks that `dir` may be written, without writing anything: it is new, empty, a site
+/// ludotrace made (whose files are returned), or `force` is given.
+fn prepare(dir: &Path, force: bool) -> Result<Vec<String>, Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Usage(format!(
+            "--out {}: that is a file; give a directory for the site (a new one, or one `ludotrace site` made)",
+            dir.display()
+        )));
+    }
+    if !dir.exists() {
+        return Ok(Vec::new());
+    }
+    if let Ok(list) = std::fs::read_to_string(dir.join(MARKER)) {
+        return Ok(list
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(str::to_owned)
+            .collect());
+    }
+    let empty = std::fs::read_dir(dir)
+        .map_err(|e| Error::Usage(format!("--out {}: cannot read it: {e}", dir.display())))?
+        .next()
+        .is_none();
+    if empty || force {
+        return Ok(Vec::new());
+    }
+    Err(Error::Usage(format!(
+        "--out {}: the directory holds files that `ludotrace site` did not write (it has no {MARKER}); \
+         give a new or empty directory, or --force to write the site's files into it (files of the same name are replaced)",
+        dir.display()
+    )))
+}
+
+/// The site's files, made in memory: `index.html`, a page per game and, under `reports/`,
+/// every file of `report --all` at `-n`.
+///
+/// # Errors
+/// Bad numbers (`-n` out of range).
+pub fn make(corpus: &Corpus, files: &CorpusFiles, args: &SiteArgs) -> Result<Vec<File>, Error> {
+    let reports = report::make(
+        corpus,
+        files,
+        &ReportArgs {
+            game: None,
+            out: PathBuf::from("reports"),
+            games: args.games,
+            check: false,
+            threads: args.threads,
+            corpus: args.corpus.clone(),
+        },
+    )?;
+    Ok(pages(corpus, reports))
+}
+
+/// The site's files given the report's: `index.html`, a page per game (with the game's
+/// results and figures from `reports`, where they are), and the reports under `reports/`.
+pub fn pages(corpus: &Corpus, reports: Vec<File>) -> Vec<File> {
+    let mut made = vec![File {
+        name: "index.html".to_owned(),
+        text: index(corpus),
+    }];
+    for g in &corpus.games {
+        made.push(File {
+            name: format!("{}.html", g.id),
+            text: game_page(corpus, g, &reports),
+        });
+    }
+    made.extend(reports.into_iter().map(|f| File {
+        name: format!("reports/{}", f.name),
+        text: f.text,
+    }));
+    made
+}
+
+/// Text escaped for HTML and XML, in content and in quoted attributes.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An id as an HTML id and URL fragment: corpus ids are words, dashes and dots already, so
+/// this only guards against a space or a quote mark in a hand-written id.
+fn html_id(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The site's own style, after the reports' (`report::CSS`).
+const SITE_CSS: &str = "img{max-width:100%;height:auto}\
+nav{font-family:Helvetica,Arial,sans-serif;font-size:.9em}\
+mark{background:#fff3a8;padding:0 .05em}mark a{color:inherit;text-decoration:none}\
+.text{font-style:normal}\
+.pb,.fig,.el{font-family:Helvetica,Arial,sans-serif;font-size:.75em;color:#666}\
+.meta{color:#555;font-size:.9em}.back{font-size:.85em;white-space:nowrap}\
+section{margin:1rem 0}:target{background:#eef4ff}dl{margin:.25rem 0}dt{font-weight:bold}\
+dd{margin:0 0 .25rem 1rem}ul.cites{padding-left:1.2rem}\
+#search input{font-size:1rem;padding:.3rem;width:100%;max-width:24rem;box-sizing:border-box}\
+figure{margin:1rem 0}@media print{#search,#results,#status,.back{display:none}\
+mark{background:none;text-decoration:underline}}";
+
+/// A page: the head (viewport, inline style, the title), then `body`. Void elements are
+/// closed, so every page is well-formed XML as well as HTML.
+fn page(title: &str, body: &str, script: Option<&str>) -> String {
+    let script = script.map_or(String::new(), |s| format!("<script>{s}</script>\n"));
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n\
+         <title>{}</title>\n<style>{}{SITE_CSS}</style>\n</head>\n<body>\n{body}{script}</body>\n</html>\n",
+        esc(title),
+        report::CSS
+    )
+}
+
+/// Markdown (a command's own output) as HTML, its headings moved `down` levels, `<br>`
+/// closed.
+fn markdown(md: &str, down: usize) -> String {
+    markdown_in(md, down, "").0
+}
+
+/// [`markdown`] for a file that lives in the directory `base` (`reports/`): its relative
+/// links and images are made relative to the page. Returns the HTML and the images it shows
+/// (their paths as the file names them).
+fn markdown_in(md: &str, down: usize, base: &str) -> (String, Vec<String>) {
+    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html::push_html};
+    let shift = |l: pulldown_cmark::HeadingLevel| {
+        use pulldown_cmark::HeadingLevel::*;
+        let n = (l as usize + down).min(6);
+        [H1, H2, H3, H4, H5, H6][n - 1]
+    };
+    let rebase = |url: CowStr<'_>| -> CowStr<'static> {
+        let relative =
+            !url.is_empty() && !url.starts_with('#') && !url.starts_with('/') && !url.contains(':');
+        if relative {
+            format!("{base}{url}").into()
+        } else {
+            url.into_string().into()
+        }
+    };
+    let mut images = Vec::new();
+    let events: Vec<Event> = Parser::new_ext(md, Options::ENABLE_TABLES)
+        .map(|e| match e {
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => Event::Start(Tag::Heading {
+                level: shift(level),
+                id,
+                classes,
+                attrs,
+            }),
+            Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(shift(level))),
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                images.push(dest_url.to_string());
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url: rebase(dest_url),
+                    title,
+                    id,
+                })
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => Event::Start(Tag::Link {
+                link_type,
+                dest_url: rebase(dest_url),
+                title,
+                id,
+            }),
+            e => e,
+        })
+        .collect();
+    let mut html = String::new();
+    push_html(&mut html, events.into_iter());
+    (html.replace("<br>", "<br />"), images)
+}
+
+/// "Davies 1925: 143–144", from the work's bibliographic record.
+fn source_line(corpus: &Corpus, g: &Game) -> String {
+    g.sources
+        .iter()
+        .find_map(|a| corpus.passages.get(a))
+        .map_or_else(String::new, |p| {
+            format!("{}: {}", work_short(corpus, &p.work), p.page)
+        })
+}
+
+/// A work as "Author year", or its id.
+fn work_short(corpus: &Corpus, work: &str) -> String {
+    corpus.work(work).and_then(|w| w.csl.as_ref()).map_or_else(
+        || work.to_owned(),
+        |c| {
+            format!(
+                "{} {}",
+                c.author.first().map_or("", |a| a.family.as_str()),
+                c.issued
+                    .date_parts
+                    .first()
+                    .and_then(|d| d.first())
+                    .map_or(String::new(), ToString::to_string)
+            )
+        },
+    )
+}
+
+/// The register points a game's page shows: its own, and the shared ones it addresses.
+fn points_of<'c>(corpus: &'c Corpus, g: &Game) -> Vec<&'c Point> {
+    corpus
+        .points
+        .values()
+        .filter(|p| {
+            p.game.as_deref() == Some(g.id.as_str())
+                || g.clauses.iter().any(|c| c.addresses.contains(&p.id))
+                || g.choices.iter().any(|c| c.addresses.contains(&p.id))
+        })
+        .collect()
+}
+
+/// The index: the games, the search box and its data.
+fn index(corpus: &Corpus) -> String {
+    let mut b = String::new();
+    let _ = writeln!(
+        b,
+        "<h1>ludotrace: the games and their sources</h1>\n<p>Traditional board games as \
+         their historical sources describe them: each game's page holds its source texts with \
+         every quoted word marked, its rules clause by clause, the points the sources leave \
+         open and who reads them how, and the results of its report. Made by ludotrace {}; \
+         it works offline, from a folder or a USB stick.</p>",
+        env!("CARGO_PKG_VERSION")
+    );
+    b.push_str(
+        "<form id=\"search\" action=\"index.html\" method=\"get\" role=\"search\">\n\
+         <label for=\"q\">Find a game (by its name or another name) or a register point (UB-18)</label><br />\n\
+         <input type=\"search\" id=\"q\" name=\"q\" autocomplete=\"off\" />\n</form>\n\
+         <p id=\"status\" aria-live=\"polite\"></p>\n<ol id=\"results\"></ol>\n",
+    );
+    b.push_str(
+        "<h2>The games</h2>\n<table>\n<thead><tr><th>game</th><th>also called</th><th>source</th>\
+         <th>readings</th><th>open points</th></tr></thead>\n<tbody>\n",
+    );
+    for g in &corpus.games {
+        let _ = writeln!(
+            b,
+            "<tr><td><a href=\"{}.html\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            html_id(&g.id),
+            esc(&g.name),
+            esc(&g.aliases.join(", ")),
+            esc(&source_line(corpus, g)),
+            g.interpretations.len(),
+            g.choices.len()
+        );
+    }
+    b.push_str("</tbody>\n</table>\n");
+    b.push_str(
+        "<p>The reports, with the commands that make every table: \
+         <a href=\"reports/index.html\">reports/index.html</a>.</p>\n",
+    );
+    page(
+        "ludotrace: the games and their sources",
+        &b,
+        Some(&search_script(corpus)),
+    )
+}
+
+/// The search: its data (games by id, name and other names; register points by id and
+/// title, each with the page and anchor it is on), folded as [`corpus::fold_name`] folds
+/// names, and the script that folds a query the same way.
+fn search_script(corpus: &Corpus) -> String {
+    let mut entries = Vec::new();
+    for g in &corpus.games {
+        let mut keys: Vec<String> = Vec::new();
+        for n in g.names() {
+            let k = corpus::fold_name(n);
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+        entries.push(serde_json::json!({
+            "kind": "game",
+            "label": g.name,
+            "note": g.aliases.join(", "),
+            "href": format!("{}.html", html_id(&g.id)),
+            "keys": keys,
+        }));
+    }
+    for p in corpus.points.values() {
+        let Some(g) = corpus
+            .games
+            .iter()
+            .find(|g| points_of(corpus, g).iter().any(|q| std::ptr::eq(*q, p)))
+        else {
+            continue;
+        };
+        let on = match &p.game {
+            Some(_) => g.name.clone(),
+            None => {
+                let games: Vec<&str> = corpus
+                    .games
+                    .iter()
+                    .filter(|h| points_of(corpus, h).iter().any(|q| std::ptr::eq(*q, p)))
+                    .map(|h| h.name.as_str())
+                    .collect();
+                format!("shared: {}", games.join(", "))
+            }
+        };
+        entries.push(serde_json::json!({
+            "kind": "point",
+            "label": format!("{}: {}", p.id, p.title),
+            "note": on,
+            "href": format!("{}.html#{}", html_id(&g.id), html_id(&p.id)),
+            "keys": [corpus::fold_name(&p.id), corpus::fold_name(&p.title)],
+        }));
+    }
+    // `<`, `>` and `&` as JSON escapes: the literal can then neither close the script nor
+    // make the page ill-formed as XML.
+    let data = serde_json::to_string(&entries)
+        .expect("search entries are plain JSON")
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    format!("\nvar ENTRIES = {data};\n{SEARCH_JS}")
+}
+
+/// The search box's script. It avoids `<` and `&` so that the page stays well-formed XML
+/// without a CDATA section.
+const SEARCH_JS: &str = r#"
+function fold(s) {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/['\u2019\u2018\u02BF\u02BE`]/g, '')
+    .toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+}
+function rank(e, q) {
+  var best = 9;
+  e.keys.forEach(function (k) {
+    var r = k === q ? 0 : k.indexOf(q) === 0 ? 1 : k.indexOf(q) !== -1 ? 2 : 9;
+    best = Math.min(best, r);
+  });
+  return best;
+}
+function search(text) {
+  var results = document.getElementById('results');
+  var status = document.getElementById('status');
+  results.textContent = '';
+  var q = fold(text);
+  if (q === '') { status.textContent = ''; return; }
+  var hits = [];
+  ENTRIES.forEach(function (e, i) {
+    var r = rank(e, q);
+    if (r !== 9) { hits.push([r, e.kind === 'game' ? 0 : 1, i, e]); }
+  });
+  hits.sort(function (a, b) { return (a[0] - b[0]) || (a[1] - b[1]) || (a[2] - b[2]); });
+  hits.slice(0, 50).forEach(function (h) {
+    var e = h[3];
+    var li = document.createElement('li');
+    li.className = 'hit ' + e.kind;
+    var a = document.createElement('a');
+    a.href = e.href;
+    a.textContent = e.label;
+    li.appendChild(a);
+    if (e.note) { li.appendChild(document.createTextNode(' (' + e.note + ')')); }
+    results.appendChild(li);
+  });
+  status.setAttribute('data-count', String(hits.length));
+  status.textContent = hits.length === 0 ? 'Nothing found for \u201c' + text + '\u201d.'
+    : hits.length + (hits.length === 1 ? ' result' : ' results') + ' for \u201c' + text + '\u201d:';
+}
+(function () {
+  var box = document.getElementById('q');
+  box.addEventListener('input', function () { search(box.value); });
+  var params = new URLSearchParams(location.search);
+  var q = params.get('q');
+  if (q === null) {
+    var m = /^#q=(.*)$/.exec(location.hash);
+    if (m) { q = decodeURIComponent(m[1].replace(/\+/g, ' ')); }
+  }
+  if (q !== null) { box.value = q; search(q); }
+})();
+"#;
+
+/// Who quotes: a clause, a choice's question, an option or a register point, by its element
+/// id on the page.
+struct Quote<'a> {
+    cite: &'a Cite,
+    /// The element that quotes it.
+    owner: String,
+    /// What quotes it, in words (`clause board`, `option origin: skip`).
+    label: String,
+    /// `q-N`: the id of its first marked occurrence.
+    id: String,
+}
+
+/// A text shown on the page: one witness of a passage, an evidence record's rules, an
+/// encoding's metadata. Runs are continuous text (a quote falls inside one), each piece with
+/// the page break or figure before it.
+struct Block<'a> {
+    anchor: &'a str,
+    /// The witness label quotes restrict themselves to (`rules`, `metadata` for records and
+    /// encodings).
+    witness: &'a str,
+    title: String,
+    runs: Vec<Vec<Piece<'a>>>,
+}
+
+struct Piece<'a> {
+    page: Option<u32>,
+    figure: Option<&'a str>,
+    label: Option<&'a str>,
+    text: &'a str,
+}
+
+/// Where each quote is marked: `(quote index, block, run, range)`, the first occurrence in
+/// each block that has it.
+type Found = Vec<(usize, usize, usize, Range<usize>)>;
+
+fn blocks<'a>(corpus: &'a Corpus, anchor: &'a str) -> Vec<Block<'a>> {
+    if let Some(p) = corpus.passages.get(anchor) {
+        return p
+            .readings
+            .iter()
+            .map(|r| {
+                let mut runs: Vec<Vec<Piece>> = Vec::new();
+                for (i, s) in r.segments.iter().enumerate() {
+                    let piece = Piece {
+                        page: s.page,
+                        figure: s.figure.as_deref(),
+                        label: None,
+                        text: &s.text,
+                    };
+                    match runs.last_mut() {
+                        Some(run) if i > 0 && !s.after_elision => run.push(piece),
+                        _ => runs.push(vec![piece]),
+                    }
+                }
+                let title = corpus
+                    .witnesses
+                    .get(&r.witness)
+                    .map_or_else(|| r.witness.clone(), |w| format!("{} ({})", w.title, w.id));
+                Block {
+                    anchor,
+                    witness: &r.witness,
+                    title,
+                    runs,
+                }
+            })
+            .collect();
+    }
+    if let Some(e) = corpus.evidence.get(anchor) {
+        return vec![Block {
+            anchor,
+            witness: "rules",
+            title: format!("the DLP's paraphrase of the rules ({})", e.source),
+            runs: vec![vec![Piece {
+                page: None,
+                figure: None,
+                label: None,
+                text: &e.rules,
+            }]],
+        }];
+    }
+    if let Some(e) = corpus.encodings.get(anchor) {
+        return vec![Block {
+            anchor,
+            witness: "metadata",
+            title: format!("the encoding's metadata ({} {})", e.system, e.version),
+            runs: e
+                .texts
+                .iter()
+                .map(|(field, _, text)| {
+                    vec![Piece {
+                        page: None,
+                        figure: None,
+                        label: Some(field),
+                        text,
+                    }]
+                })
+                .collect(),
+        }];
+    }
+    Vec::new()
+}
+
+/// A run's text as the loader compares it: the pieces joined by a space.
+fn run_text(run: &[Piece]) -> (String, Vec<usize>) {
+    let mut text = String::new();
+    let mut starts = Vec::new();
+    for (i, p) in run.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        starts.push(text.len());
+        text.push_str(p.text);
+    }
+    (text, starts)
+}
+
+/// Finds each quote in the blocks of its anchor (the witness it names, or all), first
+/// occurrence per block.
+fn find_quotes(blocks: &[Block], quotes: &[Quote]) -> Found {
+    let mut found = Vec::new();
+    for (qi, q) in quotes.iter().enumerate() {
+        for (bi, b) in blocks.iter().enumerate() {
+            if b.anchor != q.cite.at || q.cite.witness.as_ref().is_some_and(|w| w != b.witness) {
+                continue;
+            }
+            for (ri, run) in b.runs.iter().enumerate() {
+                if let Some(r) = corpus::text::find(&run_text(run).0, &q.cite.quote) {
+                    found.push((qi, bi, ri, r));
+                    break;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// One run with its quotes marked. Where quotes overlap, each stretch of text is one `<mark>`
+/// naming every quote over it (`data-q`) and linking to the innermost one's owner; a quote's
+/// id is on its first stretch (or on an empty span there, when two begin together).
+fn render_run(
+    b: &mut String,
+    run: &[Piece],
+    marks: &[(usize, Range<usize>)],
+    quotes: &[Quote],
+    ids: &mut BTreeSet<String>,
+) {
+    let (text, starts) = run_text(run);
+    let mut cuts: BTreeSet<usize> = starts.iter().copied().collect();
+    cuts.insert(text.len());
+    for (_, r) in marks {
+        cuts.insert(r.start);
+        cuts.insert(r.end);
+    }
+    let cuts: Vec<usize> = cuts.into_iter().collect();
+    for w in cuts.windows(2) {
+        let (from, to) = (w[0], w[1]);
+        if let Some(pi) = starts.iter().position(|&s| s == from) {
+            let p = &run[pi];
+            if let Some(l) = p.label {
+                let _ = write!(b, "<span class=\"fig\">{}:</span> ", esc(l));
+            }
+            if let Some(f) = p.figure {
+                let _ = write!(b, "<span class=\"fig\">[{}]</span> ", esc(f));
+            }
+            if let Some(pg) = p.page {
+                let _ = write!(b, "<span class=\"pb\">[p. {pg}]</span> ");
+            }
+        }
+        let over: Vec<&(usize, Range<usize>)> = marks
+            .iter()
+            .filter(|(_, r)| r.start <= from && to <= r.end)
+            .collect();
+        let piece = esc(&text[from..to]);
+        if over.is_empty() {
+            b.push_str(&piece);
+            continue;
+        }
+        // Innermost: the latest to begin, then the shortest.
+        let inner = over
+            .iter()
+            .max_by_key(|(qi, r)| (r.start, std::cmp::Reverse(r.end), std::cmp::Reverse(*qi)))
+            .map(|(qi, _)| *qi)
+            .unwrap_or(over[0].0);
+        let mut beginning: Vec<String> = Vec::new();
+        for (qi, r) in &over {
+            if r.start == from {
+                let id = &quotes[*qi].id;
+                let mut id = id.clone();
+                let mut k = 2;
+                while ids.contains(&id) {
+                    id = format!("{}-{k}", quotes[*qi].id);
+                    k += 1;
+                }
+                ids.insert(id.clone());
+                beginning.push(id);
+            }
+        }
+        let mark_id = beginning.pop();
+        for id in &beginning {
+            let _ = write!(b, "<span id=\"{id}\"></span>");
+        }
+        let data: Vec<&str> = over.iter().map(|(qi, _)| quotes[*qi].id.as_str()).collect();
+        let mut by: Vec<&str> = Vec::new();
+        for (qi, _) in &over {
+            if !by.contains(&quotes[*qi].label.as_str()) {
+                by.push(&quotes[*qi].label);
+            }
+        }
+        let _ = write!(
+            b,
+            "<mark{} data-q=\"{}\" title=\"quoted by {}\"><a href=\"#{}\">{piece}</a></mark>",
+            mark_id.map_or(String::new(), |id| format!(" id=\"{id}\"")),
+            data.join(" "),
+            esc(&by.join("; ")),
+            quotes[inner].owner
+        );
+    }
+}
+
+/// A game's page.
+fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
+    let points = points_of(corpus, g);
+    // Every quote on the page, with its owner, in page order.
+    let mut quotes: Vec<Quote> = Vec::new();
+    fn add<'a>(cites: &'a [Cite], owner: String, label: String, quotes: &mut Vec<Quote<'a>>) {
+        for c in cites {
+            let id = format!("q-{}", quotes.len() + 1);
+            quotes.push(Quote {
+                cite: c,
+                owner: owner.clone(),
+                label: label.clone(),
+                id,
+            });
+        }
+    }
+    for c in &g.clauses {
+        let owner = format!("clause-{}", html_id(&c.id));
+        add(&c.cites, owner, format!("clause {}", c.id), &mut quotes);
+    }
+    for ch in &g.choices {
+        let owner = format!("choice-{}", html_id(&ch.id));
+        add(
+            &ch.cites,
+            owner,
+            format!("open point {}", ch.id),
+            &mut quotes,
+        );
+        for o in &ch.options {
+            let owner = format!("option-{}-{}", html_id(&ch.id), html_id(&o.id));
+            let label = format!("option {}: {}", ch.id, o.id);
+            add(&o.cites, owner, label, &mut quotes);
+        }
+    }
+    for p in &points {
+        let label = format!("register point {}", p.id);
+        add(&p.cites, html_id(&p.id), label, &mut quotes);
+    }
+    // The texts: the game's sources, then anything else its quotes cite.
+    let mut anchors: Vec<&str> = Vec::new();
+    for a in g
+        .sources
+        .iter()
+        .map(String::as_str)
+        .chain(quotes.iter().map(|q| q.cite.at.as_str()))
+    {
+        if !anchors.contains(&a) {
+            anchors.push(a);
+        }
+    }
+    let all_blocks: Vec<Block> = anchors.iter().flat_map(|a| blocks(corpus, a)).collect();
+    let found = find_quotes(&all_blocks, &quotes);
+
+    let mut b = String::new();
+    let mut ids: BTreeSet<String> = BTreeSet::new();
+    let _ = writeln!(
+        b,
+        "<nav><a href=\"index.html\">ludotrace</a> › {}</nav>",
+        esc(&g.name)
+    );
+    let _ = writeln!(b, "<h1>{}</h1>", esc(&g.name));
+    if !g.aliases.is_empty() {
+        let _ = writeln!(b, "<p>Also called: {}.</p>", esc(&g.aliases.join(", ")));
+    }
+    let _ = writeln!(
+        b,
+        "<p class=\"meta\">People: {}; observed {}; source: {}; readings: {}; open points: {}. \
+         Report: <a href=\"reports/{id}.html\">page</a> · <a href=\"reports/{id}.md\">Markdown</a> · \
+         <a href=\"reports/{id}.bib\">BibTeX</a> · <a href=\"reports/{id}.csl.json\">CSL-JSON</a>.</p>",
+        esc(&g.people),
+        g.observed,
+        esc(&source_line(corpus, g)),
+        g.interpretations.len(),
+        g.choices.len(),
+        id = html_id(&g.id),
+    );
+    b.push_str(
+        "<nav>On this page: <a href=\"#sources\">sources</a> · <a href=\"#rules\">rules</a> · \
+         <a href=\"#choices\">open points</a> · <a href=\"#readings\">readings</a> · \
+         <a href=\"#register\">register</a> · <a href=\"#results\">results</a></nav>\n",
+    );
+
+    // Sources.
+    b.push_str(
+        "<h2 id=\"sources\">The sources</h2>\n<p class=\"meta\">Verbatim, as the witnesses \
+         give them; every quoted span is marked and links to what quotes it.</p>\n",
+    );
+    let mut bi = 0;
+    for a in &anchors {
+        let bl = blocks(corpus, a);
+        if bl.is_empty() {
+            continue;
+        }
+        let heading = if let Some(p) = corpus.passages.get(*a) {
+            format!(
+                "{}, {}: {} (pp. {})",
+                work_short(corpus, &p.work),
+                esc(&p.heading),
+                esc(a),
+                esc(&p.page)
+            )
+        } else if let Some(e) = corpus.evidence.get(*a) {
+            format!(
+                "{}: {} ({}{})",
+                esc(&e.id),
+                esc(&e.game_name),
+                esc(&e.date),
+                e.location
+                    .as_ref()
+                    .map_or(String::new(), |l| format!(", {}", esc(l)))
+            )
+        } else if let Some(e) = corpus.encodings.get(*a) {
+            format!(
+                "{}: {} {} ({}, {})",
+                esc(&e.id),
+                esc(&e.system),
+                esc(&e.version),
+                esc(&e.path),
+                esc(&e.commit)
+            )
+        } else {
+            esc(a)
+        };
+        let _ = writeln!(
+            b,
+            "<section id=\"text-{}\">\n<h3>{heading}</h3>",
+            html_id(a)
+        );
+        for block in &bl {
+            let _ = write!(b, "<h4>Witness: {}", esc(&block.title));
+            if let Some(w) = corpus.witnesses.get(block.witness)
+                && let Some(url) = &w.url
+            {
+                let _ = write!(
+                    b,
+                    " <a href=\"{}\">{}</a>{}",
+                    esc(url),
+                    esc(url),
+                    w.accessed
+                        .as_ref()
+                        .map_or(String::new(), |d| format!(", accessed {}", esc(d)))
+                );
+            }
+            b.push_str("</h4>\n<blockquote class=\"text\">");
+            for (ri, run) in block.runs.iter().enumerate() {
+                if ri > 0 {
+                    b.push_str(if block.witness == "metadata" {
+                        "<br />\n"
+                    } else {
+                        " <span class=\"el\">[…]</span> "
+                    });
+                }
+                let marks: Vec<(usize, Range<usize>)> = found
+                    .iter()
+                    .filter(|(_, fb, fr, _)| *fb == bi && *fr == ri)
+                    .map(|(qi, _, _, r)| (*qi, r.clone()))
+                    .collect();
+                render_run(&mut b, run, &marks, &quotes, &mut ids);
+            }
+            b.push_str("</blockquote>\n");
+            bi += 1;
+        }
+        b.push_str("</section>\n");
+    }
+
+    // The quote list under a clause, option or point, each linking back to where it is marked.
+    let first_block = |a: &str| all_blocks.iter().position(|bl| bl.anchor == a);
+    let cites_html = |owner: &str, quotes: &[Quote]| -> String {
+        let mine: Vec<(usize, &Quote)> = quotes
+            .iter()
+            .enumerate()
+            .filter(|(_, q)| q.owner == owner)
+            .collect();
+        if mine.is_empty() {
+            return String::new();
+        }
+        let mut s = String::from("<ul class=\"cites\">\n");
+        for (qi, q) in mine {
+            let at: Vec<usize> = found
+                .iter()
+                .filter(|(fq, ..)| *fq == qi)
+                .map(|(_, fb, ..)| *fb)
+                .collect();
+            let place = match (at.first(), first_block(&q.cite.at)) {
+                (Some(&fb), Some(first)) if fb == first => {
+                    format!(" <a class=\"back\" href=\"#{}\">↑ in the text</a>", q.id)
+                }
+                (Some(&fb), first) => format!(
+                    " <a class=\"back\" href=\"#{}\">↑ in the text of {}</a> (a witness's \
+                     wording: it is not in {}'s)",
+                    q.id,
+                    esc(all_blocks[fb].witness),
+                    esc(first.map_or("", |f| all_blocks[f].witness))
+                ),
+                (None, _) => {
+                    " <span class=\"meta\">(not found in the texts shown)</span>".to_owned()
+                }
+            };
+            let _ = writeln!(
+                s,
+                "<li>“{}” <span class=\"meta\">({}{})</span>{place}</li>",
+                esc(&q.cite.quote),
+                esc(&q.cite.at),
+                q.cite
+                    .witness
+                    .as_ref()
+                    .map_or(String::new(), |w| format!(", witness {}", esc(w)))
+            );
+        }
+        s.push_str("</ul>\n");
+        s
+    };
+    let sets = |sets: &[(String, serde_json::Value)]| -> String {
+        if sets.is_empty() {
+            return String::new();
+        }
+        let list: Vec<String> = sets
+            .iter()
+            .map(|(k, v)| format!("<code>{}={}</code>", esc(k), esc(&v.to_string())))
+            .collect();
+        format!("<p class=\"meta\">Sets {}.</p>\n", list.join(", "))
+    };
+    let point_links = |ids: &[String]| -> String {
+        ids.iter()
+            .map(|p| {
+                if points.iter().any(|q| &q.id == p) {
+                    format!("<a href=\"#{}\">{}</a>", html_id(p), esc(p))
+                } else {
+                    esc(p)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let by = |by: &[String]| -> String {
+        if by.is_empty() {
+            String::new()
+        } else {
+            format!(" <span class=\"meta\">(by {})</span>", esc(&by.join(", ")))
+        }
+    };
+
+    // Rules.
+    b.push_str("<h2 id=\"rules\">The rules, clause by clause</h2>\n");
+    for c in &g.clauses {
+        let owner = format!("clause-{}", html_id(&c.id));
+        let _ = writeln!(
+            b,
+            "<section id=\"{owner}\">\n<h3>{}</h3>\n<p>{}{}</p>",
+            esc(&c.id),
+            esc(&c.says),
+            by(&c.by)
+        );
+        b.push_str(&sets(&c.sets));
+        if !c.open.is_empty() {
+            let open: Vec<String> = c
+                .open
+                .iter()
+                .map(|o| format!("<a href=\"#choice-{}\">{}</a>", html_id(o), esc(o)))
+                .collect();
+            let _ = writeln!(b, "<p class=\"meta\">Leaves open: {}.</p>", open.join(", "));
+        }
+        if !c.addresses.is_empty() {
+            let _ = writeln!(
+                b,
+                "<p class=\"meta\">Register: {}.</p>",
+                point_links(&c.addresses)
+            );
+        }
+        b.push_str(&cites_html(&owner, &quotes));
+        b.push_str("</section>\n");
+    }
+
+    // Choices.
+    b.push_str("<h2 id=\"choices\">The open points and their options</h2>\n");
+    if g.choices.is_empty() {
+        b.push_str("<p>None: the sources settle every rule this ruleset states.</p>\n");
+    }
+    for ch in &g.choices {
+        let owner = format!("choice-{}", html_id(&ch.id));
+        let _ = writeln!(
+            b,
+            "<section id=\"{owner}\">\n<h3>{}</h3>\n<p>{}</p>",
+            esc(&ch.id),
+            esc(&ch.question)
+        );
+        if !ch.addresses.is_empty() {
+            let _ = writeln!(
+                b,
+                "<p class=\"meta\">Register: {}.</p>",
+                point_links(&ch.addresses)
+            );
+        }
+        b.push_str(&cites_html(&owner, &quotes));
+        b.push_str("<ul>\n");
+        for o in &ch.options {
+            let owner = format!("option-{}-{}", html_id(&ch.id), html_id(&o.id));
+            let taken: Vec<&str> = g
+                .interpretations
+                .iter()
+                .filter(|i| i.chosen(&ch.id) == Some(o.id.as_str()))
+                .map(|i| i.id.as_str())
+                .collect();
+            let _ = writeln!(
+                b,
+                "<li id=\"{owner}\"><strong>{}</strong>: {}{}",
+                esc(&o.id),
+                esc(&o.says),
+                by(&o.by)
+            );
+            if !taken.is_empty() {
+                let _ = writeln!(
+                    b,
+                    "<br /><span class=\"meta\">Taken by the readings {}.</span>",
+                    esc(&taken.join(", "))
+                );
+            }
+            if let Some(e) = &o.engine {
+                let _ = writeln!(
+                    b,
+                    "<br /><span class=\"meta\">The behaviour of the engine {}.</span>",
+                    esc(e)
+                );
+            }
+            b.push_str(&sets(&o.sets));
+            b.push_str(&cites_html(&owner, &quotes));
+            b.push_str("</li>\n");
+        }
+        b.push_str("</ul>\n</section>\n");
+    }
+
+    // Readings and the matrix.
+    b.push_str("<h2 id=\"readings\">The readings, and who reads each open point how</h2>\n<dl>\n");
+    for i in &g.interpretations {
+        let _ = writeln!(
+            b,
+            "<dt>{}</dt><dd>{}{}</dd>",
+            esc(&i.id),
+            esc(&i.title),
+            by(&i.by)
+        );
+    }
+    b.push_str("</dl>\n");
+    let mut o = Out::new(Format::Markdown, None);
+    super::register::matrix(&mut o, corpus, g);
+    let mut matrix = markdown(&o.take(), 2);
+    // Each row's point leads to its entry below.
+    for p in &points {
+        matrix = matrix.replace(
+            &format!("<td>{}</td>", esc(&p.id)),
+            &format!(
+                "<td><a href=\"#{}\">{}</a></td>",
+                html_id(&p.id),
+                esc(&p.id)
+            ),
+        );
+    }
+    b.push_str(&matrix);
+
+    // Register.
+    b.push_str("<h2 id=\"register\">The register points</h2>\n");
+    for p in &points {
+        let status = match p.status {
+            PointStatus::Open => "open",
+            PointStatus::Settled => "settled",
+            PointStatus::Departed => "departed",
+            PointStatus::Encoding => "encoding",
+        };
+        let _ = writeln!(
+            b,
+            "<section id=\"{}\">\n<h3>{}: {}</h3>\n<p class=\"meta\">{status}{}{}</p>\n<p>{}</p>",
+            html_id(&p.id),
+            esc(&p.id),
+            esc(&p.title),
+            if p.game.is_none() { ", shared" } else { "" },
+            p.impact.map_or(String::new(), |i| format!(
+                "; impact {}{}",
+                super::register::impact_text(Some(i)),
+                p.impact_note
+                    .as_ref()
+                    .map_or(String::new(), |n| format!(": {}", esc(n)))
+            )),
+            esc(&p.says)
+        );
+        b.push_str(&cites_html(&html_id(&p.id), &quotes));
+        let readings = p.effective_readings(corpus);
+        if !readings.is_empty() {
+            b.push_str("<ul>\n");
+            for r in readings {
+                let _ = writeln!(
+                    b,
+                    "<li><strong>{}{}</strong>: {}{}</li>",
+                    esc(&p.id),
+                    esc(&r.id),
+                    esc(&r.says),
+                    by(&r.by)
+                );
+            }
+            b.push_str("</ul>\n");
+        }
+        b.push_str("</section>\n");
+    }
+
+    // Results, from the report.
+    b.push_str("<h2 id=\"results\">Results</h2>\n");
+    let _ = writeln!(
+        b,
+        "<p>From the game's report (<a href=\"reports/{}.html\">the whole report</a>, with the \
+         comparisons, the flags and the sensitivity, each under the command that makes it).</p>",
+        html_id(&g.id)
+    );
+    let mut shown = Vec::new();
+    if let Some(md) = reports.iter().find(|f| f.name == format!("{}.md", g.id)) {
+        let section = report_section(&md.text, "Outcomes of every reading");
+        let (html, images) = markdown_in(&section, 1, "reports/");
+        b.push_str(&html);
+        shown = images;
+    }
+    // The report's other figures (its section may show some already).
+    for f in figures(corpus, g, reports)
+        .into_iter()
+        .filter(|f| !shown.contains(&f.name))
+    {
+        let _ = writeln!(
+            b,
+            "<figure><img src=\"reports/{}\" alt=\"{}\" /><figcaption>{}</figcaption></figure>",
+            esc(&f.name),
+            esc(&f.name),
+            esc(&f.name)
+        );
+    }
+    page(&format!("{}: ludotrace", g.name), &b, None)
+}
+
+/// A `## ` section of a report's Markdown, with its heading.
+fn report_section(md: &str, title: &str) -> String {
+    let head = format!("## {title}");
+    let mut out = String::new();
+    let mut inside = false;
+    for line in md.lines() {
+        if line.starts_with("## ") {
+            inside = line == head;
+        }
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The game's SVG figures among the report's files (`<game>-….svg`): a figure belongs to the
+/// game with the longest id it begins with (`ab-c-x.svg` is `ab-c`'s, not `ab`'s).
+fn figures<'r>(corpus: &Corpus, g: &Game, reports: &'r [File]) -> Vec<&'r File> {
+    let owner = |name: &str| {
+        corpus
+            .games
+            .iter()
+            .filter(|h| name.starts_with(&format!("{}-", h.id)))
+            .max_by_key(|h| h.id.len())
+            .map(|h| h.id.clone())
+    };
+    reports
+        .iter()
+        .filter(|f| f.name.ends_with(".svg") && owner(&f.name).as_deref() == Some(g.id.as_str()))
+        .collect()
+}
