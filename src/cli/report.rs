@@ -731,6 +731,14 @@ fn described(
         .collect()
 }
 
+/// A game's sources as cited in the text, with their pages (`(Davies, 1925, pp. 143–144)`),
+/// for pages that cite without a bibliography of their own (the site). The corpus hash is
+/// not needed: only the ruleset's own entry carries it, and it cites no pages.
+pub(super) fn in_text(corpus: &Corpus, g: &Game) -> String {
+    let style = cite::csl_style(cite::DEFAULT_CSL).expect("the default style is archived");
+    described(&cite::references(corpus, g, ""), &style).join("; ")
+}
+
 /// `index.md`: the games, a line each.
 fn index(corpus: &Corpus, hash: &str, args: &ReportArgs, findings: &[String]) -> File {
     let mut doc = String::from("# ludotrace reports\n\n");

@@ -299,14 +299,10 @@ fn markdown_in(md: &str, down: usize, base: &str) -> (String, Vec<String>) {
     (html.replace("<br>", "<br />"), images)
 }
 
-/// "Davies 1925: 143–144", from the work's bibliographic record.
+/// The game's sources as cited in the text, with their pages, by the report's CSL processor:
+/// `(Davies, 1925, pp. 143–144)`.
 fn source_line(corpus: &Corpus, g: &Game) -> String {
-    g.sources
-        .iter()
-        .find_map(|a| corpus.passages.get(a))
-        .map_or_else(String::new, |p| {
-            format!("{}: {}", work_short(corpus, &p.work), p.page)
-        })
+    report::in_text(corpus, g)
 }
 
 /// A work as "Author year", or its id.
