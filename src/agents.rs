@@ -517,7 +517,8 @@ impl<'r, R: Rules> Search<'r, R> {
     /// The UCT child of a decision node for its seat.
     fn select(&self, node: u32, seat: Seat) -> usize {
         let n = &self.nodes[node as usize];
-        let log = f64::from(n.visits).ln();
+        // Portable: the same decisions on every platform.
+        let log = crate::stats::portable::ln(f64::from(n.visits));
         let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
         for (i, &c) in n.children.iter().enumerate() {

@@ -164,7 +164,11 @@ pub struct Indices {
 fn spread(values: &[Observed]) -> (f64, f64, f64) {
     let m = values.len() as f64;
     let mean = values.iter().map(|o| o.value).sum::<f64>() / m;
-    let raw = values.iter().map(|o| (o.value - mean).powi(2)).sum::<f64>() / (m - 1.0);
+    let raw = values
+        .iter()
+        .map(|o| crate::stats::portable::sq(o.value - mean))
+        .sum::<f64>()
+        / (m - 1.0);
     let noise = values.iter().map(|o| o.noise).sum::<f64>() / m;
     (mean, raw - noise, noise)
 }
@@ -216,7 +220,7 @@ fn estimate(
         // B's noise is independent of A's and AB's: the product holds none on average. The
         // square holds both noises where AB was played apart from A.
         first += (fb.value - mean) * (fab.value - fa.value);
-        let mut t = (fa.value - fab.value).powi(2);
+        let mut t = crate::stats::portable::sq(fa.value - fab.value);
         if design.b[*r][i] != design.a[*r][i] {
             t -= fa.noise + fab.noise;
         }
@@ -308,7 +312,6 @@ pub fn variance(
 /// `w_c = 1/σ²_c` over the `C` observations, against χ² with `C − 1` degrees of freedom. Returns `(Q, degrees of freedom, p)`; `None` under two combinations. An
 /// outcome that does not vary has no variance to share out among the open points.
 pub fn heterogeneity(points: &[Observed]) -> Option<(f64, f64, f64)> {
-    use statrs::distribution::{ChiSquared, ContinuousCDF};
     if points.len() < 2 {
         return None;
     }
@@ -319,10 +322,14 @@ pub fn heterogeneity(points: &[Observed]) -> Option<(f64, f64, f64)> {
     let q: f64 = points
         .iter()
         .zip(&w)
-        .map(|(o, w)| w * (o.value - mean).powi(2))
+        .map(|(o, w)| w * crate::stats::portable::sq(o.value - mean))
         .sum();
     let df = (points.len() - 1) as f64;
-    let p = ChiSquared::new(df).map_or(1.0, |d| d.sf(q));
+    let p = if df > 0.0 {
+        crate::stats::portable::chi_square_sf(q, df)
+    } else {
+        1.0
+    };
     Some((q, df, p))
 }
 

@@ -5,6 +5,7 @@
 //! intervals that compare two readings (`ludotrace diff`) are in [`compare`].
 
 pub mod compare;
+pub mod portable;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -183,7 +184,9 @@ fn whole_as_integer<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Err
 
 /// Rounds to `digits` decimals (for output that is stable to read and diff).
 pub fn round(x: f64, digits: i32) -> f64 {
-    let f = 10f64.powi(digits);
+    // 10^digits by exact multiplications (exact to 10^22), not a platform's `powi`.
+    let f = (0..digits.unsigned_abs()).fold(1.0f64, |f, _| f * 10.0);
+    let f = if digits < 0 { 1.0 / f } else { f };
     (x * f).round() / f
 }
 

@@ -475,7 +475,7 @@ fn first_round(precision: f64, lineup: &Lineup) -> u64 {
 /// 1/√n, so n grows by the square of how far it is from the precision (and a twentieth
 /// more, so that a round seldom falls just short), by at least a tenth, within the bound.
 fn next_round(n: u64, half_width: f64, precision: f64, lineup: &Lineup) -> u64 {
-    let ratio = (half_width / precision).powi(2) * 1.05;
+    let ratio = crate::stats::portable::sq(half_width / precision) * 1.05;
     let next = ((n as f64) * ratio).ceil().min(MAX_DIFF_GAMES as f64) as u64;
     let next = next.max(n + n.div_ceil(10));
     whole_rotations(next, lineup).min(MAX_DIFF_GAMES / lineup.rotation() * lineup.rotation())

@@ -9,15 +9,16 @@
 //! from a `ChaCha8Rng` seeded by the caller, so a result is the same on every machine. None
 //! panics: an input with nothing to test gives `None` (or the documented value).
 //!
-//! `statrs` supplies the normal and chi-square distribution functions only; the formulas are
-//! written here, each after the reference its doc comment names.
+//! The formulas are written here, each after the reference its doc comment names, on the
+//! portable maths of [`super::portable`] (logarithms, exponentials, the normal and
+//! chi-square tails): a p-value or a Monte Carlo draw is the same on every platform.
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use schemars::JsonSchema;
 use serde::Serialize;
-use statrs::distribution::{ChiSquared, ContinuousCDF, Normal};
 
+use super::portable::{chi_square_sf, exp, ln, ln_1p, normal_cdf, normal_sf, sq};
 use super::wilson;
 
 /// A point estimate with its 95 % interval.
@@ -56,8 +57,8 @@ pub fn newcombe_difference(k1: u64, n1: u64, k2: u64, n2: u64) -> Option<Interva
     }
     let (r1, r2) = (wilson(k1, n1), wilson(k2, n2));
     let d = r1.value - r2.value;
-    let lo = d - ((r1.value - r1.lo).powi(2) + (r2.hi - r2.value).powi(2)).sqrt();
-    let hi = d + ((r1.hi - r1.value).powi(2) + (r2.value - r2.lo).powi(2)).sqrt();
+    let lo = d - (sq(r1.value - r1.lo) + sq(r2.hi - r2.value)).sqrt();
+    let hi = d + (sq(r1.hi - r1.value) + sq(r2.value - r2.lo)).sqrt();
     Some(Interval {
         value: d,
         lo: lo.max(-1.0),
@@ -163,9 +164,7 @@ pub fn chi_square(table: &[Vec<u64>]) -> Option<TestResult> {
 fn pearson(t: &Table) -> TestResult {
     let statistic = pearson_statistic(&t.cells, &t.expected());
     let df = ((t.rows - 1) * (t.cols - 1)) as u64;
-    let p = ChiSquared::new(df as f64)
-        .map(|d| d.sf(statistic))
-        .unwrap_or(f64::NAN);
+    let p = chi_square_sf(statistic, df as f64);
     TestResult {
         statistic,
         df: Some(df),
@@ -201,7 +200,7 @@ pub fn fisher_exact_2x2(a: u64, b: u64, c: u64, d: u64) -> f64 {
             let here = *w;
             let num = (m - x.min(m)) as f64 * (k - x.min(k)) as f64;
             let den = (x as f64 + 1.0) * (n as f64 + x as f64 + 1.0 - k as f64);
-            *w += (num / den).ln();
+            *w += ln(num / den);
             Some((x, here))
         })
     };
@@ -213,10 +212,10 @@ pub fn fisher_exact_2x2(a: u64, b: u64, c: u64, d: u64) -> f64 {
             at_observed = w;
         }
     }
-    let threshold = (at_observed - max).exp() * (1.0 + 1e-7);
+    let threshold = exp(at_observed - max) * (1.0 + 1e-7);
     let (mut total, mut tail) = (0.0f64, 0.0f64);
     for (_, w) in log_weights() {
-        let p = (w - max).exp();
+        let p = exp(w - max);
         total += p;
         if p <= threshold {
             tail += p;
@@ -370,11 +369,11 @@ fn random_table(t: &Table, rng: &mut ChaCha8Rng, cells: &mut [u64]) {
 /// above.
 fn ln_factorial(n: u64) -> f64 {
     if n < 32 {
-        return (2..=n).map(|k| (k as f64).ln()).sum();
+        return (2..=n).map(|k| ln(k as f64)).sum();
     }
     let x = n as f64;
     let x2 = x * x;
-    x * x.ln() - x + 0.5 * (2.0 * std::f64::consts::PI * x).ln() + 1.0 / (12.0 * x)
+    x * ln(x) - x + 0.5 * ln(2.0 * std::f64::consts::PI * x) + 1.0 / (12.0 * x)
         - 1.0 / (360.0 * x * x2)
         + 1.0 / (1260.0 * x * x2 * x2)
 }
@@ -436,9 +435,8 @@ fn hypergeometric(rng: &mut ChaCha8Rng, total: u64, marked: u64, draws: u64) -> 
     }
     let mode = ((draws as f64 + 1.0) * (marked as f64 + 1.0) / (total as f64 + 2.0)) as u64;
     let mode = mode.clamp(lo, hi);
-    let p_mode = (ln_choose(marked, mode) + ln_choose(unmarked, draws - mode)
-        - ln_choose(total, draws))
-    .exp();
+    let p_mode =
+        exp(ln_choose(marked, mode) + ln_choose(unmarked, draws - mode) - ln_choose(total, draws));
     let (k, n, nk) = (marked as f64, draws as f64, unmarked as f64);
     invert_from_mode(
         rng,
@@ -465,8 +463,7 @@ fn binomial(rng: &mut ChaCha8Rng, n: u64, p: f64) -> u64 {
     }
     let q = 1.0 - p;
     let mode = (((n as f64 + 1.0) * p) as u64).min(n);
-    let p_mode =
-        (ln_choose(n, mode) + mode as f64 * p.ln() + (n - mode) as f64 * (-p).ln_1p()).exp();
+    let p_mode = exp(ln_choose(n, mode) + mode as f64 * ln(p) + (n - mode) as f64 * ln_1p(-p));
     let (nf, odds) = (n as f64, p / q);
     invert_from_mode(
         rng,
@@ -678,8 +675,7 @@ pub fn mann_whitney(a: &[u32], b: &[u32]) -> Option<TestResult> {
         });
     }
     let z = (z - 0.5 * z.signum()) / sigma;
-    let normal = Normal::standard();
-    let p = (2.0 * normal.cdf(z).min(normal.sf(z))).min(1.0);
+    let p = (2.0 * normal_cdf(z).min(normal_sf(z))).min(1.0);
     Some(TestResult {
         statistic: w,
         df: None,
