@@ -289,9 +289,9 @@ pub enum Command {
         #[arg(long, value_name = "N", requires = "global")]
         global_games: Option<u64>,
     },
-    /// Write a citable report per game into reports/ (Markdown, BibTeX, CSL-JSON and an index),
-    /// every table headed by the command that makes it; --check verifies that the committed
-    /// reports regenerate byte for byte.
+    /// Write a citable report per game into reports/ (Markdown, an HTML page, SVG figures,
+    /// BibTeX, CSL-JSON and an index), every table headed by the command that makes it;
+    /// --check verifies that the committed reports regenerate byte for byte.
     #[command(
         after_help = "Examples:\n  ludotrace report --all\n  ludotrace report seega --out my-reports\n  ludotrace report --all --check"
     )]
@@ -881,7 +881,10 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
         Command::Run { .. } => (&[Table, Json, Markdown, Csv], ""),
         Command::Diff { .. } | Command::Flags { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
-        Command::Report { .. } => (&[Table], " (it writes Markdown, BibTeX and CSL-JSON files)"),
+        Command::Report { .. } => (
+            &[Table],
+            " (it writes Markdown, HTML, SVG, BibTeX and CSL-JSON files)",
+        ),
         Command::Site { .. } => (&[Table], " (it writes HTML pages)"),
         Command::Cite { .. } => (
             &[Table],
