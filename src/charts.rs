@@ -128,9 +128,12 @@ pub fn bars(chart: &Bars) -> String {
 /// The value axis of rows without a fixed range: zero and every interval, with a margin.
 fn span(rows: &[Row]) -> (f64, f64) {
     let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    // Only finite values set the axis: an infinite bound would leave it without an end.
     for i in rows.iter().flat_map(|r| r.bars.iter().flatten()) {
-        lo = lo.min(i.lo).min(i.value);
-        hi = hi.max(i.hi).max(i.value);
+        for v in [i.lo, i.value, i.hi].into_iter().filter(|v| v.is_finite()) {
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
     }
     if hi - lo < 1e-9 {
         hi = lo + 1.0;
@@ -207,7 +210,15 @@ fn draw_bars(
             continue;
         }
         for (s, bar) in row.bars.iter().enumerate() {
-            let Some(bar) = bar else { continue };
+            // A value that is not a number has no bar (its bounds are clamped to the axis).
+            let Some(bar) = bar.filter(|b| b.value.is_finite()) else {
+                continue;
+            };
+            let bar = Interval {
+                value: bar.value,
+                lo: if bar.lo.is_nan() { bar.value } else { bar.lo },
+                hi: if bar.hi.is_nan() { bar.value } else { bar.hi },
+            };
             let y0 = top_px + ROW_GAP / 2 + BAR * s as i32 + 1;
             let y1 = y0 + BAR - 2;
             let (x0, _) = px(&plot, 0.0f64.clamp(lo, hi), top);
@@ -431,6 +442,20 @@ mod tests {
         // No font is embedded or fetched: text names a generic family.
         assert!(!svg.contains("@font-face") && !svg.contains("href"));
         assert_eq!(svg, bars(&rates()), "the same numbers, the same bytes");
+    }
+
+    #[test]
+    fn values_that_are_not_finite_draw_no_bar_and_keep_the_axis() {
+        let mut chart = rates();
+        chart.range = None;
+        chart.rows[0].bars[1] = Some(Interval {
+            value: f64::INFINITY,
+            lo: f64::NEG_INFINITY,
+            hi: f64::NAN,
+        });
+        let (lo, hi) = span(&chart.rows);
+        assert!(lo.is_finite() && hi.is_finite(), "{lo} {hi}");
+        assert!(bars(&chart).contains("</svg>"));
     }
 
     #[test]

@@ -207,6 +207,18 @@ fn cite_renders_bibtex_csl_json_and_text() {
             && err.contains("chicago-author-date"),
         "{err}"
     );
+    let err = usage_error(&[
+        "cite",
+        "um-el-tuweisat",
+        "--style",
+        "bibtex",
+        "--csl",
+        "apa",
+    ]);
+    assert!(
+        err.contains("--csl chooses how the text is rendered"),
+        "{err}"
+    );
 }
 
 #[test]

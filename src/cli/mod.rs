@@ -168,9 +168,9 @@ pub enum Command {
         style: CiteStyle,
         /// With --style text: the Citation Style Language style that renders the
         /// bibliography and the in-text citations (any style hayagriva carries, e.g. apa,
-        /// chicago-author-date, cse-name-year).
-        #[arg(long, value_name = "NAME", default_value = crate::cite::DEFAULT_CSL)]
-        csl: String,
+        /// chicago-author-date, cse-name-year; apa when not given).
+        #[arg(long, value_name = "NAME")]
+        csl: Option<String>,
     },
     /// Check the whole corpus and report every problem (exit 1 if there are any).
     Check,
@@ -662,7 +662,15 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             tool,
             csl,
         } => {
-            let csl = crate::cite::csl_style(csl).map_err(|e| Error::Usage(e.to_string()))?;
+            if csl.is_some() && !matches!(style, CiteStyle::Text) {
+                return Err(Error::Usage(
+                    "--csl chooses how the text is rendered: it goes with --style text, not \
+                     with bibtex or csl-json (which are data)"
+                        .to_owned(),
+                ));
+            }
+            let csl = crate::cite::csl_style(csl.as_deref().unwrap_or(crate::cite::DEFAULT_CSL))
+                .map_err(|e| Error::Usage(e.to_string()))?;
             let hash = run::corpus_hash(&files(&cli)?);
             let refs = match (game, tool) {
                 (Some(g), false) => crate::cite::references(&corpus, game_of(&corpus, g)?, &hash),

@@ -638,7 +638,8 @@ fn tornado_figure(g: &Game, primary: &str, f: &super::flags::FlagsOutput) -> Fig
             "Each option {primary} does not take, switched alone into it: the change in the \
              first mover's wins (percentage points, option − {primary}) with its Newcombe 95 % \
              interval, from the flags command above ({} random games an arm), largest first. \
-             A whisker across zero is no difference detected at that n.",
+             The whiskers are not corrected for the many comparisons; the verdicts, Holm-corrected \
+             across the game, are in the table above.",
             f.games
         ),
         svg: charts::bars(&charts::Bars {

@@ -967,11 +967,46 @@ pub struct CslName {
     pub given: Option<String>,
 }
 
-/// A CSL date: `date-parts: [[1925]]`.
+/// A CSL date: `date-parts: [[1925]]`. Checked as it is read: one or two dates (a range),
+/// each a year from 1 to 9999 with, optionally, a month and a day (a citation processor
+/// cannot render anything else).
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, try_from = "RawCslDate")]
 pub struct CslDate {
     /// Year, and optionally month and day.
     #[serde(rename = "date-parts")]
     pub date_parts: Vec<Vec<i32>>,
+}
+
+/// A CSL date as written, before its parts are checked.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RawCslDate {
+    /// Year, and optionally month and day.
+    #[serde(rename = "date-parts")]
+    date_parts: Vec<Vec<i32>>,
+}
+
+impl TryFrom<RawCslDate> for CslDate {
+    type Error = String;
+
+    fn try_from(raw: RawCslDate) -> Result<Self, String> {
+        let well_formed = |d: &Vec<i32>| {
+            matches!(d.len(), 1..=3)
+                && (1..=9999).contains(&d[0])
+                && d.get(1).is_none_or(|m| (1..=12).contains(m))
+                && d.get(2).is_none_or(|day| (1..=31).contains(day))
+        };
+        if matches!(raw.date_parts.len(), 1 | 2) && raw.date_parts.iter().all(well_formed) {
+            Ok(CslDate {
+                date_parts: raw.date_parts,
+            })
+        } else {
+            Err(format!(
+                "date-parts must be [[YEAR]], [[YEAR, MONTH]] or [[YEAR, MONTH, DAY]] (or two \
+                 such dates, a range), a year from 1 to 9999, not {:?}",
+                raw.date_parts
+            ))
+        }
+    }
 }
