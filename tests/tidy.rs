@@ -282,6 +282,23 @@ fn sensitivity_plays_no_game() {
     );
 }
 
+/// No figure that reaches an output calls the platform's maths library: logarithms,
+/// exponentials and powers go through `stats::portable` (libm), the same bits everywhere
+/// (ARCHITECTURE.md, `src/stats/portable.rs`).
+#[test]
+fn the_platforms_maths_is_not_called() {
+    let files = sources("src");
+    assert_none(
+        "the platform's ln, exp or powers, outside stats::portable",
+        &files,
+        |p| p.ends_with("src/stats/portable.rs"),
+        Read::Code,
+        &[
+            ".ln()", ".exp()", ".ln_1p()", ".powi(", ".powf(", ".log10()", ".exp2()",
+        ],
+    );
+}
+
 /// Flags are found from the corpus's structure: `flags.rs` names no game, choice or
 /// register point of the built-in corpus (ARCHITECTURE.md, `src/flags.rs`).
 #[test]

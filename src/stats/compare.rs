@@ -1008,7 +1008,7 @@ mod tests {
         let var = |s: &[u32]| {
             let n = s.len() as f64;
             let m = s.iter().map(|&x| f64::from(x)).sum::<f64>() / n;
-            s.iter().map(|&x| (f64::from(x) - m).powi(2)).sum::<f64>() / n
+            s.iter().map(|&x| sq(f64::from(x) - m)).sum::<f64>() / n
         };
         let se = (var(&a) / a.len() as f64 + var(&b) / b.len() as f64).sqrt();
         let i = bootstrap_interval(&a, &b, Statistic::Mean, 4000, 5).unwrap();
