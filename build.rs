@@ -28,9 +28,35 @@ fn walk(root: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) {
     }
 }
 
+/// FNV-1a over the build's sources: the code that plays games. A store and a plan name the
+/// build a result came from, so a changed engine never reuses an old build's blocks even
+/// under the same version number.
+fn source_hash(root: &Path) -> u64 {
+    let mut files = Vec::new();
+    walk(root, "src", &mut files);
+    files.push(("Cargo.lock".to_owned(), root.join("Cargo.lock")));
+    println!(
+        "cargo:rerun-if-changed={}",
+        root.join("Cargo.lock").display()
+    );
+    files.sort();
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for (rel, path) in &files {
+        let bytes = fs::read(path).unwrap_or_default();
+        for b in rel.bytes().chain([0]).chain(bytes).chain([0]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    h
+}
+
 fn main() {
     let root =
         PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    println!(
+        "cargo:rustc-env=LUDOTRACE_SOURCE_HASH={:016x}",
+        source_hash(&root)
+    );
     let mut files = Vec::new();
     for sub in ["sources", "rulesets"] {
         walk(&root, sub, &mut files);

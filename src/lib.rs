@@ -18,3 +18,4 @@ pub mod registry;
 pub mod sensitivity;
 pub mod sim;
 pub mod stats;
+pub mod store;

@@ -63,6 +63,15 @@ impl Histogram {
         self.counts[v] += 1;
     }
 
+    /// Counts one value `n` times.
+    pub fn add_n(&mut self, value: u32, n: u64) {
+        let v = value as usize;
+        if v >= self.counts.len() {
+            self.counts.resize(v + 1, 0);
+        }
+        self.counts[v] += n;
+    }
+
     /// Adds another histogram into this one.
     pub fn merge(&mut self, other: &Histogram) {
         if other.counts.len() > self.counts.len() {

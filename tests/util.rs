@@ -10,13 +10,33 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The `ludotrace` binary with a quiet, colourless environment.
+/// The `ludotrace` binary with a quiet, colourless environment and a results store of its
+/// own: a new file for every command, so that no test reads another's results (a rerun that
+/// took its blocks from the store would prove nothing) and none touches the user's store.
 pub fn bin() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ludotrace"));
     cmd.env("NO_COLOR", "1")
+        .env("LUDOTRACE_STORE", fresh_store())
+        .env_remove("XDG_DATA_HOME")
         .env_remove("LUDOTRACE_CORPUS")
         .env_remove("CLICOLOR_FORCE");
     cmd
+}
+
+/// A path for a results store no command has used, under cargo's scratch directory for
+/// tests (the stores of an earlier run of the tests are removed by the next).
+pub fn fresh_store() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let dir = DIR.get_or_init(|| {
+        let all = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stores");
+        let _ = std::fs::remove_dir_all(&all);
+        let dir = all.join(std::process::id().to_string());
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    });
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    dir.join(format!("store-{n}.sqlite"))
 }
 
 /// Copies a directory tree.

@@ -21,6 +21,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::exec::{Exec, Task};
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::run::{
@@ -272,6 +273,7 @@ pub fn arm_key(game: &str, reading: &str, arm: &str) -> u64 {
 /// Bad numbers, an unknown game or reading (listing the valid ones), bad overrides.
 pub fn diff(
     out: &mut Out,
+    exec: &Exec,
     corpus: &crate::corpus::Corpus,
     files: &CorpusFiles,
     args: &DiffArgs,
@@ -348,7 +350,14 @@ pub fn diff(
             max_plies: args.max_plies,
             keep_records: false,
         };
-        play_reading(b, &spec, &args.lineup, games, &pool, &bar)
+        let task = Task {
+            game: &game.id,
+            reading: &interp.id,
+            bound: b,
+            spec: &spec,
+            lineup: &args.lineup,
+        };
+        play_reading(exec, &task, games, &pool, &bar)
     };
     // A is played once; each B on its own streams. `--games auto` plays on in rounds until
     // every comparison's first-mover difference is known to the precision.

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use std::io::IsTerminal;
 
+use super::exec::{Exec, Task};
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::run::{
@@ -197,6 +198,7 @@ pub struct FlagsAllOutput<'a> {
 /// not fit.
 pub fn flags(
     out: &mut Out,
+    exec: &Exec,
     corpus: &Corpus,
     files: &CorpusFiles,
     args: &FlagsArgs,
@@ -250,7 +252,10 @@ pub fn flags(
             .interpretations
             .iter()
             .zip(of_game)
-            .map(|(interp, b)| arm(args, b, sim::reading_key(&g.id, &interp.id), &pool, &bar))
+            .map(|(interp, b)| {
+                let key = sim::reading_key(&g.id, &interp.id);
+                arm(exec, args, (g, interp), b, key, &pool, &bar)
+            })
             .collect();
         let named: Vec<(&str, &Tally)> = g
             .interpretations
@@ -259,12 +264,12 @@ pub fn flags(
             .zip(&tallies)
             .collect();
         let mut flags = corpus_flags(corpus, g);
-        let mut arms = Arms::new(g, args, &overrides, &pool, &bar);
+        let mut arms = Arms::new(exec, g, args, &overrides, &pool, &bar);
         let mut sensitivity = one_at_a_time(&mut arms)?;
         let mut artefacts = engine_artefacts(corpus, g);
         sensitivity.engine_artefacts = switched_off(&mut arms, &mut artefacts, &named)?;
         if let Some(n) = args.global {
-            let (design, indices) = global(g, args, n, &overrides, &pool, &bar)?;
+            let (design, indices) = global(exec, g, args, n, &overrides, &pool, &bar)?;
             sensitivity.global = Some(indices);
             sensitivity.global_design = Some(design);
         }
@@ -327,7 +332,9 @@ fn bases(game: &Game) -> Vec<&crate::corpus::Interpretation> {
 
 /// Plays one arm of a comparison: games `0..n` of `key`.
 fn arm(
+    exec: &Exec,
     args: &FlagsArgs,
+    (game, reading): (&Game, &crate::corpus::Interpretation),
     b: &Bound,
     key: u64,
     pool: &rayon::ThreadPool,
@@ -340,12 +347,20 @@ fn arm(
         max_plies: args.max_plies,
         keep_records: false,
     };
-    play_reading(b, &spec, &args.lineup, 0..args.games, pool, bar)
+    let task = Task {
+        game: &game.id,
+        reading: &reading.id,
+        bound: b,
+        spec: &spec,
+        lineup: &args.lineup,
+    };
+    play_reading(exec, &task, 0..args.games, pool, bar)
 }
 
 /// The arms of a game's comparisons, each played once: a reading as it stands (the `a` arm
 /// of `diff R R`, on its streams) and a reading with parameters switched (the `b` arm).
 struct Arms<'a> {
+    exec: &'a Exec,
     game: &'a Game,
     args: &'a FlagsArgs,
     overrides: &'a serde_json::Map<String, Value>,
@@ -364,6 +379,7 @@ struct Compared {
 
 impl<'a> Arms<'a> {
     fn new(
+        exec: &'a Exec,
         game: &'a Game,
         args: &'a FlagsArgs,
         overrides: &'a serde_json::Map<String, Value>,
@@ -371,6 +387,7 @@ impl<'a> Arms<'a> {
         bar: &'a indicatif::ProgressBar,
     ) -> Self {
         Arms {
+            exec,
             game,
             args,
             overrides,
@@ -408,7 +425,9 @@ impl<'a> Arms<'a> {
         let b = bind::bind(self.game, reading, &merged).map_err(|e| e.to_string())?;
         self.bar.inc_length(self.args.games);
         let t = arm(
+            self.exec,
             self.args,
+            (self.game, reading),
             &b,
             arm_key(&self.game.id, &reading.id, arm_name),
             self.pool,

@@ -12,6 +12,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::Error;
+use super::exec::{Exec, Task};
 use super::flags::FlagsArgs;
 use super::run::{merge_options, play_reading};
 use crate::bind;
@@ -181,6 +182,7 @@ fn observe(t: &Tally, metric: &str) -> Observed {
 /// # Errors
 /// The frame reading cannot be bound (a bad override).
 pub fn global(
+    exec: &Exec,
     game: &Game,
     args: &FlagsArgs,
     design_size: u64,
@@ -235,7 +237,14 @@ pub fn global(
                     max_plies: args.max_plies,
                     keep_records: false,
                 };
-                let t = play_reading(&b, &spec, &args.lineup, 0..games, pool, bar);
+                let task = Task {
+                    game: &game.id,
+                    reading: &frame.id,
+                    bound: &b,
+                    spec: &spec,
+                    lineup: &args.lineup,
+                };
+                let t = play_reading(exec, &task, 0..games, pool, bar);
                 played.insert(slot, t);
             }
         }

@@ -6,6 +6,7 @@
 //! diagnostics are its output.
 
 pub mod diff;
+pub mod exec;
 pub mod flags;
 pub mod global;
 mod output;
@@ -15,6 +16,7 @@ pub mod replay;
 pub mod report;
 pub mod run;
 pub mod site;
+pub mod units;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -46,6 +48,19 @@ pub struct Cli {
     /// Lay tables out to N columns (0: never wrap). Default: the terminal's width, or no wrapping when piped.
     #[arg(long, global = true, value_name = "N", value_parser = output::parse_width)]
     pub width: Option<usize>,
+    /// Keep every block of games played in the SQLite results store at PATH, and take
+    /// blocks played before from it (default: ludotrace/results.sqlite in the user's data
+    /// directory, `$XDG_DATA_HOME` or ~/.local/share).
+    #[arg(long, global = true, value_name = "PATH", env = "LUDOTRACE_STORE")]
+    pub store: Option<PathBuf>,
+    /// Use no results store: play every game, keep nothing (wins over --store and
+    /// LUDOTRACE_STORE).
+    #[arg(long, global = true)]
+    pub no_store: bool,
+    /// Keep a row per game in the store as well (table `games`: outcome, winner, first
+    /// mover, plies, scores, events), not only each block's totals.
+    #[arg(long, global = true)]
+    pub store_games: bool,
     #[command(subcommand)]
     pub command: Command,
     /// Whether `--corpus` came from `LUDOTRACE_CORPUS` (set by [`Cli::from_args`]), so that
@@ -57,6 +72,10 @@ pub struct Cli {
     /// that was asked for.
     #[arg(skip)]
     pub format_given: bool,
+    /// The argument list as given, program name first (set by [`Cli::try_from_args`]):
+    /// `run --shard` keeps the command it is a part of.
+    #[arg(skip)]
+    pub argv: Vec<String>,
 }
 
 impl Cli {
@@ -82,10 +101,16 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         let mut def = Self::definition();
+        let args: Vec<T> = args.into_iter().collect();
+        let argv = args
+            .iter()
+            .map(|a| a.clone().into().to_string_lossy().into_owned())
+            .collect();
         let matches = def.try_get_matches_from_mut(args)?;
         let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut def))?;
         cli.corpus_from_env = matches.value_source("corpus") == Some(ValueSource::EnvVariable);
         cli.format_given = matches.value_source("format") == Some(ValueSource::CommandLine);
+        cli.argv = argv;
         Ok(cli)
     }
 }
@@ -206,6 +231,11 @@ pub enum Command {
         /// take switched in alone (the same games: the same seed and streams), one row each.
         #[arg(long, conflicts_with = "all_interpretations")]
         each_option: bool,
+        /// Play only blocks b ≡ I (mod N) of each reading and print them as partial results
+        /// (JSON, whatever --format), for `ludotrace merge` to join with the other N − 1
+        /// shards into this run's result, byte for byte. Writes no store.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<units::Shard>,
     },
     /// Compare two readings of a game: the choices on which they differ, and every outcome
     /// under seeded random play with the difference B − A, its 95 % interval, a
@@ -241,6 +271,56 @@ pub enum Command {
         /// mover's win rate has at most this half-width (0.001 to 0.5; default 0.01).
         #[arg(long, value_name = "HALF-WIDTH", allow_negative_numbers = true)]
         precision: Option<f64>,
+    },
+    /// Split `run`, `diff` or `flags` (`--global` too) into units of work that can run apart,
+    /// on a cluster's nodes, and be merged into the single process's result, byte for byte:
+    /// writes a plan listing the units (reading × block of games).
+    #[command(
+        after_help = "Examples:\n  ludotrace plan -o plan.json run um-el-bagara --all-interpretations -n 100000\n  ludotrace plan --units 64 -o plan.json flags seega -n 2000 --global\n  ludotrace work plan.json --unit 0\n  ludotrace merge plan.json plan.unit-*.json --format json"
+    )]
+    Plan {
+        /// Group the blocks into at most N units, dealt round-robin (default: one unit a
+        /// block of each reading).
+        #[arg(long, value_name = "N")]
+        units: Option<u64>,
+        /// Write the plan to FILE (default: standard output). An existing file is replaced
+        /// only by the same plan.
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// The command to plan, as typed after `ludotrace` (`run …`, `diff …`, `flags …`).
+        #[arg(
+            required = true,
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "COMMAND"
+        )]
+        command: Vec<String>,
+    },
+    /// Compute one unit of a plan into its own file of partial results (never a store: on a
+    /// cluster only `merge` writes one).
+    Work {
+        /// The plan file (`ludotrace plan`).
+        plan: PathBuf,
+        /// The unit to compute, 0 to the plan's units − 1 (in a Slurm job array:
+        /// $SLURM_ARRAY_TASK_ID).
+        #[arg(long, value_name = "K")]
+        unit: u64,
+        /// Write the partial results to FILE (default: PLAN's name with `.unit-K.json` for
+        /// `.json`, beside it). An existing file is replaced only by the same unit's results.
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Merge partial results into the command's result, byte for byte what one process
+    /// prints: a plan and all its units' outputs, or all the shards of a `run --shard I/N`.
+    /// Every block must be present exactly once, from the same plan or command, corpus and
+    /// build; the merged blocks are written to the results store.
+    Merge {
+        /// The plan, then its units' outputs (any order); or only `run --shard` outputs.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
     },
     /// Replay Ludii's recorded games (a trace file) through a reading, decision by decision;
     /// exit 1 if any decision diverges.
@@ -688,6 +768,83 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             });
         }
         Command::Run {
+            shard: Some(shard), ..
+        } => return units::shard(&cli, *shard),
+        Command::Plan {
+            units,
+            out: file,
+            command,
+        } => return units::plan(&cli, *units, file.as_deref(), command),
+        Command::Work {
+            plan,
+            unit,
+            out: file,
+            threads,
+        } => return units::work(&cli, plan, *unit, file.as_deref(), *threads),
+        Command::Merge { files } => return units::merge(&cli, files),
+        Command::Run { .. }
+        | Command::Diff { .. }
+        | Command::Flags { .. }
+        | Command::Report { .. }
+        | Command::Site { .. } => {
+            let files = files(&cli)?;
+            let store = open_store(&cli)?;
+            let exec = exec::Exec::new(
+                exec::Mode::Play,
+                run::corpus_hash(&files),
+                store,
+                cli.store_games,
+            );
+            let code = play_command(&cli, &mut out, &corpus, &files, &exec)?;
+            exec.finish()?;
+            if let Some(store) = exec.store()
+                && !cli.quiet
+            {
+                let (had, played) = exec.counts();
+                if had > 0 {
+                    anstream::eprintln!(
+                        "ludotrace: {had} of {} blocks of games taken from the results store {} \
+                         (--no-store plays them all)",
+                        had + played,
+                        store.path().display()
+                    );
+                }
+            }
+            out.flush()?;
+            return Ok(code);
+        }
+        Command::Replay {
+            game,
+            interpretation,
+            file,
+        } => {
+            let code = replay::replay(&mut out, &corpus, game, interpretation, file)?;
+            out.flush()?;
+            return Ok(code);
+        }
+        Command::Check | Command::Schema | Command::Completions { .. } => {
+            unreachable!("handled above")
+        }
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+/// Runs a command that plays games (`run`, `diff`, `flags`, `report`, `site`) through `exec`,
+/// rendering into `out` (not flushed): what a plain run, a plan's units and `merge` share.
+/// Returns the exit code.
+///
+/// # Errors
+/// The command's.
+pub(super) fn play_command(
+    cli: &Cli,
+    out: &mut Out,
+    corpus: &Corpus,
+    files: &CorpusFiles,
+    exec: &exec::Exec,
+) -> Result<i32, Error> {
+    match &cli.command {
+        Command::Run {
             game,
             interpretation,
             all_interpretations,
@@ -695,9 +852,9 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             set,
             choose,
             each_option,
+            shard: _,
         } => {
-            let files = files(&cli)?;
-            choices_are_not_parameters(game_of(&corpus, game)?, set)?;
+            choices_are_not_parameters(game_of(corpus, game)?, set)?;
             let Games::Count(games) = play.games else {
                 return Err(Error::Usage(
                     "--games auto is diff's (it plays until the difference of the first \
@@ -719,7 +876,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
-            run::run(&mut out, &corpus, &files, &args, cli.quiet)?;
+            run::run(out, exec, corpus, files, &args, cli.quiet)?;
         }
         Command::Diff {
             game,
@@ -732,8 +889,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             set_b,
             precision,
         } => {
-            let files = files(&cli)?;
-            let g = game_of(&corpus, game)?;
+            let g = game_of(corpus, game)?;
             for list in [set, set_a, set_b] {
                 choices_are_not_parameters(g, list)?;
             }
@@ -764,7 +920,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
-            diff::diff(&mut out, &corpus, &files, &args, cli.quiet)?;
+            diff::diff(out, exec, corpus, files, &args, cli.quiet)?;
         }
         Command::Flags {
             game,
@@ -774,7 +930,6 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             design,
             global_games,
         } => {
-            let files = files(&cli)?;
             let Games::Count(games) = play.games else {
                 return Err(Error::Usage(
                     "--games auto is diff's; give flags a number of games".to_owned(),
@@ -792,7 +947,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 global: global.then_some(*design),
                 global_games: *global_games,
             };
-            flags::flags(&mut out, &corpus, &files, &args, cli.quiet)?;
+            flags::flags(out, exec, corpus, files, &args, cli.quiet)?;
         }
         Command::Report {
             game,
@@ -802,7 +957,6 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             check,
             threads,
         } => {
-            let files = files(&cli)?;
             let args = report::ReportArgs {
                 game: game.clone(),
                 out: dir.clone(),
@@ -811,7 +965,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 threads: *threads,
                 corpus: cli.corpus.clone(),
             };
-            let code = report::report(&mut out, &corpus, &files, &args)?;
+            let code = report::report(out, exec, corpus, files, &args)?;
             out.flush()?;
             return Ok(code);
         }
@@ -821,7 +975,6 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             threads,
             force,
         } => {
-            let files = files(&cli)?;
             let args = site::SiteArgs {
                 out: dir.clone(),
                 games: *games,
@@ -829,28 +982,46 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 force: *force,
                 corpus: cli.corpus.clone(),
             };
-            let code = site::site(&mut out, &corpus, &files, &args)?;
+            let code = site::site(out, exec, corpus, files, &args)?;
             out.flush()?;
             return Ok(code);
         }
-        Command::Replay {
-            game,
-            interpretation,
-            file,
-        } => {
-            let code = replay::replay(&mut out, &corpus, game, interpretation, file)?;
-            out.flush()?;
-            return Ok(code);
-        }
-        Command::Check | Command::Schema | Command::Completions { .. } => {
-            unreachable!("handled above")
-        }
+        _ => unreachable!("play_command is called for the commands that play"),
     }
-    out.flush()?;
     Ok(0)
 }
 
-fn command_name(c: &Command) -> &'static str {
+/// The results store a command uses: `--store`/`LUDOTRACE_STORE`, else the user's data
+/// directory's, none with `--no-store` (or, with a warning, where no data directory is
+/// known).
+///
+/// # Errors
+/// A store that cannot be opened.
+pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::store::Store>, Error> {
+    if cli.no_store {
+        return Ok(None);
+    }
+    let path = match &cli.store {
+        Some(p) => p.clone(),
+        None => match crate::store::default_path() {
+            Some(p) => p,
+            None => {
+                if !cli.quiet {
+                    anstream::eprintln!(
+                        "ludotrace: warning: no data directory (neither XDG_DATA_HOME nor HOME \
+                         is set): results are not stored; give --store PATH to keep them"
+                    );
+                }
+                return Ok(None);
+            }
+        },
+    };
+    crate::store::Store::open(&path)
+        .map(Some)
+        .map_err(|e| Error::Usage(format!("{e} (--no-store runs without one)")))
+}
+
+pub(super) fn command_name(c: &Command) -> &'static str {
     match c {
         Command::List => "list",
         Command::Show { .. } => "show",
@@ -865,6 +1036,9 @@ fn command_name(c: &Command) -> &'static str {
         Command::Replay { .. } => "replay",
         Command::Report { .. } => "report",
         Command::Site { .. } => "site",
+        Command::Plan { .. } => "plan",
+        Command::Work { .. } => "work",
+        Command::Merge { .. } => "merge",
         Command::Schema => "schema",
         Command::Completions { .. } => "completions",
     }
@@ -886,7 +1060,17 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
             &[Table, Json, Markdown],
             " (with --each-option, one row per option: csv is one row per game)",
         ),
+        Command::Run { shard: Some(_), .. } => (
+            &[Table, Json],
+            " (with --shard it prints partial results as JSON, for `merge`)",
+        ),
         Command::Run { .. } => (&[Table, Json, Markdown, Csv], ""),
+        Command::Plan { .. } => (&[Table, Json], " (a plan is JSON)"),
+        Command::Work { .. } => (&[Table], " (it writes partial results, JSON, to a file)"),
+        Command::Merge { .. } => (
+            &[Table, Json, Markdown],
+            " (the merged command's formats; per-game csv rows are not in partial results)",
+        ),
         Command::Diff { .. } | Command::Flags { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Report { .. } => (
@@ -991,7 +1175,7 @@ fn fish_game_completions(corpus: &Corpus) -> String {
         .collect()
 }
 
-fn files(cli: &Cli) -> Result<CorpusFiles, Error> {
+pub(super) fn files(cli: &Cli) -> Result<CorpusFiles, Error> {
     Ok(match &cli.corpus {
         Some(dir) if cli.corpus_from_env => CorpusFiles::read_dir(dir).map_err(Error::EnvFiles)?,
         Some(dir) => CorpusFiles::read_dir(dir)?,
@@ -999,7 +1183,7 @@ fn files(cli: &Cli) -> Result<CorpusFiles, Error> {
     })
 }
 
-fn load(cli: &Cli) -> Result<Corpus, Error> {
+pub(super) fn load(cli: &Cli) -> Result<Corpus, Error> {
     let files = files(cli)?;
     let loaded = corpus::load(&files);
     match loaded.corpus {

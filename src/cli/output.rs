@@ -89,6 +89,9 @@ pub struct Out {
     /// The width tables are laid out to (see [`table_width`]); `None` for no wrapping.
     width: Option<usize>,
     buf: String,
+    /// Whether `flush` drops the text: the output of a command run only for its games (a
+    /// plan's tasks, a unit's blocks).
+    discard: bool,
 }
 
 impl Out {
@@ -98,6 +101,15 @@ impl Out {
             format,
             width: table_width(width),
             buf: String::new(),
+            discard: false,
+        }
+    }
+
+    /// A buffer whose flushes write nothing.
+    pub fn discard(format: Format) -> Self {
+        Out {
+            discard: true,
+            ..Out::new(format, None)
         }
     }
 
@@ -172,6 +184,10 @@ impl Out {
     /// Writes the buffer to stdout (through anstream, which strips styles when colour is
     /// off). A closed pipe (`| head`) is not an error.
     pub fn flush(&mut self) -> std::io::Result<()> {
+        if self.discard {
+            self.buf.clear();
+            return Ok(());
+        }
         let mut stdout = anstream::stdout().lock();
         let r = stdout
             .write_all(self.buf.as_bytes())

@@ -11,6 +11,7 @@
 //! and compares. Each report is also a self-contained HTML page (inline style, no script,
 //! no outside request).
 
+use super::exec::Exec;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -74,11 +75,12 @@ pub struct File {
 /// An unknown game, bad numbers, an output directory that cannot be written.
 pub fn report(
     out: &mut Out,
+    exec: &Exec,
     corpus: &Corpus,
     files: &CorpusFiles,
     args: &ReportArgs,
 ) -> Result<i32, Error> {
-    let made = make(corpus, files, args)?;
+    let made = make(exec, corpus, files, args)?;
     if args.check {
         return check(out, &args.out, &made);
     }
@@ -103,7 +105,12 @@ pub fn report(
 ///
 /// # Errors
 /// An unknown game, bad numbers.
-pub fn make(corpus: &Corpus, files: &CorpusFiles, args: &ReportArgs) -> Result<Vec<File>, Error> {
+pub fn make(
+    exec: &Exec,
+    corpus: &Corpus,
+    files: &CorpusFiles,
+    args: &ReportArgs,
+) -> Result<Vec<File>, Error> {
     if !(1..=crate::sim::MAX_GAMES).contains(&args.games) {
         return Err(Error::Usage(format!(
             "-n must be 1 to {}, not {}",
@@ -119,7 +126,7 @@ pub fn make(corpus: &Corpus, files: &CorpusFiles, args: &ReportArgs) -> Result<V
     let mut made = Vec::new();
     let mut findings = Vec::new();
     for g in &games {
-        let (of_game, finding) = game_files(corpus, files, g, args, &hash)?;
+        let (of_game, finding) = game_files(exec, corpus, files, g, args, &hash)?;
         made.extend(of_game);
         findings.push(finding);
     }
@@ -201,6 +208,7 @@ fn section(doc: &mut String, title: &str, command: &str, body: &str) {
 
 /// The files of one game: `<game>.md`, `<game>.bib`, `<game>.csl.json`.
 fn game_files(
+    exec: &Exec,
     corpus: &Corpus,
     files: &CorpusFiles,
     g: &Game,
@@ -280,7 +288,7 @@ fn game_files(
         threads: args.threads,
         corpus: args.corpus.clone(),
     };
-    let played = super::run::run(&mut o, corpus, files, &run, true)?;
+    let played = super::run::run(&mut o, exec, corpus, files, &run, true)?;
     section(
         &mut doc,
         "Outcomes of every reading",
@@ -315,7 +323,7 @@ fn game_files(
             threads: args.threads,
             corpus: args.corpus.clone(),
         };
-        super::diff::diff(&mut o, corpus, files, &diff, true)?;
+        super::diff::diff(&mut o, exec, corpus, files, &diff, true)?;
         section(
             &mut doc,
             &format!("Each reading against {}", primary.id),
@@ -339,7 +347,7 @@ fn game_files(
         global: Some(super::global::design_of(g, GLOBAL_ROWS)),
         global_games: Some(GLOBAL_GAMES),
     };
-    let flagged = super::flags::flags(&mut o, corpus, files, &flags, true)?;
+    let flagged = super::flags::flags(&mut o, exec, corpus, files, &flags, true)?;
     section(
         &mut doc,
         "What the sources leave open, and what matters",

@@ -12,6 +12,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::exec::{Exec, Task};
 use super::output::{Out, style};
 use super::render::OUTPUT_SCHEMA_VERSION;
 use super::{Error, Format};
@@ -454,6 +455,7 @@ pub fn corpus_hash(files: &CorpusFiles) -> String {
 /// Unknown game or reading, bad overrides, zero games or threads, unsupported format.
 pub fn run(
     out: &mut Out,
+    exec: &Exec,
     corpus: &crate::corpus::Corpus,
     files: &CorpusFiles,
     args: &RunArgs,
@@ -573,16 +575,14 @@ pub fn run(
                 }
             }
         };
-        let tally = pool.install(|| {
-            b.engine.visit(Simulate {
-                bound: b,
-                spec: &spec,
-                lineup: &args.lineup,
-                games: 0..args.games,
-                bar: &bar,
-                records: &mut sink,
-            })
-        });
+        let task = Task {
+            game: &game.id,
+            reading: &interp.id,
+            bound: b,
+            spec: &spec,
+            lineup: &args.lineup,
+        };
+        let tally = play_records(exec, &task, 0..args.games, &pool, &bar, &mut sink);
         written?;
         results.push((interp, b, tally));
     }
@@ -705,37 +705,57 @@ pub(super) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))
 }
 
-/// Plays games `games` of one reading (`spec`, `lineup`) on `pool`: the one way a command
-/// plays a reading's games into a tally.
+/// Plays games `games` of one reading on `pool`, through `exec` (the store, a plan's units,
+/// partial results): the one way a command plays a reading's games into a tally.
 pub(super) fn play_reading(
-    b: &Bound,
-    spec: &RunSpec,
-    lineup: &Lineup,
+    exec: &Exec,
+    task: &Task,
     games: std::ops::Range<u64>,
     pool: &rayon::ThreadPool,
     bar: &indicatif::ProgressBar,
 ) -> Tally {
+    play_records(exec, task, games, pool, bar, &mut |_| {})
+}
+
+/// [`play_reading`], handing each block's records (with `spec.keep_records`) to `records`.
+pub(super) fn play_records(
+    exec: &Exec,
+    task: &Task,
+    games: std::ops::Range<u64>,
+    pool: &rayon::ThreadPool,
+    bar: &indicatif::ProgressBar,
+    records: &mut (dyn FnMut(&[GameRecord]) + Send),
+) -> Tally {
+    let key = exec.key(task);
+    let spec = RunSpec {
+        keep_records: exec.keeps_records(task.spec),
+        ..*task.spec
+    };
     pool.install(|| {
-        b.engine.visit(Simulate {
-            bound: b,
-            spec,
-            lineup,
+        task.bound.engine.visit(Simulate {
+            exec,
+            key: &key,
+            bound: task.bound,
+            spec: &spec,
+            lineup: task.lineup,
             games,
             bar,
-            records: &mut |_| {},
+            records,
         })
     })
 }
 
 /// One reading's simulation, for any family.
-pub(super) struct Simulate<'a> {
-    pub(super) bound: &'a Bound,
-    pub(super) spec: &'a RunSpec,
-    pub(super) lineup: &'a Lineup,
+struct Simulate<'a> {
+    exec: &'a Exec,
+    key: &'a crate::store::Key,
+    bound: &'a Bound,
+    spec: &'a RunSpec,
+    lineup: &'a Lineup,
     /// The games to play, of `spec.games`.
-    pub(super) games: std::ops::Range<u64>,
-    pub(super) bar: &'a indicatif::ProgressBar,
-    pub(super) records: &'a mut dyn FnMut(&[GameRecord]),
+    games: std::ops::Range<u64>,
+    bar: &'a indicatif::ProgressBar,
+    records: &'a mut (dyn FnMut(&[GameRecord]) + Send),
 }
 
 impl EngineVisitor for Simulate<'_> {
@@ -743,15 +763,23 @@ impl EngineVisitor for Simulate<'_> {
 
     fn visit<F: GameFamily>(self, rules: &F::Rules) -> Tally {
         let coverage = Coverage::new::<F::Rules>(|p| self.bound.flag(p));
+        let kinds: Vec<String> = kind_names::<F::Rules>().map(str::to_owned).collect();
+        let places = coverage.places.clone();
+        let names = (kinds.as_slice(), places.as_slice());
+        let (exec, key, keep) = (self.exec, self.key, self.spec.keep_records);
         let bar = self.bar;
-        sim::run_games(
+        sim::run_blocks(
             rules,
             self.spec,
             self.lineup,
             &coverage,
             self.games,
             &|n| bar.inc(n),
-            self.records,
+            &mut sim::Blocks {
+                source: &mut |range, like| exec.source(key, range, like, keep, names),
+                played: &mut |range, t| exec.played(key, range, t, names),
+                records: self.records,
+            },
         )
         .with_places(coverage.places.iter().cloned())
         .with_kinds(

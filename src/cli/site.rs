@@ -16,6 +16,7 @@
 //! run replaces them and removes those it no longer makes. A non-empty directory without that
 //! file is refused unless `--force` is given, so that `--out ~` cannot litter a home.
 
+use super::exec::Exec;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -51,12 +52,13 @@ pub struct SiteArgs {
 /// that cannot be written.
 pub fn site(
     out: &mut Out,
+    exec: &Exec,
     corpus: &Corpus,
     files: &CorpusFiles,
     args: &SiteArgs,
 ) -> Result<i32, Error> {
     let previous = prepare(&args.out, args.force)?;
-    let made = make(corpus, files, args)?;
+    let made = make(exec, corpus, files, args)?;
     let dir = &args.out;
     let write = |path: &Path, text: &str| {
         std::fs::write(path, text)
@@ -134,8 +136,14 @@ fn prepare(dir: &Path, force: bool) -> Result<Vec<String>, Error> {
 ///
 /// # Errors
 /// Bad numbers (`-n` out of range).
-pub fn make(corpus: &Corpus, files: &CorpusFiles, args: &SiteArgs) -> Result<Vec<File>, Error> {
+pub fn make(
+    exec: &Exec,
+    corpus: &Corpus,
+    files: &CorpusFiles,
+    args: &SiteArgs,
+) -> Result<Vec<File>, Error> {
     let reports = report::make(
+        exec,
         corpus,
         files,
         &ReportArgs {

@@ -101,6 +101,17 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every end reason.
+    pub const ALL: [EndReason; 7] = [
+        EndReason::Natural,
+        EndReason::AllPassDraw,
+        EndReason::Repetition,
+        EndReason::TurnCap,
+        EndReason::MoveCap,
+        EndReason::Cycle,
+        EndReason::Endless,
+    ];
+
     /// A stable name, as Ludii's traces spell the same ends where they have them.
     pub fn name(self) -> &'static str {
         match self {

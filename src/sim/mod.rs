@@ -14,6 +14,7 @@
 //! readings only through a 64-bit key; it does no I/O beyond an optional progress callback.
 
 pub mod playthrough;
+pub mod saved;
 
 use rand::rngs::ChaCha8Rng;
 use rand::{Rng, RngExt, SeedableRng};
@@ -161,6 +162,9 @@ pub enum Timeout {
 }
 
 impl Timeout {
+    /// Every reason.
+    pub const ALL: [Timeout; 3] = [Timeout::PlyLimit, Timeout::Cycle, Timeout::Endless];
+
     /// A stable name.
     pub fn name(self) -> &'static str {
         match self {
@@ -859,12 +863,8 @@ pub fn run<R: Rules>(
 /// Plays games `games` of a run (of `spec.games`, the lineup's agents at the seats), in
 /// parallel on the current rayon pool, calling
 /// `progress(games_done_in_block)` as blocks finish and, when `spec.keep_records` is set,
-/// `records(block)` with each block's records in game order.
-///
-/// Blocks are played a window at a time (a few per worker) and folded into the total in
-/// order as each window finishes, so memory does not grow with the number of games, and the
-/// total is the same at any thread count (every aggregate is an integer sum). For the same
-/// reason games `0..a` and `a..b` merged ([`Tally::merge`]) are games `0..b`.
+/// `records(block)` with each block's records in game order: [`run_blocks`], every block
+/// played.
 ///
 /// # Panics
 /// If `games` ends past [`MAX_GAMES`] (the command line refuses it first).
@@ -877,36 +877,127 @@ pub fn run_games<R: Rules>(
     progress: &(dyn Fn(u64) + Sync),
     records: &mut dyn FnMut(&[GameRecord]),
 ) -> Tally {
-    assert!(games.end <= MAX_GAMES, "at most {MAX_GAMES} games a run");
-    let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
+    run_blocks(
+        rules,
+        spec,
+        lineup,
+        coverage,
+        games,
+        progress,
+        &mut Blocks {
+            records,
+            ..Blocks::default()
+        },
+    )
+}
+
+/// The blocks games `games` of a run are played in, in order: consecutive ranges of
+/// [`block_len`] games (the last one shorter). They depend on nothing but the range, which
+/// is what lets a store, a plan's units and a shard name a block by its range.
+pub fn block_ranges(games: std::ops::Range<u64>) -> impl Iterator<Item = std::ops::Range<u64>> {
     let count = games.end.saturating_sub(games.start);
     let len = block_len(count);
-    let blocks = count.div_ceil(len);
+    (0..count.div_ceil(len))
+        .map(move |b| games.start + b * len..(games.start + (b + 1) * len).min(games.end))
+}
+
+/// What a run does with each block besides playing it: where a block's tally may come from,
+/// and who is told of each one played. The default plays every block and tells no one.
+pub struct Blocks<'a> {
+    /// Asked on the calling thread, in order, before a block is played: [`Block::Have`]
+    /// gives its tally from elsewhere (a store; with `spec.keep_records`, its records
+    /// included), [`Block::Skip`] leaves it out of the total (a unit of work computes only
+    /// its own blocks).
+    /// `like` is an empty tally of the run, the shape a block's must have.
+    pub source: &'a mut dyn FnMut(std::ops::Range<u64>, &Tally) -> Block,
+    /// Called on the calling thread, in order, with each block played here (records
+    /// included), before its records go to `records`.
+    pub played: &'a mut dyn FnMut(std::ops::Range<u64>, &Tally),
+    /// Each block's records in game order (played or had), when `spec.keep_records` is set.
+    pub records: &'a mut dyn FnMut(&[GameRecord]),
+}
+
+impl Default for Blocks<'_> {
+    fn default() -> Self {
+        // Leaked no-ops cost nothing: zero-sized closures.
+        Blocks {
+            source: Box::leak(Box::new(|_, _: &Tally| Block::Play)),
+            played: Box::leak(Box::new(|_, _: &Tally| {})),
+            records: Box::leak(Box::new(|_: &[GameRecord]| {})),
+        }
+    }
+}
+
+/// Where one block's tally comes from.
+#[derive(Debug)]
+pub enum Block {
+    /// Play it.
+    Play,
+    /// Take this tally (the block's, played before).
+    Have(Box<Tally>),
+    /// Leave it out.
+    Skip,
+}
+
+/// Plays games `games` of a run (of `spec.games`, the lineup's agents at the seats) block
+/// by block ([`block_ranges`]), in parallel on the current rayon pool, taking blocks from and
+/// reporting them to `blocks`, and calling `progress(games)` as blocks finish or are had.
+///
+/// Blocks are played a window at a time (a few per worker) and folded into the total in
+/// order as each window finishes, so memory does not grow with the number of games, and the
+/// total is the same at any thread count (every aggregate is an integer sum, and blocks are
+/// folded in the order of their games whoever played them). For the same reason games
+/// `0..a` and `a..b` merged ([`Tally::merge`]) are games `0..b`.
+///
+/// # Panics
+/// If `games` ends past [`MAX_GAMES`] (the command line refuses it first).
+pub fn run_blocks<R: Rules>(
+    rules: &R,
+    spec: &RunSpec,
+    lineup: &Lineup,
+    coverage: &Coverage,
+    games: std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+    blocks: &mut Blocks,
+) -> Tally {
+    assert!(games.end <= MAX_GAMES, "at most {MAX_GAMES} games a run");
+    let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
+    let ranges: Vec<std::ops::Range<u64>> = block_ranges(games).collect();
     // Enough blocks per worker that the wait for a window's slowest block costs little (a
     // worker idles while the others finish the window: about half a block each, so 1/32 of
     // the window's work); at most 128 in flight bound the memory (each block's length
     // histograms grow with its longest game).
-    let window = 16 * rayon::current_num_threads().clamp(1, 8) as u64;
+    let window = 16 * rayon::current_num_threads().clamp(1, 8);
     let mut total = Tally::new(kinds, coverage.places.len(), rules.seats(), lineup);
-    let mut start = 0;
-    while start < blocks {
-        let end = (start + window).min(blocks);
-        let tallies: Vec<Tally> = (start..end)
-            .into_par_iter()
-            .map(|b| {
-                let range = games.start + b * len..(games.start + (b + 1) * len).min(games.end);
+    for chunk in ranges.chunks(window) {
+        let like = Tally::new(kinds, coverage.places.len(), rules.seats(), lineup);
+        let sources: Vec<Block> = chunk
+            .iter()
+            .map(|r| (blocks.source)(r.clone(), &like))
+            .collect();
+        let tallies: Vec<Option<(Tally, bool)>> = chunk
+            .par_iter()
+            .zip(sources)
+            .map(|(range, source)| {
                 let len = range.end - range.start;
-                let t = block_of(rules, spec, lineup, coverage, range);
+                let t = match source {
+                    Block::Skip => return None,
+                    Block::Have(t) => (*t, false),
+                    Block::Play => (block_of(rules, spec, lineup, coverage, range.clone()), true),
+                };
                 progress(len);
-                t
+                Some(t)
             })
             .collect();
-        for mut t in tallies {
-            records(&t.records);
+        for (range, t) in chunk.iter().zip(tallies) {
+            let Some((mut t, fresh)) = t else { continue };
+            if fresh {
+                (blocks.played)(range.clone(), &t);
+            }
+            (blocks.records)(&t.records);
             t.records = Vec::new();
             total.merge(t);
         }
-        start = end;
     }
     total
 }

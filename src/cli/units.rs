@@ -1,0 +1,769 @@
+//! Work beyond one process: `plan` splits a command that plays games into units, `work`
+//! computes one unit into a file of partial results, `run --shard I/N` computes every N-th
+//! block, and `merge` joins partial results into the output one process prints.
+//!
+//! None of these knows what `run`, `diff` or `flags` compute. Each runs the planned command
+//! itself, through [`Exec`] in another mode: recording the tasks it would play (`plan`),
+//! playing only a unit's blocks (`work`, `--shard`), or taking every block from the partial
+//! results (`merge`). So a merged result is the single run's by construction: the same code
+//! renders the same integer sums, and blocks are folded in the order of their games.
+//!
+//! Two formats of their own, each with a `format` name and a `version` (raised when a field
+//! is renamed or redefined; fields are only ever added under one version): the plan (the
+//! command, the corpus's hash, the build, every task with its blocks, the units) and the
+//! partial result (what it is part of, and each block's tally with its histograms).
+//!
+//! **Architecture Invariant:** a unit or shard never writes the results store; `merge` does,
+//! once every block is present exactly once and from the same plan, corpus and build.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+
+use super::exec::{Exec, Mode, SavedBlock, TaskInfo, build};
+use super::output::Out;
+use super::{Cli, Command, Error, Format, Games};
+
+/// The plan format's name and version.
+pub const PLAN_FORMAT: &str = "ludotrace-plan";
+/// The partial results format's name.
+pub const PARTIAL_FORMAT: &str = "ludotrace-partial";
+/// The version of both formats.
+pub const UNITS_VERSION: u32 = 1;
+/// The most units or shards a plan or run may be cut into.
+pub const MAX_UNITS: u64 = 1_000_000;
+
+/// A plan: a command cut into units.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanFile {
+    /// Always `ludotrace-plan`.
+    pub format: String,
+    /// The format's version.
+    pub version: u32,
+    /// The version and build that made it (units and merge must be the same build).
+    pub ludotrace: String,
+    /// BLAKE3 of the corpus files.
+    pub corpus_hash: String,
+    /// The planned command, as typed after `ludotrace` (with `--corpus DIR` where it reads
+    /// one).
+    pub command: Vec<String>,
+    /// The readings the command plays, each with its blocks of games.
+    pub tasks: Vec<TaskInfo>,
+    /// Unit k: its blocks, as (task index, block index) pairs.
+    pub units: Vec<Vec<(usize, usize)>>,
+}
+
+/// What a partial result is a part of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", deny_unknown_fields)]
+pub enum PartOf {
+    /// Unit `unit` of `units` of the plan whose file hashes to `plan`.
+    Plan {
+        /// BLAKE3 of the plan file.
+        plan: String,
+        /// The unit.
+        unit: u64,
+        /// The plan's units.
+        units: u64,
+    },
+    /// Shard `shard` of `shards` of `run --shard`.
+    Shard {
+        /// The shard, I of I/N.
+        shard: u64,
+        /// N.
+        shards: u64,
+    },
+}
+
+/// Partial results: some blocks of a command.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartialFile {
+    /// Always `ludotrace-partial`.
+    pub format: String,
+    /// The format's version.
+    pub version: u32,
+    /// The version and build that computed it.
+    pub ludotrace: String,
+    /// BLAKE3 of the corpus files.
+    pub corpus_hash: String,
+    /// The command, as typed after `ludotrace` (without `--shard`).
+    pub command: Vec<String>,
+    /// What it is part of.
+    pub part_of: PartOf,
+    /// Its blocks, in the order played.
+    pub blocks: Vec<SavedBlock>,
+}
+
+/// `--shard I/N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// I.
+    pub index: u64,
+    /// N.
+    pub of: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("expected I/N with 0 ≤ I < N ≤ {MAX_UNITS}, e.g. 0/4, not {s:?}");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, of): (u64, u64) = (
+            i.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if of == 0 || of > MAX_UNITS || index >= of {
+            return Err(bad());
+        }
+        Ok(Shard { index, of })
+    }
+}
+
+/// The argument list of the command a plan or shard runs: `command` with the outer
+/// `--corpus` put in front where the command gives none, so that a worker reads the corpus
+/// the plan was made from whatever its environment says.
+fn command_of(outer: &Cli, command: &[String]) -> Result<Vec<String>, Error> {
+    let inner = parse(command)?;
+    let mut argv = command.to_vec();
+    if (inner.corpus.is_none() || inner.corpus_from_env)
+        && let Some(dir) = &outer.corpus
+    {
+        argv.splice(0..0, ["--corpus".to_owned(), dir.display().to_string()]);
+    }
+    Ok(argv)
+}
+
+/// Parses a planned command.
+fn parse(command: &[String]) -> Result<Cli, Error> {
+    Cli::try_from_args(std::iter::once("ludotrace".to_owned()).chain(command.iter().cloned()))
+        .map_err(|e| {
+            Error::Usage(format!(
+                "the command `{}` does not parse: {}",
+                command.join(" "),
+                e.to_string().trim().trim_start_matches("error: ")
+            ))
+        })
+}
+
+/// Refuses a command that cannot be cut into units.
+fn plannable(cli: &Cli) -> Result<(), Error> {
+    // (LUDOTRACE_STORE in the environment is no option of the command's.)
+    let store_option = |w: &String| {
+        ["--store", "--no-store", "--store-games"]
+            .iter()
+            .any(|o| w == o || w.starts_with(&format!("{o}=")))
+    };
+    if cli.argv.iter().any(store_option) {
+        return Err(Error::Usage(
+            "store options go to `merge` (the one step that writes a store), not into the \
+             planned command"
+                .to_owned(),
+        ));
+    }
+    match &cli.command {
+        Command::Run { shard: Some(_), .. } => Err(Error::Usage(
+            "a planned run cannot be a shard: the plan cuts it into units itself".to_owned(),
+        )),
+        Command::Run { .. } if cli.format == Format::Csv => Err(Error::Usage(
+            "partial results keep each block's totals, not its games: a planned run prints \
+             table, json or markdown, not csv (a single `run --format csv` prints its games)"
+                .to_owned(),
+        )),
+        Command::Run { .. } | Command::Flags { .. } => Ok(()),
+        Command::Diff { play, .. } if play.games == Games::Auto => Err(Error::Usage(
+            "`diff --games auto` decides how many games to play from the games played, so \
+             its units cannot be known beforehand; plan it with a number of games (-n)"
+                .to_owned(),
+        )),
+        Command::Diff { .. } => Ok(()),
+        other => Err(Error::Usage(format!(
+            "`{}` does not play games in units; plan `run`, `diff` or `flags`",
+            super::command_name(other)
+        ))),
+    }
+}
+
+/// Runs a parsed command through `exec`, rendering into `out`: the command's own code.
+fn execute(cli: &Cli, exec: &Exec, out: &mut Out) -> Result<(), Error> {
+    let files = super::files(cli)?;
+    let corpus = super::load(cli)?;
+    super::play_command(cli, out, &corpus, &files, exec)?;
+    exec.finish()
+}
+
+/// The corpus hash of a parsed command's corpus.
+fn hash_of(cli: &Cli) -> Result<String, Error> {
+    Ok(super::run::corpus_hash(&super::files(cli)?))
+}
+
+/// The tasks a command plays, recorded without playing.
+fn record(cli: &Cli, hash: &str) -> Result<Vec<TaskInfo>, Error> {
+    let exec = Exec::new(
+        Mode::Record(Mutex::new(Vec::new())),
+        hash.to_owned(),
+        None,
+        false,
+    );
+    execute(cli, &exec, &mut Out::discard(cli.format))?;
+    match exec.into_mode() {
+        Mode::Record(tasks) => Ok(tasks.into_inner().expect("record lock")),
+        _ => unreachable!("made in record mode"),
+    }
+}
+
+/// Plays only `blocks` of a command, and returns them.
+fn only(
+    cli: &Cli,
+    hash: &str,
+    blocks: HashSet<(String, u64, u64)>,
+) -> Result<Vec<SavedBlock>, Error> {
+    let exec = Exec::new(
+        Mode::Only(blocks, Mutex::new(Vec::new())),
+        hash.to_owned(),
+        None,
+        false,
+    );
+    execute(cli, &exec, &mut Out::discard(cli.format))?;
+    match exec.into_mode() {
+        Mode::Only(_, kept) => Ok(kept.into_inner().expect("only lock")),
+        _ => unreachable!("made in only mode"),
+    }
+}
+
+/// Writes `text` to `path` through a temporary file renamed into place, so that a reader
+/// (or a rerun after a kill) never sees half a file.
+fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
+    let err = |e: std::io::Error| Error::Usage(format!("{}: cannot write it: {e}", path.display()));
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(err)
+}
+
+/// Reads a file of one of our formats, with the place of a syntax error.
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::Usage(format!("{}: cannot read it: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| {
+        Error::Usage(format!(
+            "{}:{}:{}: not {what}: {e}",
+            path.display(),
+            e.line(),
+            e.column()
+        ))
+    })
+}
+
+/// What a file of ours says it is, read first so that a plan and a partial result (and
+/// anything else) are told apart with a clear message.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u32>,
+    ludotrace: Option<String>,
+}
+
+fn header(path: &Path) -> Result<Header, Error> {
+    let h: Header = read_json(path, "a ludotrace plan or partial result (JSON)")?;
+    match (&h.format, h.version) {
+        (Some(f), Some(v)) if (f == PLAN_FORMAT || f == PARTIAL_FORMAT) && v == UNITS_VERSION => {}
+        (Some(f), Some(v)) if f == PLAN_FORMAT || f == PARTIAL_FORMAT => {
+            return Err(Error::Usage(format!(
+                "{}: {f} version {v}, this ludotrace reads version {UNITS_VERSION}",
+                path.display()
+            )));
+        }
+        _ => {
+            return Err(Error::Usage(format!(
+                "{}: not a ludotrace plan or partial result (no `format: {PLAN_FORMAT}` or \
+                 `{PARTIAL_FORMAT}` with a version)",
+                path.display()
+            )));
+        }
+    }
+    if h.ludotrace.as_deref() != Some(build().as_str()) {
+        return Err(Error::Usage(format!(
+            "{}: made by ludotrace {}, this is {}: a plan's units and its merge must run the \
+             binary that made the plan",
+            path.display(),
+            h.ludotrace.as_deref().unwrap_or("(unknown)"),
+            build()
+        )));
+    }
+    Ok(h)
+}
+
+/// `ludotrace plan`.
+///
+/// # Errors
+/// A command that cannot be planned, a corpus that does not load, an output that exists.
+pub fn plan(
+    outer: &Cli,
+    units: Option<u64>,
+    out_file: Option<&Path>,
+    command: &[String],
+) -> Result<i32, Error> {
+    let argv = command_of(outer, command)?;
+    let inner = parse(&argv)?;
+    plannable(&inner)?;
+    let hash = hash_of(&inner)?;
+    let tasks = record(&inner, &hash)?;
+    let pairs: Vec<(usize, usize)> = tasks
+        .iter()
+        .enumerate()
+        .flat_map(|(t, info)| (0..info.blocks.len()).map(move |b| (t, b)))
+        .collect();
+    let count = match units {
+        Some(n) if !(1..=MAX_UNITS).contains(&n) => {
+            return Err(Error::Usage(format!(
+                "--units must be 1 to {MAX_UNITS}, not {n}"
+            )));
+        }
+        Some(n) => n.min(pairs.len() as u64) as usize,
+        None => pairs.len(),
+    };
+    let mut cut: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
+    for (k, p) in pairs.iter().enumerate() {
+        cut[k % count].push(*p);
+    }
+    let plan = PlanFile {
+        format: PLAN_FORMAT.to_owned(),
+        version: UNITS_VERSION,
+        ludotrace: build(),
+        corpus_hash: hash,
+        command: argv,
+        tasks,
+        units: cut,
+    };
+    let text = serde_json::to_string_pretty(&plan).expect("plans serialise") + "\n";
+    match out_file {
+        None => {
+            let mut out = Out::new(Format::Json, None);
+            out.raw(&text);
+            out.flush()?;
+        }
+        Some(path) => {
+            if let Ok(old) = std::fs::read_to_string(path)
+                && old != text
+            {
+                return Err(Error::Usage(format!(
+                    "{} exists and holds something else: remove it, or choose another -o \
+                     (a plan replaces only the same plan)",
+                    path.display()
+                )));
+            }
+            write_atomic(path, &text)?;
+            if !outer.quiet {
+                anstream::eprintln!(
+                    "ludotrace: {}: {} units ({} blocks of {} readings); run `ludotrace work {} \
+                     --unit K` for K = 0 to {}, then `ludotrace merge {} <outputs>`",
+                    path.display(),
+                    plan.units.len(),
+                    pairs.len(),
+                    plan.tasks.len(),
+                    path.display(),
+                    plan.units.len().saturating_sub(1),
+                    path.display()
+                );
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// The default output of unit `k` of `plan`: `NAME.unit-K.json` beside `NAME.json`.
+pub fn unit_path(plan: &Path, k: u64) -> PathBuf {
+    let stem = plan
+        .file_stem()
+        .map_or_else(|| "plan".into(), |s| s.to_string_lossy().into_owned());
+    plan.with_file_name(format!("{stem}.unit-{k}.json"))
+}
+
+/// Reads and checks a plan.
+fn read_plan(path: &Path) -> Result<(PlanFile, String), Error> {
+    header(path)?;
+    let h = read_json::<serde_json::Value>(path, "JSON")?;
+    if h.get("format").and_then(|f| f.as_str()) != Some(PLAN_FORMAT) {
+        return Err(Error::Usage(format!(
+            "{}: a partial result, not a plan (`work` takes the plan)",
+            path.display()
+        )));
+    }
+    let plan: PlanFile = read_json(path, "a ludotrace plan")?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| Error::Usage(format!("{}: cannot read it: {e}", path.display())))?;
+    for (k, unit) in plan.units.iter().enumerate() {
+        for &(t, b) in unit {
+            if plan.tasks.get(t).is_none_or(|task| b >= task.blocks.len()) {
+                return Err(Error::Usage(format!(
+                    "{}: unit {k} names block {b} of task {t}, which the plan does not have",
+                    path.display()
+                )));
+            }
+        }
+    }
+    Ok((plan, blake3::hash(&bytes).to_hex().to_string()))
+}
+
+/// The parsed command of a plan or partial results, with the outer options that shape the
+/// output (format, width, quiet) and threads.
+fn inner_of(outer: &Cli, argv: &[String], threads: Option<usize>) -> Result<Cli, Error> {
+    let mut inner = parse(argv)?;
+    if outer.format_given {
+        inner.format = outer.format;
+        inner.format_given = true;
+    }
+    inner.quiet |= outer.quiet;
+    if outer.width.is_some() {
+        inner.width = outer.width;
+    }
+    inner.store.clone_from(&outer.store);
+    inner.no_store = outer.no_store;
+    inner.store_games = outer.store_games;
+    if let Some(t) = threads
+        && let Command::Run { play, .. } | Command::Diff { play, .. } | Command::Flags { play, .. } =
+            &mut inner.command
+    {
+        play.threads = Some(t);
+    }
+    Ok(inner)
+}
+
+/// `ludotrace work`.
+///
+/// # Errors
+/// A plan that cannot be read or was made by another build or from another corpus, a unit
+/// out of range, an output that exists and is not this unit's.
+pub fn work(
+    outer: &Cli,
+    plan_path: &Path,
+    unit: u64,
+    out_file: Option<&Path>,
+    threads: Option<usize>,
+) -> Result<i32, Error> {
+    let (plan, plan_hash) = read_plan(plan_path)?;
+    let units = plan.units.len() as u64;
+    let Some(blocks) = plan.units.get(unit as usize) else {
+        return Err(Error::Usage(format!(
+            "{} has units 0 to {}, not {unit}",
+            plan_path.display(),
+            units.saturating_sub(1)
+        )));
+    };
+    let inner = inner_of(outer, &plan.command, threads)?;
+    let hash = hash_of(&inner)?;
+    if hash != plan.corpus_hash {
+        return Err(Error::Usage(format!(
+            "{}: the plan was made from corpus {}, this corpus is {hash}: work a plan with the \
+             corpus it was made from",
+            plan_path.display(),
+            plan.corpus_hash
+        )));
+    }
+    let path = out_file.map_or_else(|| unit_path(plan_path, unit), Path::to_path_buf);
+    let part_of = PartOf::Plan {
+        plan: plan_hash,
+        unit,
+        units,
+    };
+    if path.exists() {
+        let theirs = read_json::<serde_json::Value>(&path, "JSON")
+            .ok()
+            .and_then(|v| serde_json::from_value::<PartOf>(v.get("part_of")?.clone()).ok());
+        if theirs.as_ref() != Some(&part_of) {
+            return Err(Error::Usage(format!(
+                "{} exists and is not this unit's output: remove it, or choose another --out",
+                path.display()
+            )));
+        }
+    }
+    let want: HashSet<(String, u64, u64)> = blocks
+        .iter()
+        .map(|&(t, b)| {
+            let task = &plan.tasks[t];
+            let (first, end) = task.blocks[b];
+            (task.identity.clone(), first, end)
+        })
+        .collect();
+    let kept = only(&inner, &hash, want.clone())?;
+    let got: HashSet<(String, u64, u64)> = kept
+        .iter()
+        .map(|b| (b.identity.clone(), b.games.0, b.games.1))
+        .collect();
+    if got != want {
+        return Err(Error::Usage(format!(
+            "{}: its command no longer plays unit {unit}'s blocks ({} of {} met): the plan \
+             does not match this binary and corpus",
+            plan_path.display(),
+            got.intersection(&want).count(),
+            want.len()
+        )));
+    }
+    let partial = PartialFile {
+        format: PARTIAL_FORMAT.to_owned(),
+        version: UNITS_VERSION,
+        ludotrace: build(),
+        corpus_hash: hash,
+        command: plan.command,
+        part_of,
+        blocks: kept,
+    };
+    write_atomic(
+        &path,
+        &(serde_json::to_string(&partial).expect("partials serialise") + "\n"),
+    )?;
+    if !outer.quiet {
+        anstream::eprintln!(
+            "ludotrace: unit {unit} of {units}: wrote {}",
+            path.display()
+        );
+    }
+    Ok(0)
+}
+
+/// `ludotrace run … --shard I/N`: prints the shard's partial results.
+///
+/// # Errors
+/// As `run`'s.
+pub fn shard(outer: &Cli, shard: Shard) -> Result<i32, Error> {
+    // The command without its --shard, as typed.
+    let mut argv = Vec::new();
+    let mut words = outer.argv.iter().skip(1);
+    while let Some(w) = words.next() {
+        if w == "--shard" {
+            words.next();
+        } else if !w.starts_with("--shard=") {
+            argv.push(w.clone());
+        }
+    }
+    let argv = command_of(outer, &argv)?;
+    let inner = parse(&argv)?;
+    plannable(&inner)?;
+    let hash = hash_of(&inner)?;
+    let tasks = record(&inner, &hash)?;
+    let want: HashSet<(String, u64, u64)> = tasks
+        .iter()
+        .flat_map(|t| {
+            t.blocks
+                .iter()
+                .enumerate()
+                .filter(|&(b, _)| b as u64 % shard.of == shard.index)
+                .map(|(_, &(first, end))| (t.identity.clone(), first, end))
+        })
+        .collect();
+    let kept = only(&inner, &hash, want)?;
+    let partial = PartialFile {
+        format: PARTIAL_FORMAT.to_owned(),
+        version: UNITS_VERSION,
+        ludotrace: build(),
+        corpus_hash: hash,
+        command: argv,
+        part_of: PartOf::Shard {
+            shard: shard.index,
+            shards: shard.of,
+        },
+        blocks: kept,
+    };
+    let mut out = Out::new(Format::Json, None);
+    out.raw(&(serde_json::to_string(&partial).expect("partials serialise") + "\n"));
+    out.flush()?;
+    Ok(0)
+}
+
+/// `ludotrace merge`.
+///
+/// # Errors
+/// A missing, duplicated or foreign unit or shard, files of another build or corpus.
+pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
+    let first = header(&files[0])?;
+    let (plan, parts) = if first.format.as_deref() == Some(PLAN_FORMAT) {
+        (Some(read_plan(&files[0])?), &files[1..])
+    } else {
+        (None, files)
+    };
+    if parts.is_empty() {
+        return Err(Error::Usage(
+            "merge needs the units' outputs after the plan".to_owned(),
+        ));
+    }
+    let mut partials = Vec::new();
+    for path in parts {
+        let h = header(path)?;
+        if h.format.as_deref() == Some(PLAN_FORMAT) {
+            return Err(Error::Usage(format!(
+                "{}: a plan; give the plan first, then its units' outputs",
+                path.display()
+            )));
+        }
+        let p: PartialFile = read_json(path, "ludotrace partial results")?;
+        partials.push((path, p));
+    }
+    // Every part must belong to the same whole, each exactly once.
+    let (command, corpus_hash, expected) = match &plan {
+        Some((plan, hash)) => (plan.command.clone(), plan.corpus_hash.clone(), {
+            let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
+            for (path, p) in &partials {
+                match &p.part_of {
+                    PartOf::Plan { plan: h, unit, .. } if h == hash => {
+                        if let Some(other) = seen.insert(*unit, path) {
+                            return Err(Error::Usage(format!(
+                                "unit {unit} is given twice: {} and {}",
+                                other.display(),
+                                path.display()
+                            )));
+                        }
+                    }
+                    _ => {
+                        return Err(Error::Usage(format!(
+                            "{}: not a unit of the plan {} (it is part of {}): merge only \
+                             that plan's units",
+                            path.display(),
+                            files[0].display(),
+                            describe(&p.part_of)
+                        )));
+                    }
+                }
+            }
+            plan.units.len() as u64
+        }),
+        None => {
+            let (_, p0) = &partials[0];
+            let PartOf::Shard { shards, .. } = p0.part_of else {
+                return Err(Error::Usage(format!(
+                    "{}: a unit of a plan: give the plan first (`ludotrace merge PLAN \
+                     OUTPUTS…`)",
+                    partials[0].0.display()
+                )));
+            };
+            let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
+            for (path, p) in &partials {
+                match p.part_of {
+                    PartOf::Shard { shard, shards: n }
+                        if n == shards && p.command == p0.command =>
+                    {
+                        if let Some(other) = seen.insert(shard, path) {
+                            return Err(Error::Usage(format!(
+                                "shard {shard}/{shards} is given twice: {} and {}",
+                                other.display(),
+                                path.display()
+                            )));
+                        }
+                    }
+                    _ => {
+                        return Err(Error::Usage(format!(
+                            "{}: not a shard of the same run as {} ({}, `{}`): merge the N \
+                             shards of one `run --shard I/N`",
+                            path.display(),
+                            partials[0].0.display(),
+                            describe(&p0.part_of),
+                            p0.command.join(" ")
+                        )));
+                    }
+                }
+            }
+            (p0.command.clone(), p0.corpus_hash.clone(), shards)
+        }
+    };
+    let given: HashSet<u64> = partials
+        .iter()
+        .map(|(_, p)| match p.part_of {
+            PartOf::Plan { unit, .. } => unit,
+            PartOf::Shard { shard, .. } => shard,
+        })
+        .collect();
+    let missing: Vec<String> = (0..expected)
+        .filter(|k| !given.contains(k))
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        let what = if plan.is_some() { "units" } else { "shards" };
+        return Err(Error::Usage(format!(
+            "{} of {expected} {what} missing: {}{}",
+            missing.len(),
+            missing
+                .iter()
+                .take(20)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", "),
+            if missing.len() > 20 { ", …" } else { "" }
+        )));
+    }
+    for (path, p) in &partials {
+        if p.corpus_hash != corpus_hash || p.command != command {
+            return Err(Error::Usage(format!(
+                "{}: computed from another corpus or command than the others",
+                path.display()
+            )));
+        }
+    }
+    let mut blocks = HashMap::new();
+    for (path, p) in partials {
+        for b in p.blocks {
+            let at = (b.identity, b.games.0, b.games.1);
+            if blocks.insert(at.clone(), b.tally).is_some() {
+                return Err(Error::Usage(format!(
+                    "{}: games {}..{} of task {} are in two partial results",
+                    path.display(),
+                    at.1,
+                    at.2,
+                    at.0
+                )));
+            }
+        }
+    }
+    let inner = inner_of(outer, &command, None)?;
+    if inner.format == Format::Csv {
+        return Err(Error::Usage(
+            "partial results keep each block's totals, not its games: merge prints table, \
+             json or markdown, not csv"
+                .to_owned(),
+        ));
+    }
+    let hash = hash_of(&inner)?;
+    if hash != corpus_hash {
+        return Err(Error::Usage(format!(
+            "the partial results were computed from corpus {corpus_hash}, this corpus is \
+             {hash}: merge with the corpus they were computed from"
+        )));
+    }
+    let store = super::open_store(&inner)?;
+    let exec = Exec::new(
+        Mode::Replay(Mutex::new(blocks)),
+        hash,
+        store,
+        inner.store_games,
+    );
+    let mut out = Out::new(inner.format, inner.width);
+    execute(&inner, &exec, &mut out)?;
+    if let Mode::Replay(left) = exec.mode() {
+        let left = left.lock().expect("replay lock");
+        if let Some((identity, a, b)) = left.keys().next() {
+            return Err(Error::Usage(format!(
+                "{} block(s) of the partial results belong to no task of the command (games \
+                 {a}..{b} of task {identity}, …): they are not this command's",
+                left.len()
+            )));
+        }
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+fn describe(p: &PartOf) -> String {
+    match p {
+        PartOf::Plan { plan, unit, units } => {
+            format!(
+                "unit {unit} of {units} of plan {}",
+                &plan[..12.min(plan.len())]
+            )
+        }
+        PartOf::Shard { shard, shards } => format!("shard {shard}/{shards}"),
+    }
+}

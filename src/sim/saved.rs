@@ -1,0 +1,450 @@
+//! A run's tallies and game records as data that outlives the process: the serde forms the
+//! results store and the partial results of a plan's units keep, and their checked way back.
+//!
+//! A [`SavedTally`] is a [`Tally`] less the names the caller sets for output (event kinds,
+//! places): every count, and the length distributions as histograms (value, count) rather
+//! than summaries, so that tallies merged after a round trip give the very medians and
+//! percentiles of a single run. Names of ends and timeout reasons are kept as text and
+//! checked on the way back, in the order the tally met them (the order a report lists them).
+
+use serde::{Deserialize, Serialize};
+
+use super::{AgentTally, GameEnd, GameRecord, Tally, Timeout};
+use crate::games::{EndReason, Outcome, Result_};
+use crate::stats::Histogram;
+
+/// A [`Tally`] as data (its records apart: see [`SavedGame`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedTally {
+    /// Games.
+    pub games: u64,
+    /// Games won by each seat.
+    pub wins: Vec<u64>,
+    /// Games in which each seat made the first decision of play.
+    pub first_moves: Vec<u64>,
+    /// Games won by the seat that moved (k+1)-th in turn order.
+    pub order_wins: Vec<u64>,
+    /// Draws.
+    pub draws: u64,
+    /// Timeouts.
+    pub timeouts: u64,
+    /// Timeouts by reason, in the order met.
+    pub timeouts_by_reason: Vec<(String, u64)>,
+    /// `ranks[seat][k]`: games in which the seat took place k+1.
+    pub ranks: Vec<Vec<u64>>,
+    /// Games that reached an engine cap.
+    pub capped: u64,
+    /// Games by how they ended, in the order met.
+    pub ends: Vec<(String, u64)>,
+    /// Plies per game: (plies, games) for every length that occurred, ascending.
+    pub plies: Vec<(u32, u64)>,
+    /// Turns per game, likewise.
+    pub turns: Vec<(u32, u64)>,
+    /// Passes per game, likewise.
+    pub passes: Vec<(u32, u64)>,
+    /// Decisions over all games.
+    pub decisions: u64,
+    /// Legal moves summed over all decisions.
+    pub legal: u64,
+    /// Per event kind (by index): games in which it occurred, occurrences.
+    pub events: Vec<(u64, u64)>,
+    /// Per uncovered place (by index): games, occurrences.
+    pub uncovered: Vec<(u64, u64)>,
+    /// Per event kind: the sum over games of its count squared.
+    pub event_squares: Vec<u64>,
+    /// Per uncovered place: likewise.
+    pub uncovered_squares: Vec<u64>,
+    /// Per distinct agent of a lineup of several.
+    pub agents: Vec<SavedAgent>,
+}
+
+/// An [`AgentTally`] as data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedAgent {
+    /// Games in which it held a seat.
+    pub games: u64,
+    /// Games in which it moved first.
+    pub first: u64,
+    /// Of those, games it won.
+    pub first_wins: u64,
+    /// Games by seat held.
+    pub seat_games: Vec<u64>,
+    /// Wins by seat held.
+    pub seat_wins: Vec<u64>,
+}
+
+/// Why saved data cannot be a tally or a game: what was read, and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Invalid(pub String);
+
+fn histogram(h: &Histogram) -> Vec<(u32, u64)> {
+    h.counts()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c > 0)
+        .map(|(v, &c)| (v as u32, c))
+        .collect()
+}
+
+fn unhistogram(what: &str, pairs: &[(u32, u64)], games: u64) -> Result<Histogram, Invalid> {
+    let mut h = Histogram::default();
+    let mut last = None;
+    for &(v, c) in pairs {
+        if last.is_some_and(|l| l >= v) || c == 0 {
+            return Err(Invalid(format!(
+                "{what}: (value, games) pairs must have ascending values and games above 0, \
+                 not ({v}, {c}) here"
+            )));
+        }
+        last = Some(v);
+        h.add_n(v, c);
+    }
+    if h.n() != games {
+        return Err(Invalid(format!(
+            "{what}: counts {} games, the tally {games}",
+            h.n()
+        )));
+    }
+    Ok(h)
+}
+
+fn name_of<T: Copy>(
+    what: &str,
+    name: &str,
+    all: &[T],
+    name_fn: impl Fn(T) -> &'static str,
+) -> Result<&'static str, Invalid> {
+    all.iter()
+        .map(|&t| name_fn(t))
+        .find(|n| *n == name)
+        .ok_or_else(|| {
+            let known: Vec<&str> = all.iter().map(|&t| name_fn(t)).collect();
+            Invalid(format!(
+                "{what} `{name}` is not one of {}",
+                known.join(", ")
+            ))
+        })
+}
+
+impl From<&Tally> for SavedTally {
+    fn from(t: &Tally) -> Self {
+        let names = |v: &[(&'static str, u64)]| v.iter().map(|&(n, c)| (n.to_owned(), c)).collect();
+        SavedTally {
+            games: t.games,
+            wins: t.wins.clone(),
+            first_moves: t.first_moves.clone(),
+            order_wins: t.order_wins.clone(),
+            draws: t.draws,
+            timeouts: t.timeouts,
+            timeouts_by_reason: names(&t.timeouts_by_reason),
+            ranks: t.ranks.clone(),
+            capped: t.capped,
+            ends: names(&t.ends),
+            plies: histogram(&t.plies),
+            turns: histogram(&t.turns),
+            passes: histogram(&t.passes),
+            decisions: t.decisions,
+            legal: t.legal,
+            events: t.events.clone(),
+            uncovered: t.uncovered.clone(),
+            event_squares: t.event_squares.clone(),
+            uncovered_squares: t.uncovered_squares.clone(),
+            agents: t
+                .agents
+                .iter()
+                .map(|a| SavedAgent {
+                    games: a.games,
+                    first: a.first,
+                    first_wins: a.first_wins,
+                    seat_games: a.seat_games.clone(),
+                    seat_wins: a.seat_wins.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl SavedTally {
+    /// The tally back, checked against the shape of the run it is to join: `like` is a
+    /// tally of that run (an empty one will do: seats, event kinds, places and agents are
+    /// what is compared).
+    ///
+    /// # Errors
+    /// A vector of the wrong length, an unknown end or timeout name, a histogram that does
+    /// not count the tally's games.
+    pub fn into_tally(self, like: &Tally) -> Result<Tally, Invalid> {
+        let len = |what: &str, got: usize, want: usize| {
+            if got == want {
+                Ok(())
+            } else {
+                Err(Invalid(format!(
+                    "{what}: {got} entries, the run has {want}"
+                )))
+            }
+        };
+        len("wins", self.wins.len(), like.wins.len())?;
+        len(
+            "first_moves",
+            self.first_moves.len(),
+            like.first_moves.len(),
+        )?;
+        len("order_wins", self.order_wins.len(), like.order_wins.len())?;
+        len("events", self.events.len(), like.events.len())?;
+        len("event_squares", self.event_squares.len(), like.events.len())?;
+        len("uncovered", self.uncovered.len(), like.uncovered.len())?;
+        len(
+            "uncovered_squares",
+            self.uncovered_squares.len(),
+            like.uncovered.len(),
+        )?;
+        len("agents", self.agents.len(), like.agents.len())?;
+        if self.ranks.len() > like.wins.len() {
+            return Err(Invalid(format!(
+                "ranks: {} seats, the run has {}",
+                self.ranks.len(),
+                like.wins.len()
+            )));
+        }
+        let ends = self
+            .ends
+            .iter()
+            .map(|(n, c)| Ok((name_of("end", n, &EndReason::ALL, EndReason::name)?, *c)))
+            .collect::<Result<_, Invalid>>()?;
+        let timeouts_by_reason = self
+            .timeouts_by_reason
+            .iter()
+            .map(|(n, c)| {
+                Ok((
+                    name_of("timeout reason", n, &Timeout::ALL, Timeout::name)?,
+                    *c,
+                ))
+            })
+            .collect::<Result<_, Invalid>>()?;
+        let mut agents = Vec::with_capacity(self.agents.len());
+        for a in self.agents {
+            len("an agent's seat_games", a.seat_games.len(), like.wins.len())?;
+            len("an agent's seat_wins", a.seat_wins.len(), like.wins.len())?;
+            agents.push(AgentTally {
+                games: a.games,
+                first: a.first,
+                first_wins: a.first_wins,
+                seat_games: a.seat_games,
+                seat_wins: a.seat_wins,
+            });
+        }
+        Ok(Tally {
+            games: self.games,
+            wins: self.wins,
+            first_moves: self.first_moves,
+            order_wins: self.order_wins,
+            draws: self.draws,
+            timeouts: self.timeouts,
+            timeouts_by_reason,
+            ranks: self.ranks,
+            capped: self.capped,
+            ends,
+            plies: unhistogram("plies", &self.plies, self.games)?,
+            turns: unhistogram("turns", &self.turns, self.games)?,
+            passes: unhistogram("passes", &self.passes, self.games)?,
+            decisions: self.decisions,
+            legal: self.legal,
+            events: self.events,
+            uncovered: self.uncovered,
+            event_squares: self.event_squares,
+            uncovered_squares: self.uncovered_squares,
+            agents,
+            records: Vec::new(),
+            kind_names: like.kind_names.clone(),
+            kind_params: like.kind_params.clone(),
+            place_names: like.place_names.clone(),
+        })
+    }
+}
+
+/// One game of a run as a row: what the store's `games` table holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedGame {
+    /// Its index in the run.
+    pub index: u64,
+    /// `win`, `draw` or `timeout`.
+    pub outcome: &'static str,
+    /// The winning seats (0-based), for a win.
+    pub winners: Vec<u8>,
+    /// How it ended: an [`EndReason`] name, or for a timeout its [`Timeout`] name.
+    pub end: &'static str,
+    /// The seat that made the first decision of play.
+    pub first_mover: Option<u8>,
+    /// Decisions.
+    pub plies: u32,
+    /// Turns.
+    pub turns: u32,
+    /// Passes.
+    pub passes: u32,
+    /// Final scores (zero where the game does not score; none for a timeout).
+    pub scores: Option<[u32; 2]>,
+    /// Places by seat (1 the best; 0 past the engine's seats), where the game ranks its
+    /// players.
+    pub ranks: Option<[u8; 8]>,
+    /// Occurrences of each event kind, by index.
+    pub events: Vec<u32>,
+    /// Flags at each place of the run's coverage, by index.
+    pub flags: Vec<u64>,
+}
+
+impl From<&GameRecord> for SavedGame {
+    fn from(r: &GameRecord) -> Self {
+        let (outcome, winners, end, scores, ranks) = match r.end {
+            GameEnd::Timeout(why) => ("timeout", Vec::new(), why.name(), None, None),
+            GameEnd::Over(o) => {
+                let winners: Vec<u8> = (0..8u8).filter(|&s| o.won(usize::from(s))).collect();
+                let ranks = o.is_ranked().then_some(o.ranks);
+                (
+                    if winners.is_empty() { "draw" } else { "win" },
+                    winners,
+                    o.end.name(),
+                    Some(o.scores),
+                    ranks,
+                )
+            }
+        };
+        SavedGame {
+            index: r.index,
+            outcome,
+            winners,
+            end,
+            first_mover: r.first_mover.map(|s| s as u8),
+            plies: r.plies,
+            turns: r.turns,
+            passes: r.passes,
+            scores,
+            ranks,
+            events: r.events.clone(),
+            flags: r.flags.clone(),
+        }
+    }
+}
+
+impl SavedGame {
+    /// The record back.
+    ///
+    /// # Errors
+    /// An outcome, end or seat the engines do not have.
+    pub fn into_record(self) -> Result<GameRecord, Invalid> {
+        let end = match self.outcome {
+            "timeout" => {
+                let name = name_of("timeout reason", self.end, &Timeout::ALL, Timeout::name)?;
+                GameEnd::Timeout(
+                    Timeout::ALL
+                        .into_iter()
+                        .find(|t| t.name() == name)
+                        .expect("named above"),
+                )
+            }
+            "win" | "draw" => {
+                let name = name_of("end", self.end, &EndReason::ALL, EndReason::name)?;
+                let end = EndReason::ALL
+                    .into_iter()
+                    .find(|e| e.name() == name)
+                    .expect("named above");
+                let mut mask = 0u8;
+                for &s in &self.winners {
+                    if s >= 8 {
+                        return Err(Invalid(format!("winner seat {s}: seats are 0 to 7")));
+                    }
+                    mask |= 1 << s;
+                }
+                let result = match (self.outcome, mask) {
+                    ("win", 1..) => Result_::Win(mask),
+                    ("draw", 0) => Result_::Draw,
+                    _ => {
+                        return Err(Invalid(format!(
+                            "a {} with winners {:?}",
+                            self.outcome, self.winners
+                        )));
+                    }
+                };
+                let ranks = match self.ranks {
+                    Some(r) if r[0] == 0 => {
+                        return Err(Invalid(format!(
+                            "ranks {r:?}: a ranked game places its first seat (1 or more)"
+                        )));
+                    }
+                    Some(r) => r,
+                    None => Outcome::UNRANKED,
+                };
+                GameEnd::Over(Outcome {
+                    result,
+                    end,
+                    scores: self.scores.unwrap_or([0, 0]),
+                    ranks,
+                })
+            }
+            other => {
+                return Err(Invalid(format!(
+                    "outcome `{other}` is not one of win, draw, timeout"
+                )));
+            }
+        };
+        Ok(GameRecord {
+            index: self.index,
+            end,
+            plies: self.plies,
+            turns: self.turns,
+            passes: self.passes,
+            first_mover: self.first_mover.map(usize::from),
+            events: self.events,
+            flags: self.flags,
+        })
+    }
+
+    /// The `outcome` and `end` names as static strings, from text read back.
+    ///
+    /// # Errors
+    /// A name the engines do not have.
+    pub fn names(outcome: &str, end: &str) -> Result<(&'static str, &'static str), Invalid> {
+        let outcome = ["win", "draw", "timeout"]
+            .into_iter()
+            .find(|o| *o == outcome)
+            .ok_or_else(|| {
+                Invalid(format!(
+                    "outcome `{outcome}` is not one of win, draw, timeout"
+                ))
+            })?;
+        let end = if outcome == "timeout" {
+            name_of("timeout reason", end, &Timeout::ALL, Timeout::name)?
+        } else {
+            name_of("end", end, &EndReason::ALL, EndReason::name)?
+        };
+        Ok((outcome, end))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histograms_round_trip_sparse() {
+        let mut h = Histogram::default();
+        for v in [3, 3, 7, 100] {
+            h.add(v);
+        }
+        let pairs = histogram(&h);
+        assert_eq!(pairs, vec![(3, 2), (7, 1), (100, 1)]);
+        assert_eq!(unhistogram("plies", &pairs, 4).unwrap(), h);
+        assert!(unhistogram("plies", &pairs, 5).is_err());
+        assert!(unhistogram("plies", &[(7, 1), (3, 1)], 2).is_err());
+        assert!(unhistogram("plies", &[(3, 0)], 0).is_err());
+    }
+
+    #[test]
+    fn unknown_names_are_refused_with_the_known_ones() {
+        let e = SavedGame::names("win", "checkmate").unwrap_err();
+        assert!(e.0.contains("natural, all-pass-draw"), "{e}");
+        let e = SavedGame::names("lost", "natural").unwrap_err();
+        assert!(e.0.contains("win, draw, timeout"), "{e}");
+    }
+}
