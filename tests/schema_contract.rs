@@ -167,6 +167,23 @@ fn every_json_output_conforms_to_its_published_schema() {
         &["collate", "davies-1925#um-el-bagara", "--format", "json"],
     );
     conforms("output/check", &["check", "--format", "json"]);
+    conforms(
+        "units/plan",
+        &["plan", "--units", "3", "run", "um-el-bagara", "-n", "20"],
+    );
+    conforms(
+        "units/partial",
+        &[
+            "run",
+            "lib-el-merafib",
+            "-n",
+            "20",
+            "--agents",
+            "greedy,random",
+            "--shard",
+            "1/2",
+        ],
+    );
     // A run without and with the optional parts: one agent, several, swapped, ranked.
     conforms(
         "output/run",

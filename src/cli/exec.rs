@@ -61,7 +61,7 @@ pub struct Task<'a> {
 }
 
 /// A task as noted by [`Mode::Record`]: its key and the blocks asked of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TaskInfo {
     /// The identity of its blocks.
@@ -87,7 +87,7 @@ pub struct TaskInfo {
 }
 
 /// A block played under [`Mode::Only`]: what a partial result holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SavedBlock {
     /// Its task's identity.

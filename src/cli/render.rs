@@ -1371,5 +1371,27 @@ pub fn schema() -> Value {
         "output/replay",
         output_schema::<crate::ludii::replay::Report>(),
     );
-    serde_json::json!({ "schema_version": OUTPUT_SCHEMA_VERSION, "formats": formats })
+    put("units/plan", output_schema::<super::units::PlanFile>());
+    put(
+        "units/partial",
+        output_schema::<super::units::PartialFile>(),
+    );
+    serde_json::json!({
+        "schema_version": OUTPUT_SCHEMA_VERSION,
+        "formats": formats,
+        "store": {
+            "schema_version": crate::store::STORE_SCHEMA_VERSION,
+            "description": "The results store (SQLite): one row per block of games in \
+                `blocks`, one per game in `games` with --store-games, the view `results` \
+                summing a task's blocks. Columns are only ever added under one \
+                schema_version (meta.schema_version).",
+            "sql": crate::store::SCHEMA,
+        },
+        "units": {
+            "version": super::units::UNITS_VERSION,
+            "description": "`ludotrace plan` writes units/plan (format ludotrace-plan); \
+                `work` and `run --shard` write units/partial (format ludotrace-partial); \
+                fields are only ever added under one version.",
+        },
+    })
 }

@@ -36,7 +36,7 @@ pub const UNITS_VERSION: u32 = 1;
 pub const MAX_UNITS: u64 = 1_000_000;
 
 /// A plan: a command cut into units.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlanFile {
     /// Always `ludotrace-plan`.
@@ -57,7 +57,7 @@ pub struct PlanFile {
 }
 
 /// What a partial result is a part of.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "kind", deny_unknown_fields)]
 pub enum PartOf {
     /// Unit `unit` of `units` of the plan whose file hashes to `plan`.
@@ -79,7 +79,7 @@ pub enum PartOf {
 }
 
 /// Partial results: some blocks of a command.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PartialFile {
     /// Always `ludotrace-partial`.
@@ -532,13 +532,16 @@ pub fn work(
 /// # Errors
 /// As `run`'s.
 pub fn shard(outer: &Cli, shard: Shard) -> Result<i32, Error> {
-    // The command without its --shard, as typed.
+    // The command as typed, less --shard and the store options (a shard writes no store).
     let mut argv = Vec::new();
     let mut words = outer.argv.iter().skip(1);
     while let Some(w) = words.next() {
-        if w == "--shard" {
+        if w == "--shard" || w == "--store" {
             words.next();
-        } else if !w.starts_with("--shard=") {
+        } else if !["--shard=", "--store=", "--no-store", "--store-games"]
+            .iter()
+            .any(|o| w.starts_with(o))
+        {
             argv.push(w.clone());
         }
     }

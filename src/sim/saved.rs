@@ -14,7 +14,7 @@ use crate::games::{EndReason, Outcome, Result_};
 use crate::stats::Histogram;
 
 /// A [`Tally`] as data (its records apart: see [`SavedGame`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SavedTally {
     /// Games.
@@ -60,7 +60,7 @@ pub struct SavedTally {
 }
 
 /// An [`AgentTally`] as data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SavedAgent {
     /// Games in which it held a seat.
