@@ -68,7 +68,8 @@ fn planned_units_merge_into_the_single_runs_bytes() {
     let dir = tempfile::tempdir().unwrap();
     // (command, options of `merge`, unit counts: `None` is one unit a block).
     let some: &[Option<u64>] = &[Some(1), Some(4)];
-    let cases: &[(&[&str], &[&str], &[Option<u64>])] = &[
+    type Case<'a> = (&'a [&'a str], &'a [&'a str], &'a [Option<u64>]);
+    let cases: &[Case] = &[
         (
             &["run", "um-el-bagara", "--all-interpretations", "-n", "300"],
             &[],
