@@ -283,8 +283,9 @@ pub enum Command {
         /// block of each reading).
         #[arg(long, value_name = "N")]
         units: Option<u64>,
-        /// Write the plan to FILE (default: standard output). An existing file is replaced
-        /// only by the same plan.
+        /// Write the plan to FILE, and print only its number of units K (for a job array's
+        /// `--array=0-$((K-1))`); default: the plan on standard output. An existing file is
+        /// replaced only by the same plan.
         #[arg(long, short, value_name = "FILE")]
         out: Option<PathBuf>,
         /// The command to plan, as typed after `ludotrace` (`run …`, `diff …`, `flags …`).

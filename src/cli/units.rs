@@ -359,6 +359,10 @@ pub fn plan(
                 )));
             }
             write_atomic(path, &text)?;
+            // The number of units alone on stdout, for a script's `--array=0-$((K - 1))`.
+            let mut out = Out::new(Format::Table, None);
+            out.line(&plan.units.len().to_string());
+            out.flush()?;
             if !outer.quiet {
                 anstream::eprintln!(
                     "ludotrace: {}: {} units ({} blocks of {} readings); run `ludotrace work {} \
