@@ -74,12 +74,46 @@ CREATE TABLE IF NOT EXISTS games (
   flags       TEXT NOT NULL,     -- JSON object: uncovered place -> occurrences (places flagged)
   PRIMARY KEY (block, game_index)
 );
+CREATE TABLE IF NOT EXISTS runs (
+  id          INTEGER PRIMARY KEY,
+  identity    TEXT NOT NULL,     -- the identity of its blocks
+  first_game  INTEGER NOT NULL,  -- the games a command asked for: first_game .. end_game - 1
+  end_game    INTEGER NOT NULL,
+  blocks      INTEGER NOT NULL,  -- the blocks they are played in
+  game        TEXT NOT NULL,
+  reading     TEXT NOT NULL,
+  overrides   TEXT NOT NULL,
+  stream      TEXT NOT NULL,
+  corpus_hash TEXT NOT NULL,
+  ludotrace   TEXT NOT NULL,
+  agents      TEXT NOT NULL,
+  swap        INTEGER NOT NULL,
+  seed        INTEGER NOT NULL,
+  max_plies   INTEGER NOT NULL,
+  created     TEXT NOT NULL,     -- when it was first asked for, UTC
+  UNIQUE (identity, first_game, end_game)
+);
+CREATE TABLE IF NOT EXISTS run_blocks (  -- which blocks make up which run (runs may share blocks)
+  run   INTEGER NOT NULL REFERENCES runs (id),
+  block INTEGER NOT NULL REFERENCES blocks (id),
+  PRIMARY KEY (run, block)
+);
+-- One row per run, its blocks summed: each game counted once (blocks of runs of other sizes
+-- may overlap, so sum blocks through a run, not by identity). `complete` is 0 for a run that
+-- was interrupted before all its blocks were stored.
 CREATE VIEW IF NOT EXISTS results AS
-  SELECT identity, game, reading, overrides, stream, corpus_hash, ludotrace, agents, swap, seed,
-         max_plies, COUNT(*) AS blocks, MIN(first_game) AS first_game, MAX(end_game) AS end_game,
-         SUM(games) AS games, SUM(draws) AS draws, SUM(timeouts) AS timeouts,
-         SUM(capped) AS capped, SUM(plies) AS plies
-  FROM blocks GROUP BY identity;
+  SELECT runs.id AS run, runs.identity, runs.game, runs.reading, runs.overrides, runs.stream,
+         runs.corpus_hash, runs.ludotrace, runs.agents, runs.swap, runs.seed, runs.max_plies,
+         runs.first_game, runs.end_game, runs.created,
+         COUNT(blocks.id) = runs.blocks AS complete,
+         SUM(blocks.games) AS games,
+         SUM(json_extract(blocks.wins, '$[0]')) AS p1_wins,
+         SUM(json_extract(blocks.wins, '$[1]')) AS p2_wins,
+         SUM(blocks.draws) AS draws, SUM(blocks.timeouts) AS timeouts,
+         SUM(blocks.capped) AS capped, SUM(blocks.plies) AS plies
+  FROM runs JOIN run_blocks ON run_blocks.run = runs.id
+            JOIN blocks ON blocks.id = run_blocks.block
+  GROUP BY runs.id;
 ";
 
 /// What a block is stored under: its identity and the inputs it is made of, in columns a
@@ -373,9 +407,73 @@ impl Store {
         }))
     }
 
+    /// Notes that a command asks for games `games` of `key`, played in `blocks` blocks: a
+    /// run, which its blocks are linked to as they are stored or taken. Returns its id.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn begin_run(
+        &self,
+        key: &Key,
+        games: std::ops::Range<u64>,
+        blocks: u64,
+    ) -> Result<i64, StoreError> {
+        let conn = self.conn.lock().expect("store lock");
+        conn.execute(
+            "INSERT INTO runs (identity, first_game, end_game, blocks, game, reading, overrides, \
+             stream, corpus_hash, ludotrace, agents, swap, seed, max_plies, created) VALUES \
+             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
+             strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) \
+             ON CONFLICT (identity, first_game, end_game) DO NOTHING",
+            params![
+                key.identity,
+                games.start as i64,
+                games.end as i64,
+                blocks as i64,
+                key.game,
+                key.reading,
+                key.overrides,
+                format!("{:016x}", key.stream),
+                key.corpus_hash,
+                key.ludotrace,
+                serde_json::to_string(&key.agents).expect("strings serialise"),
+                key.swap,
+                key.seed as i64,
+                key.max_plies,
+            ],
+        )
+        .map_err(|e| self.sqlite("cannot write a run", e))?;
+        conn.query_row(
+            "SELECT id FROM runs WHERE identity = ?1 AND first_game = ?2 AND end_game = ?3",
+            params![key.identity, games.start as i64, games.end as i64],
+            |r| r.get(0),
+        )
+        .map_err(|e| self.sqlite("cannot read back a run", e))
+    }
+
+    /// Links a stored block to a run (a block taken from the store for it).
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn link(
+        &self,
+        run: i64,
+        identity: &str,
+        range: std::ops::Range<u64>,
+    ) -> Result<(), StoreError> {
+        let conn = self.conn.lock().expect("store lock");
+        conn.execute(
+            "INSERT OR IGNORE INTO run_blocks (run, block) SELECT ?1, id FROM blocks \
+             WHERE identity = ?2 AND first_game = ?3 AND end_game = ?4",
+            params![run, identity, range.start as i64, range.end as i64],
+        )
+        .map(|_| ())
+        .map_err(|e| self.sqlite("cannot link a block to its run", e))
+    }
+
     /// Stores block `range` of `key` in one transaction: its tally, and its games when
-    /// given. A block already stored is kept (the same identity plays the same games); its
-    /// games are added if it had none.
+    /// given, linked to `run`. A block already stored is kept (the same identity plays the
+    /// same games); its games are added if it had none.
     ///
     /// # Errors
     /// SQLite's.
@@ -386,6 +484,7 @@ impl Store {
         tally: &SavedTally,
         names: (&[String], &[String]),
         games: Option<&[SavedGame]>,
+        run: Option<i64>,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn.lock().expect("store lock");
         let tx = conn
@@ -429,15 +528,22 @@ impl Store {
             ],
         )
         .map_err(|e| self.sqlite("cannot write a block", e))?;
-        if let Some(games) = games {
-            let (id, has): (i64, bool) = tx
-                .query_row(
-                    "SELECT id, has_games FROM blocks WHERE identity = ?1 AND first_game = ?2 \
+        let (id, has): (i64, bool) = tx
+            .query_row(
+                "SELECT id, has_games FROM blocks WHERE identity = ?1 AND first_game = ?2 \
                      AND end_game = ?3",
-                    params![key.identity, range.start as i64, range.end as i64],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .map_err(|e| self.sqlite("cannot read back a block", e))?;
+                params![key.identity, range.start as i64, range.end as i64],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(|e| self.sqlite("cannot read back a block", e))?;
+        if let Some(run) = run {
+            tx.execute(
+                "INSERT OR IGNORE INTO run_blocks (run, block) VALUES (?1, ?2)",
+                [run, id],
+            )
+            .map_err(|e| self.sqlite("cannot link a block to its run", e))?;
+        }
+        if let Some(games) = games {
             if !has {
                 let mut stmt = tx
                     .prepare(
@@ -587,8 +693,10 @@ mod tests {
         let store = Store::open(&path).unwrap();
         let names = (vec!["sow".to_owned()], vec![]);
         assert!(store.get("abc", 0..2, false).unwrap().is_none());
+        let run = store.begin_run(&key(), 0..2, 1).unwrap();
+        assert_eq!(store.begin_run(&key(), 0..2, 1).unwrap(), run);
         store
-            .put(&key(), 0..2, &tally(2), (&names.0, &names.1), None)
+            .put(&key(), 0..2, &tally(2), (&names.0, &names.1), None, None)
             .unwrap();
         let got = store.get("abc", 0..2, false).unwrap().unwrap();
         assert_eq!(got.tally, tally(2));
@@ -610,7 +718,14 @@ mod tests {
         };
         let games = [game(0), game(1)];
         store
-            .put(&key(), 0..2, &tally(2), (&names.0, &names.1), Some(&games))
+            .put(
+                &key(),
+                0..2,
+                &tally(2),
+                (&names.0, &names.1),
+                Some(&games),
+                Some(run),
+            )
             .unwrap();
         let got = store.get("abc", 0..2, true).unwrap().unwrap();
         assert_eq!(got.games.unwrap(), games.to_vec());

@@ -226,14 +226,32 @@ impl Exec {
             || (self.store_games && self.store.is_some() && matches!(self.mode, Mode::Play))
     }
 
-    /// Where block `range` of a task comes from (called by the runner, in order).
+    /// Notes in the store that games `games` of a task are asked for (a run its blocks are
+    /// linked to), where the mode writes the store. Returns the run's id.
+    pub fn begin(&self, key: &Key, games: Range<u64>) -> Option<i64> {
+        let store = self.store.as_ref()?;
+        if !matches!(self.mode, Mode::Play | Mode::Replay(_)) {
+            return None;
+        }
+        let blocks = crate::sim::block_ranges(games.clone()).count() as u64;
+        match store.begin_run(key, games, blocks) {
+            Ok(id) => Some(id),
+            Err(e) => {
+                self.fail(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// Where block `range` of a task comes from (called by the runner, in order), for the
+    /// run `run` (see [`Exec::begin`]).
     pub fn source(
         &self,
         key: &Key,
         range: Range<u64>,
         like: &Tally,
         records: bool,
-        names: Names,
+        (names, run): (Names, Option<i64>),
     ) -> Block {
         let at = (key.identity.clone(), range.start, range.end);
         match &self.mode {
@@ -273,7 +291,7 @@ impl Exec {
                 let saved = blocks.lock().expect("replay lock").remove(&at);
                 match saved.map(|s| s.into_tally(like)) {
                     Some(Ok(t)) => {
-                        self.put(key, range, &t, names);
+                        self.put(key, range, &t, names, run);
                         Block::Have(Box::new(t))
                     }
                     Some(Err(e)) => {
@@ -311,6 +329,11 @@ impl Exec {
                         match tally {
                             Ok(t) => {
                                 self.counts.lock().expect("counts lock").0 += 1;
+                                if let Some(run) = run
+                                    && let Err(e) = store.link(run, &key.identity, range)
+                                {
+                                    self.fail(e.to_string());
+                                }
                                 Block::Have(Box::new(t))
                             }
                             Err(e) => {
@@ -336,7 +359,13 @@ impl Exec {
 
     /// A block played here, `names` its event kinds and places (called by the runner, in
     /// order, on the calling thread).
-    pub fn played(&self, key: &Key, range: Range<u64>, tally: &Tally, names: Names) {
+    pub fn played(
+        &self,
+        key: &Key,
+        range: Range<u64>,
+        tally: &Tally,
+        (names, run): (Names, Option<i64>),
+    ) {
         self.counts.lock().expect("counts lock").1 += 1;
         match &self.mode {
             Mode::Only(_, kept) => kept.lock().expect("only lock").push(SavedBlock {
@@ -344,13 +373,13 @@ impl Exec {
                 games: (range.start, range.end),
                 tally: SavedTally::from(tally),
             }),
-            Mode::Play => self.put(key, range, tally, names),
+            Mode::Play => self.put(key, range, tally, names, run),
             Mode::Record(_) | Mode::Replay(_) => {}
         }
     }
 
     /// Writes a block to the store, if there is one.
-    fn put(&self, key: &Key, range: Range<u64>, tally: &Tally, names: Names) {
+    fn put(&self, key: &Key, range: Range<u64>, tally: &Tally, names: Names, run: Option<i64>) {
         let Some(store) = &self.store else { return };
         let games: Option<Vec<SavedGame>> = (self.store_games && !tally.records.is_empty())
             .then(|| tally.records.iter().map(SavedGame::from).collect());
@@ -360,6 +389,7 @@ impl Exec {
             &SavedTally::from(tally),
             names,
             games.as_deref(),
+            run,
         ) {
             self.fail(e.to_string());
         }

@@ -765,7 +765,8 @@ impl EngineVisitor for Simulate<'_> {
         let coverage = Coverage::new::<F::Rules>(|p| self.bound.flag(p));
         let kinds: Vec<String> = kind_names::<F::Rules>().map(str::to_owned).collect();
         let places = coverage.places.clone();
-        let names = (kinds.as_slice(), places.as_slice());
+        let run = self.exec.begin(self.key, self.games.clone());
+        let names = ((kinds.as_slice(), places.as_slice()), run);
         let (exec, key, keep) = (self.exec, self.key, self.spec.keep_records);
         let bar = self.bar;
         sim::run_blocks(
