@@ -543,53 +543,53 @@ impl Store {
             )
             .map_err(|e| self.sqlite("cannot link a block to its run", e))?;
         }
-        if let Some(games) = games {
-            if !has {
-                let mut stmt = tx
-                    .prepare(
-                        "INSERT OR IGNORE INTO games (block, game_index, outcome, winner, \
-                         winners, end_reason, first_mover, plies, turns, passes, score1, score2, \
-                         ranks, events, flags) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \
-                         ?11, ?12, ?13, ?14, ?15)",
-                    )
-                    .map_err(|e| self.sqlite("cannot write games", e))?;
-                let named = |counts: &mut dyn Iterator<Item = u64>, names: &[String]| {
-                    let map: serde_json::Map<String, serde_json::Value> = names
-                        .iter()
-                        .zip(counts)
-                        .filter(|&(_, c)| c > 0)
-                        .map(|(n, c)| (n.clone(), c.into()))
-                        .collect();
-                    serde_json::Value::Object(map).to_string()
-                };
-                for g in games {
-                    let winners: Vec<u8> = g.winners.iter().map(|s| s + 1).collect();
-                    stmt.execute(params![
-                        id,
-                        g.index as i64,
-                        g.outcome,
-                        (winners.len() == 1).then(|| winners[0]),
-                        json(&winners),
-                        g.end,
-                        g.first_mover.map(|s| s + 1),
-                        g.plies,
-                        g.turns,
-                        g.passes,
-                        g.scores.map(|s| s[0]),
-                        g.scores.map(|s| s[1]),
-                        g.ranks.map(|r| {
-                            let n = r.iter().rposition(|&k| k != 0).map_or(0, |i| i + 1);
-                            json(&r[..n].to_vec())
-                        }),
-                        named(&mut g.events.iter().map(|&c| u64::from(c)), names.0),
-                        named(&mut g.flags.iter().copied(), names.1),
-                    ])
-                    .map_err(|e| self.sqlite("cannot write a game", e))?;
-                }
-                drop(stmt);
-                tx.execute("UPDATE blocks SET has_games = 1 WHERE id = ?1", [id])
-                    .map_err(|e| self.sqlite("cannot mark a block's games", e))?;
+        if let Some(games) = games
+            && !has
+        {
+            let mut stmt = tx
+                .prepare(
+                    "INSERT OR IGNORE INTO games (block, game_index, outcome, winner, \
+                     winners, end_reason, first_mover, plies, turns, passes, score1, score2, \
+                     ranks, events, flags) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \
+                     ?11, ?12, ?13, ?14, ?15)",
+                )
+                .map_err(|e| self.sqlite("cannot write games", e))?;
+            let named = |counts: &mut dyn Iterator<Item = u64>, names: &[String]| {
+                let map: serde_json::Map<String, serde_json::Value> = names
+                    .iter()
+                    .zip(counts)
+                    .filter(|&(_, c)| c > 0)
+                    .map(|(n, c)| (n.clone(), c.into()))
+                    .collect();
+                serde_json::Value::Object(map).to_string()
+            };
+            for g in games {
+                let winners: Vec<u8> = g.winners.iter().map(|s| s + 1).collect();
+                stmt.execute(params![
+                    id,
+                    g.index as i64,
+                    g.outcome,
+                    (winners.len() == 1).then(|| winners[0]),
+                    json(&winners),
+                    g.end,
+                    g.first_mover.map(|s| s + 1),
+                    g.plies,
+                    g.turns,
+                    g.passes,
+                    g.scores.map(|s| s[0]),
+                    g.scores.map(|s| s[1]),
+                    g.ranks.map(|r| {
+                        let n = r.iter().rposition(|&k| k != 0).map_or(0, |i| i + 1);
+                        json(&r[..n].to_vec())
+                    }),
+                    named(&mut g.events.iter().map(|&c| u64::from(c)), names.0),
+                    named(&mut g.flags.iter().copied(), names.1),
+                ])
+                .map_err(|e| self.sqlite("cannot write a game", e))?;
             }
+            drop(stmt);
+            tx.execute("UPDATE blocks SET has_games = 1 WHERE id = ?1", [id])
+                .map_err(|e| self.sqlite("cannot mark a block's games", e))?;
         }
         tx.commit()
             .map_err(|e| self.sqlite("cannot commit a block", e))
