@@ -267,14 +267,19 @@ impl Store {
         with_games: bool,
     ) -> Result<Option<StoredBlock>, StoreError> {
         let conn = self.conn.lock().expect("store lock");
+        // Statements are prepared once per connection (cached): a run asks once a block.
         let row: Option<(i64, String, String, String, bool)> = conn
-            .query_row(
+            .prepare_cached(
                 "SELECT id, tally, event_names, place_names, has_games FROM blocks \
                  WHERE identity = ?1 AND first_game = ?2 AND end_game = ?3",
-                params![identity, games.start as i64, games.end as i64],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
             )
-            .optional()
+            .and_then(|mut st| {
+                st.query_row(
+                    params![identity, games.start as i64, games.end as i64],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+                )
+                .optional()
+            })
             .map_err(|e| self.sqlite("cannot read a block", e))?;
         let Some((id, tally, kinds, places, has_games)) = row else {
             return Ok(None);
@@ -491,14 +496,16 @@ impl Store {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| self.sqlite("cannot begin a transaction", e))?;
         let json = |v: &dyn erased::Json| v.json();
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO blocks (identity, first_game, end_game, game, reading, overrides, \
              stream, corpus_hash, ludotrace, agents, swap, seed, max_plies, games, wins, draws, \
              timeouts, capped, plies, tally, event_names, place_names, has_games, created) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
              ?17, ?18, ?19, ?20, ?21, ?22, 0, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) \
              ON CONFLICT (identity, first_game, end_game) DO NOTHING",
-            params![
+        )
+        .and_then(|mut st| {
+            st.execute(params![
                 key.identity,
                 range.start as i64,
                 range.end as i64,
@@ -525,29 +532,31 @@ impl Store {
                 json(tally),
                 json(&names.0),
                 json(&names.1),
-            ],
-        )
+            ])
+        })
         .map_err(|e| self.sqlite("cannot write a block", e))?;
         let (id, has): (i64, bool) = tx
-            .query_row(
+            .prepare_cached(
                 "SELECT id, has_games FROM blocks WHERE identity = ?1 AND first_game = ?2 \
                      AND end_game = ?3",
-                params![key.identity, range.start as i64, range.end as i64],
-                |r| Ok((r.get(0)?, r.get(1)?)),
             )
+            .and_then(|mut st| {
+                st.query_row(
+                    params![key.identity, range.start as i64, range.end as i64],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+            })
             .map_err(|e| self.sqlite("cannot read back a block", e))?;
         if let Some(run) = run {
-            tx.execute(
-                "INSERT OR IGNORE INTO run_blocks (run, block) VALUES (?1, ?2)",
-                [run, id],
-            )
-            .map_err(|e| self.sqlite("cannot link a block to its run", e))?;
+            tx.prepare_cached("INSERT OR IGNORE INTO run_blocks (run, block) VALUES (?1, ?2)")
+                .and_then(|mut st| st.execute([run, id]))
+                .map_err(|e| self.sqlite("cannot link a block to its run", e))?;
         }
         if let Some(games) = games
             && !has
         {
             let mut stmt = tx
-                .prepare(
+                .prepare_cached(
                     "INSERT OR IGNORE INTO games (block, game_index, outcome, winner, \
                      winners, end_reason, first_mover, plies, turns, passes, score1, score2, \
                      ranks, events, flags) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \

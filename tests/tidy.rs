@@ -324,3 +324,38 @@ fn flags_name_no_known_point() {
         &needles,
     );
 }
+
+/// Every command plays its games through `cli::exec` (so that each can be stored, resumed,
+/// planned, sharded and merged): the runner is called from one place in the command line,
+/// `cli/run.rs`'s `Simulate`, which hands the executor to it, and no command plays an
+/// agent's game or a block itself.
+#[test]
+fn commands_play_only_through_the_executor() {
+    let mut calls = Vec::new();
+    for (path, text) in sources("src/cli") {
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for call in [
+                "run_blocks(",
+                "run_games(",
+                "sim::run(",
+                "sim::block(",
+                "block_of(",
+                "play_game(",
+            ] {
+                if code.contains(call) {
+                    calls.push(format!("{path}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert_eq!(
+        calls.len(),
+        1,
+        "the runner called from the command line: {calls:#?}"
+    );
+    assert!(
+        calls[0].contains("cli/run.rs") && calls[0].contains("sim::run_blocks("),
+        "{calls:?}"
+    );
+}
