@@ -205,8 +205,36 @@ impl Store {
         // Writers wait for each other (two processes on one store) rather than fail.
         conn.busy_timeout(std::time::Duration::from_secs(300))
             .map_err(|e| err("cannot set the busy timeout", &e))?;
+        // Another program's database is never written to: a file with tables must already
+        // be a store (a new store's tables and version are made in one transaction, so a
+        // second process sees all of them or none).
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
+            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| err("not a SQLite database", &e))?;
+        if !tables.is_empty() {
+            let ours: Option<String> = conn
+                .query_row(
+                    "SELECT value FROM meta WHERE key = 'schema_version'",
+                    [],
+                    |r| r.get(0),
+                )
+                .optional()
+                .ok()
+                .flatten();
+            if ours.is_none() || !tables.iter().any(|t| t == "blocks") {
+                return Err(StoreError::Content {
+                    path: path.to_owned(),
+                    message: format!(
+                        "a SQLite database that is not a ludotrace results store (its tables: \
+                         {}); give --store a new file or a store",
+                        tables.join(", ")
+                    ),
+                });
+            }
+        }
         conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(|e| err("not a SQLite database, or cannot use a write-ahead log", &e))?;
+            .map_err(|e| err("cannot use a write-ahead log", &e))?;
         // A transaction is durable once committed: the point of a store that survives kills.
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(|e| err("cannot set synchronous", &e))?;
@@ -749,6 +777,24 @@ mod tests {
             })
             .unwrap();
         assert_eq!((games, seed as u64), (2, u64::MAX));
+    }
+
+    #[test]
+    fn another_programs_database_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.db");
+        let other = Connection::open(&path).unwrap();
+        other
+            .execute_batch("CREATE TABLE meta (key TEXT, value TEXT); CREATE TABLE notes (t TEXT);")
+            .unwrap();
+        drop(other);
+        let before = std::fs::read(&path).unwrap();
+        let e = Store::open(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("not a ludotrace results store") && e.contains("notes"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before, "not written to");
     }
 
     #[test]

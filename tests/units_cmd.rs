@@ -596,3 +596,140 @@ fn bad_stores_are_refused_with_their_path() {
     ]);
     assert!(err.contains("results store"), "{err}");
 }
+
+/// Edits a JSON file in place.
+fn edit(path: &Path, change: impl FnOnce(&mut serde_json::Value)) {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    change(&mut v);
+    std::fs::write(path, serde_json::to_string(&v).unwrap()).unwrap();
+}
+
+#[test]
+fn merge_refuses_tampered_parts_and_stores_nothing_then() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let plan = d("plan.json");
+    single(&[
+        "plan",
+        "-q",
+        "-o",
+        &plan,
+        "--units",
+        "2",
+        "run",
+        "um-el-bagara",
+        "-n",
+        "600",
+    ]);
+    for k in ["0", "1"] {
+        single(&["work", &plan, "--unit", k, "-q"]);
+    }
+    let (u0, u1) = (d("plan.unit-0.json"), d("plan.unit-1.json"));
+    let store = fresh_store();
+    let merge = |args: &[&str]| {
+        let mut cmd = bin();
+        cmd.env("LUDOTRACE_STORE", &store).args(args);
+        run(&mut cmd)
+    };
+    // A block that claims a game less than its range: refused, and nothing stored.
+    let good = std::fs::read_to_string(&u1).unwrap();
+    edit(Path::new(&u1), |v| {
+        let t = &mut v["blocks"][0]["tally"];
+        t["games"] = (t["games"].as_u64().unwrap() - 1).into();
+        t["wins"][0] = (t["wins"][0].as_u64().unwrap().saturating_sub(1)).into();
+    });
+    let (code, out, err) = merge(&["merge", &plan, &u0, &u1]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("games for a block of"), "{err}");
+    assert!(
+        !store.exists() || blocks(&store).is_empty(),
+        "a failed merge stores nothing"
+    );
+    // A length no game can have (which would otherwise be a vast histogram).
+    std::fs::write(&u1, &good).unwrap();
+    edit(Path::new(&u1), |v| {
+        v["blocks"][0]["tally"]["plies"][0][0] = u32::MAX.into();
+    });
+    let (code, _, err) = merge(&["merge", &plan, &u0, &u1]);
+    assert_eq!(code, 2);
+    assert!(err.contains("beyond any game's length"), "{err}");
+    // A unit number the plan does not have, a block missing.
+    std::fs::write(&u1, &good).unwrap();
+    edit(Path::new(&u1), |v| v["part_of"]["unit"] = 9.into());
+    let (code, _, err) = merge(&["merge", &plan, &u0, &u1]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a unit of the plan"), "{err}");
+    std::fs::write(&u1, &good).unwrap();
+    edit(Path::new(&u1), |v| {
+        v["blocks"].as_array_mut().unwrap().pop();
+    });
+    let (code, _, err) = merge(&["merge", &plan, &u0, &u1]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no partial result holds games"), "{err}");
+    assert!(
+        !store.exists() || blocks(&store).is_empty(),
+        "a failed merge stores nothing"
+    );
+    // Whole again: merged, and stored.
+    std::fs::write(&u1, &good).unwrap();
+    let (code, _, err) = merge(&["merge", &plan, &u0, &u1]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(blocks(&store).len(), 60, "600 games in blocks of 10");
+    // A plan whose command was edited into one that plays nothing, or writes files.
+    for command in [
+        vec!["list"],
+        vec!["report", "um-el-bagara", "--out", &d("r")],
+    ] {
+        edit(Path::new(&plan), |v| {
+            v["command"] = serde_json::json!(command)
+        });
+        let err = fails(&["work", &plan, "--unit", "0"]);
+        assert!(err.contains("does not play games in units"), "{err}");
+        assert!(!dir.path().join("r").exists());
+    }
+    // Units write no store; merge stores no games it was not given.
+    let err = fails(&["work", &plan, "--unit", "0", "--store-games"]);
+    assert!(err.contains("never a store"), "{err}");
+    let err = fails(&["--store-games", "merge", &plan, &u0, &u1]);
+    assert!(err.contains("--store-games"), "{err}");
+    // plan -o never replaces a file that is not the same plan, text or not.
+    std::fs::write(d("precious.bin"), [0xff, 0xfe, 0x00, 0x01]).unwrap();
+    let err = fails(&["plan", "-o", &d("precious.bin"), "run", "um-el-bagara"]);
+    assert!(err.contains("holds something else"), "{err}");
+    assert_eq!(
+        std::fs::read(d("precious.bin")).unwrap(),
+        [0xff, 0xfe, 0x00, 0x01]
+    );
+}
+
+#[test]
+fn shards_of_one_run_merge_whatever_options_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let s0 = dir.path().join("s0.json");
+    let s1 = dir.path().join("s1.json");
+    let run_ = ["run", "um-el-bagara", "-n", "300"];
+    std::fs::write(
+        &s0,
+        single(&[&run_[..], &["--shard", "0/2", "--threads", "1"]].concat()),
+    )
+    .unwrap();
+    std::fs::write(
+        &s1,
+        single(&[&run_[..], &["--seed", "1", "-q", "--shard=1/2"]].concat()),
+    )
+    .unwrap();
+    let merged = single(&[
+        "merge",
+        s0.to_str().unwrap(),
+        s1.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(merged, single(&[&run_[..], &["--format", "json"]].concat()));
+    // An empty LUDOTRACE_STORE is unset, not an error.
+    let (code, _, err) = run(bin()
+        .env("LUDOTRACE_STORE", "")
+        .args(["--no-store", "list"]));
+    assert_eq!(code, 0, "{err}");
+}

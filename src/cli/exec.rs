@@ -121,7 +121,20 @@ pub struct Exec {
     failure: Mutex<Option<String>>,
     /// Blocks taken from the store, and played, by this process.
     counts: Mutex<(u64, u64)>,
+    /// Under [`Mode::Replay`], the runs and blocks to store once the merge is known to be
+    /// whole ([`Exec::commit`]): a merge that fails writes nothing.
+    pending: Mutex<Vec<Pending>>,
 }
+
+/// A run replayed from partial results, waiting to be stored.
+struct Pending {
+    key: Key,
+    games: Range<u64>,
+    blocks: Vec<PendingBlock>,
+}
+
+/// A block of a [`Pending`] run: its games, its tally, its event kinds and places.
+type PendingBlock = (Range<u64>, SavedTally, Vec<String>, Vec<String>);
 
 impl Exec {
     /// An executor of `mode` for the corpus `corpus_hash`, with a store (or none).
@@ -133,6 +146,7 @@ impl Exec {
             mode,
             failure: Mutex::new(None),
             counts: Mutex::new((0, 0)),
+            pending: Mutex::new(Vec::new()),
         }
     }
 
@@ -227,11 +241,22 @@ impl Exec {
     }
 
     /// Notes in the store that games `games` of a task are asked for (a run its blocks are
-    /// linked to), where the mode writes the store. Returns the run's id.
+    /// linked to), where the mode writes the store. Returns the run's id (under
+    /// [`Mode::Replay`], its place among the runs waiting for [`Exec::commit`]).
     pub fn begin(&self, key: &Key, games: Range<u64>) -> Option<i64> {
         let store = self.store.as_ref()?;
-        if !matches!(self.mode, Mode::Play | Mode::Replay(_)) {
-            return None;
+        match self.mode {
+            Mode::Play => {}
+            Mode::Replay(_) => {
+                let mut pending = self.pending.lock().expect("pending lock");
+                pending.push(Pending {
+                    key: key.clone(),
+                    games,
+                    blocks: Vec::new(),
+                });
+                return Some(pending.len() as i64 - 1);
+            }
+            Mode::Record(_) | Mode::Only(..) => return None,
         }
         let blocks = crate::sim::block_ranges(games.clone()).count() as u64;
         match store.begin_run(key, games, blocks) {
@@ -289,12 +314,16 @@ impl Exec {
             }
             Mode::Replay(blocks) => {
                 let saved = blocks.lock().expect("replay lock").remove(&at);
-                match saved.map(|s| s.into_tally(like)) {
-                    Some(Ok(t)) => {
-                        self.put(key, range, &t, names, run);
+                match saved.map(|s| (s.clone(), s.into_tally(like, range.end - range.start))) {
+                    Some((s, Ok(t))) => {
+                        if let Some(run) = run {
+                            self.pending.lock().expect("pending lock")[run as usize]
+                                .blocks
+                                .push((range, s, names.0.to_vec(), names.1.to_vec()));
+                        }
                         Block::Have(Box::new(t))
                     }
-                    Some(Err(e)) => {
+                    Some((_, Err(e))) => {
                         self.fail(format!(
                             "the partial result for games {}..{} of {} {} does not fit its run: {e}",
                             range.start, range.end, key.game, key.reading
@@ -317,15 +346,18 @@ impl Exec {
                 match store.get(&key.identity, range.clone(), records) {
                     Ok(None) => Block::Play,
                     Ok(Some(stored)) => {
-                        let tally = stored.tally.into_tally(like).and_then(|mut t| {
-                            if let Some(games) = stored.games {
-                                t.records = games
-                                    .into_iter()
-                                    .map(SavedGame::into_record)
-                                    .collect::<Result<_, _>>()?;
-                            }
-                            Ok(t)
-                        });
+                        let tally = stored
+                            .tally
+                            .into_tally(like, range.end - range.start)
+                            .and_then(|mut t| {
+                                if let Some(games) = stored.games {
+                                    t.records = games
+                                        .into_iter()
+                                        .map(SavedGame::into_record)
+                                        .collect::<Result<_, _>>()?;
+                                }
+                                Ok(t)
+                            });
                         match tally {
                             Ok(t) => {
                                 self.counts.lock().expect("counts lock").0 += 1;
@@ -357,8 +389,8 @@ impl Exec {
         }
     }
 
-    /// A block played here, `names` its event kinds and places (called by the runner, in
-    /// order, on the calling thread).
+    /// A block played here, `names` its event kinds and places (called by the runner as each
+    /// block is played, from its worker).
     pub fn played(
         &self,
         key: &Key,
@@ -393,6 +425,30 @@ impl Exec {
         ) {
             self.fail(e.to_string());
         }
+    }
+
+    /// Stores what a merge replayed (see [`Exec::begin`]): called once the merge is known to
+    /// be whole.
+    ///
+    /// # Errors
+    /// The store's.
+    pub fn commit(&self) -> Result<(), super::Error> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let store_err = |e: crate::store::StoreError| super::Error::Usage(e.to_string());
+        for run in self.pending.lock().expect("pending lock").drain(..) {
+            let blocks = crate::sim::block_ranges(run.games.clone()).count() as u64;
+            let id = store
+                .begin_run(&run.key, run.games, blocks)
+                .map_err(store_err)?;
+            for (range, tally, kinds, places) in run.blocks {
+                store
+                    .put(&run.key, range, &tally, (&kinds, &places), None, Some(id))
+                    .map_err(store_err)?;
+            }
+        }
+        Ok(())
     }
 
     /// The first problem met, if any: the command's result is not to be trusted (or, for a

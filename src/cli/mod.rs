@@ -50,8 +50,9 @@ pub struct Cli {
     pub width: Option<usize>,
     /// Keep every block of games played in the SQLite results store at PATH, and take
     /// blocks played before from it (default: ludotrace/results.sqlite in the user's data
-    /// directory, `$XDG_DATA_HOME` or ~/.local/share).
-    #[arg(long, global = true, value_name = "PATH", env = "LUDOTRACE_STORE")]
+    /// directory, `$XDG_DATA_HOME` or ~/.local/share; the environment variable
+    /// LUDOTRACE_STORE, where set and not empty, names another).
+    #[arg(long, global = true, value_name = "PATH")]
     pub store: Option<PathBuf>,
     /// Use no results store: play every game, keep nothing (wins over --store and
     /// LUDOTRACE_STORE).
@@ -797,6 +798,9 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 cli.store_games,
             );
             let code = play_command(&cli, &mut out, &corpus, &files, &exec)?;
+            // A store that failed mid-run leaves the results whole (a block it could not
+            // give back was played): print them, then report the failure.
+            out.flush()?;
             exec.finish()?;
             if let Some(store) = exec.store()
                 && !cli.quiet
@@ -1002,8 +1006,12 @@ pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::store::Store>, Error
     if cli.no_store {
         return Ok(None);
     }
-    let path = match &cli.store {
-        Some(p) => p.clone(),
+    // (Read here rather than by clap, so that an empty variable means unset.)
+    let from_env = std::env::var_os("LUDOTRACE_STORE")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
+    let path = match cli.store.clone().or(from_env) {
+        Some(p) => p,
         None => match crate::store::default_path() {
             Some(p) => p,
             None => {

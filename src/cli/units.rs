@@ -230,7 +230,13 @@ fn only(
     );
     execute(cli, &exec, &mut Out::discard(cli.format))?;
     match exec.into_mode() {
-        Mode::Only(_, kept) => Ok(kept.into_inner().expect("only lock")),
+        Mode::Only(_, kept) => {
+            // Played in any order by the workers; kept in one, so a unit's file is the same
+            // bytes at any thread count.
+            let mut kept = kept.into_inner().expect("only lock");
+            kept.sort_by(|a, b| (&a.identity, a.games).cmp(&(&b.identity, b.games)));
+            Ok(kept)
+        }
         _ => unreachable!("made in only mode"),
     }
 }
@@ -349,9 +355,7 @@ pub fn plan(
             out.flush()?;
         }
         Some(path) => {
-            if let Ok(old) = std::fs::read_to_string(path)
-                && old != text
-            {
+            if path.exists() && std::fs::read(path).ok().as_deref() != Some(text.as_bytes()) {
                 return Err(Error::Usage(format!(
                     "{} exists and holds something else: remove it, or choose another -o \
                      (a plan replaces only the same plan)",
@@ -365,7 +369,8 @@ pub fn plan(
             out.flush()?;
             if !outer.quiet {
                 anstream::eprintln!(
-                    "ludotrace: {}: {} units ({} blocks of {} readings); run `ludotrace work {} \
+                    "ludotrace: {}: {} units ({} blocks of {} readings, arms and design rows); \
+                     run `ludotrace work {} \
                      --unit K` for K = 0 to {}, then `ludotrace merge {} <outputs>`",
                     path.display(),
                     plan.units.len(),
@@ -402,6 +407,12 @@ fn read_plan(path: &Path) -> Result<(PlanFile, String), Error> {
     let plan: PlanFile = read_json(path, "a ludotrace plan")?;
     let bytes = std::fs::read(path)
         .map_err(|e| Error::Usage(format!("{}: cannot read it: {e}", path.display())))?;
+    if plan.units.is_empty() {
+        return Err(Error::Usage(format!(
+            "{}: the plan has no units",
+            path.display()
+        )));
+    }
     for (k, unit) in plan.units.iter().enumerate() {
         for &(t, b) in unit {
             if plan.tasks.get(t).is_none_or(|task| b >= task.blocks.len()) {
@@ -460,7 +471,15 @@ pub fn work(
             units.saturating_sub(1)
         )));
     };
+    if outer.store.is_some() || outer.store_games {
+        return Err(Error::Usage(
+            "a unit writes its partial results to its own file, never a store: `merge` \
+             stores them (give it the store options)"
+                .to_owned(),
+        ));
+    }
     let inner = inner_of(outer, &plan.command, threads)?;
+    plannable(&inner)?;
     let hash = hash_of(&inner)?;
     if hash != plan.corpus_hash {
         return Err(Error::Usage(format!(
@@ -588,6 +607,13 @@ pub fn shard(outer: &Cli, shard: Shard) -> Result<i32, Error> {
 /// # Errors
 /// A missing, duplicated or foreign unit or shard, files of another build or corpus.
 pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
+    if outer.store_games {
+        return Err(Error::Usage(
+            "--store-games keeps the games of a run played here; partial results carry each \
+             block's totals only (merge stores the blocks)"
+                .to_owned(),
+        ));
+    }
     let first = header(&files[0])?;
     let (plan, parts) = if first.format.as_deref() == Some(PLAN_FORMAT) {
         (Some(read_plan(&files[0])?), &files[1..])
@@ -617,7 +643,11 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
             let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
             for (path, p) in &partials {
                 match &p.part_of {
-                    PartOf::Plan { plan: h, unit, .. } if h == hash => {
+                    PartOf::Plan {
+                        plan: h,
+                        unit,
+                        units,
+                    } if h == hash && *units == plan.units.len() as u64 && unit < units => {
                         if let Some(other) = seen.insert(*unit, path) {
                             return Err(Error::Usage(format!(
                                 "unit {unit} is given twice: {} and {}",
@@ -648,12 +678,28 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
                     partials[0].0.display()
                 )));
             };
+            if !(1..=MAX_UNITS).contains(&shards) {
+                return Err(Error::Usage(format!(
+                    "{}: {shards} shards; a run is cut into 1 to {MAX_UNITS}",
+                    partials[0].0.display()
+                )));
+            }
+            // Shards are of one run when their commands play the same blocks: the options
+            // that change nothing (threads, quiet, width, a default spelt out) may differ.
+            let mut tasks: HashMap<&[String], Vec<TaskInfo>> = HashMap::new();
+            for (_, p) in &partials {
+                if !tasks.contains_key(p.command.as_slice()) {
+                    let inner = inner_of(outer, &p.command, None)?;
+                    plannable(&inner)?;
+                    tasks.insert(&p.command, record(&inner, &hash_of(&inner)?)?);
+                }
+            }
+            let same =
+                |p: &PartialFile| tasks[p.command.as_slice()] == tasks[p0.command.as_slice()];
             let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
             for (path, p) in &partials {
                 match p.part_of {
-                    PartOf::Shard { shard, shards: n }
-                        if n == shards && p.command == p0.command =>
-                    {
+                    PartOf::Shard { shard, shards: n } if n == shards && shard < n && same(p) => {
                         if let Some(other) = seen.insert(shard, path) {
                             return Err(Error::Usage(format!(
                                 "shard {shard}/{shards} is given twice: {} and {}",
@@ -703,7 +749,7 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
         )));
     }
     for (path, p) in &partials {
-        if p.corpus_hash != corpus_hash || p.command != command {
+        if p.corpus_hash != corpus_hash || (plan.is_some() && p.command != command) {
             return Err(Error::Usage(format!(
                 "{}: computed from another corpus or command than the others",
                 path.display()
@@ -726,6 +772,7 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
         }
     }
     let inner = inner_of(outer, &command, None)?;
+    plannable(&inner)?;
     if inner.format == Format::Csv {
         return Err(Error::Usage(
             "partial results keep each block's totals, not its games: merge prints table, \
@@ -759,6 +806,7 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
             )));
         }
     }
+    exec.commit()?;
     out.flush()?;
     Ok(0)
 }
@@ -766,10 +814,8 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
 fn describe(p: &PartOf) -> String {
     match p {
         PartOf::Plan { plan, unit, units } => {
-            format!(
-                "unit {unit} of {units} of plan {}",
-                &plan[..12.min(plan.len())]
-            )
+            let short: String = plan.chars().take(12).collect();
+            format!("unit {unit} of {units} of plan {short}")
         }
         PartOf::Shard { shard, shards } => format!("shard {shard}/{shards}"),
     }

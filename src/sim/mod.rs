@@ -910,9 +910,10 @@ pub struct Blocks<'a> {
     /// its own blocks).
     /// `like` is an empty tally of the run, the shape a block's must have.
     pub source: &'a mut dyn FnMut(std::ops::Range<u64>, &Tally) -> Block,
-    /// Called on the calling thread, in order, with each block played here (records
-    /// included), before its records go to `records`.
-    pub played: &'a mut dyn FnMut(std::ops::Range<u64>, &Tally),
+    /// Called with each block played here (records included) as soon as it is played, on
+    /// the worker that played it, in no fixed order: a store keeps it at once, so a run
+    /// killed midway loses only the blocks in play.
+    pub played: &'a (dyn Fn(std::ops::Range<u64>, &Tally) + Sync),
     /// Each block's records in game order (played or had), when `spec.keep_records` is set.
     pub records: &'a mut dyn FnMut(&[GameRecord]),
 }
@@ -922,7 +923,7 @@ impl Default for Blocks<'_> {
         // Leaked no-ops cost nothing: zero-sized closures.
         Blocks {
             source: Box::leak(Box::new(|_, _: &Tally| Block::Play)),
-            played: Box::leak(Box::new(|_, _: &Tally| {})),
+            played: &|_, _: &Tally| {},
             records: Box::leak(Box::new(|_: &[GameRecord]| {})),
         }
     }
@@ -975,25 +976,26 @@ pub fn run_blocks<R: Rules>(
             .iter()
             .map(|r| (blocks.source)(r.clone(), &like))
             .collect();
-        let tallies: Vec<Option<(Tally, bool)>> = chunk
+        let played = blocks.played;
+        let tallies: Vec<Option<Tally>> = chunk
             .par_iter()
             .zip(sources)
             .map(|(range, source)| {
                 let len = range.end - range.start;
                 let t = match source {
                     Block::Skip => return None,
-                    Block::Have(t) => (*t, false),
-                    Block::Play => (block_of(rules, spec, lineup, coverage, range.clone()), true),
+                    Block::Have(t) => *t,
+                    Block::Play => {
+                        let t = block_of(rules, spec, lineup, coverage, range.clone());
+                        played(range.clone(), &t);
+                        t
+                    }
                 };
                 progress(len);
                 Some(t)
             })
             .collect();
-        for (range, t) in chunk.iter().zip(tallies) {
-            let Some((mut t, fresh)) = t else { continue };
-            if fresh {
-                (blocks.played)(range.clone(), &t);
-            }
+        for mut t in tallies.into_iter().flatten() {
             (blocks.records)(&t.records);
             t.records = Vec::new();
             total.merge(t);

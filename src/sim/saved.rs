@@ -89,11 +89,20 @@ fn histogram(h: &Histogram) -> Vec<(u32, u64)> {
         .collect()
 }
 
+/// The largest count of plies, turns or passes a game can reach: the largest engine cap (a
+/// saved histogram is dense in memory, so a value from a file is bounded before it is used).
+const MAX_LENGTH: u32 = crate::family::Cap::MAX;
+
 fn unhistogram(what: &str, pairs: &[(u32, u64)], games: u64) -> Result<Histogram, Invalid> {
     let mut h = Histogram::default();
     let mut last = None;
     for &(v, c) in pairs {
-        if last.is_some_and(|l| l >= v) || c == 0 {
+        if v > MAX_LENGTH {
+            return Err(Invalid(format!(
+                "{what}: a game of {v}, beyond any game's length ({MAX_LENGTH})"
+            )));
+        }
+        if last.is_some_and(|l| l >= v) || c == 0 || c > games {
             return Err(Invalid(format!(
                 "{what}: (value, games) pairs must have ascending values and games above 0, \
                  not ({v}, {c}) here"
@@ -168,14 +177,76 @@ impl From<&Tally> for SavedTally {
 }
 
 impl SavedTally {
+    /// Checks that the counts a game adds once add up to the games: every game is a win, a
+    /// draw or a timeout, has at most one first mover and one end, and no seat or agent
+    /// wins more games than there are.
+    fn check_sums(&self) -> Result<(), Invalid> {
+        let n = self.games;
+        let bad = |what: &str, got: u64| {
+            Err(Invalid(format!(
+                "{what} add up to {got}, more than the block's {n} games"
+            )))
+        };
+        let sum = |v: &[u64]| v.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+        let outcomes = self.draws.saturating_add(self.timeouts);
+        if outcomes > n {
+            return bad("draws and timeouts", outcomes);
+        }
+        // (A game with several winners counts for each in `wins` and `order_wins`.)
+        match sum(&self.first_moves) {
+            Some(s) if s <= n => {}
+            s => return bad("first moves", s.unwrap_or(u64::MAX)),
+        }
+        let by_name = |v: &[(String, u64)]| v.iter().try_fold(0u64, |a, (_, b)| a.checked_add(*b));
+        match by_name(&self.ends) {
+            Some(s) if s.checked_add(self.timeouts).is_some_and(|t| t <= n) => {}
+            s => return bad("ends and timeouts", s.unwrap_or(u64::MAX)),
+        }
+        match by_name(&self.timeouts_by_reason) {
+            Some(s) if s == self.timeouts => {}
+            _ => {
+                return Err(Invalid(format!(
+                    "timeouts by reason do not add up to the {} timeouts",
+                    self.timeouts
+                )));
+            }
+        }
+        let mut each = self
+            .wins
+            .iter()
+            .chain(&self.order_wins)
+            .chain(std::iter::once(&self.capped))
+            .chain(self.ranks.iter().flatten())
+            .chain(self.events.iter().map(|(g, _)| g))
+            .chain(self.uncovered.iter().map(|(g, _)| g));
+        if let Some(&over) = each.find(|&&c| c > n) {
+            return bad("a count of games", over);
+        }
+        for a in &self.agents {
+            if a.games > n || a.first > n || a.first_wins > a.first {
+                return bad("an agent's games", a.games.max(a.first));
+            }
+        }
+        Ok(())
+    }
+
     /// The tally back, checked against the shape of the run it is to join: `like` is a
     /// tally of that run (an empty one will do: seats, event kinds, places and agents are
     /// what is compared).
     ///
     /// # Errors
-    /// A vector of the wrong length, an unknown end or timeout name, a histogram that does
-    /// not count the tally's games.
-    pub fn into_tally(self, like: &Tally) -> Result<Tally, Invalid> {
+    /// Another number of games than `games`, a vector of the wrong length, counts that do
+    /// not add up (outcomes, first moves, ends, places, agents), an unknown end or timeout
+    /// name, a histogram that does not count the tally's games or holds a value no game can
+    /// reach.
+    pub fn into_tally(self, like: &Tally, games: u64) -> Result<Tally, Invalid> {
+        if self.games != games {
+            return Err(Invalid(format!(
+                "{} games for a block of {games}",
+                self.games
+            )));
+        }
+        self.check_sums()?;
         let len = |what: &str, got: usize, want: usize| {
             if got == want {
                 Ok(())
@@ -435,6 +506,10 @@ mod tests {
         let pairs = histogram(&h);
         assert_eq!(pairs, vec![(3, 2), (7, 1), (100, 1)]);
         assert_eq!(unhistogram("plies", &pairs, 4).unwrap(), h);
+        assert!(
+            unhistogram("plies", &[(u32::MAX, 1)], 1).is_err(),
+            "bounded"
+        );
         assert!(unhistogram("plies", &pairs, 5).is_err());
         assert!(unhistogram("plies", &[(7, 1), (3, 1)], 2).is_err());
         assert!(unhistogram("plies", &[(3, 0)], 0).is_err());
