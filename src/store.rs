@@ -144,6 +144,41 @@ pub struct Key {
     pub max_plies: u32,
 }
 
+/// The columns of a [`Key`] that `blocks` and `runs` both carry, in [`Key::values`]' order.
+const KEY_COLUMNS: &str = "identity, game, reading, overrides, stream, corpus_hash, ludotrace, agents, swap, seed, max_plies";
+
+impl Key {
+    /// The values of [`KEY_COLUMNS`], for a statement's parameters.
+    fn values(&self) -> Vec<Box<dyn rusqlite::ToSql + '_>> {
+        vec![
+            Box::new(&self.identity),
+            Box::new(&self.game),
+            Box::new(&self.reading),
+            Box::new(&self.overrides),
+            Box::new(format!("{:016x}", self.stream)),
+            Box::new(&self.corpus_hash),
+            Box::new(&self.ludotrace),
+            Box::new(serde_json::to_string(&self.agents).expect("strings serialise")),
+            Box::new(self.swap),
+            // SQLite's integers are signed: a seed above 2^63 - 1 as its two's complement.
+            Box::new(self.seed as i64),
+            Box::new(self.max_plies),
+        ]
+    }
+}
+
+/// `INSERT INTO table (KEY_COLUMNS, more…, created) VALUES (?, …, now)`, a row once per
+/// identity and range of games.
+fn insert_keyed(table: &str, more: &[&str]) -> String {
+    let marks = vec!["?"; 11 + more.len()].join(", ");
+    format!(
+        "INSERT INTO {table} ({KEY_COLUMNS}, {}, created) VALUES ({marks}, \
+         strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) \
+         ON CONFLICT (identity, first_game, end_game) DO NOTHING",
+        more.join(", ")
+    )
+}
+
 /// A block as stored.
 #[derive(Debug, Clone)]
 pub struct StoredBlock {
@@ -452,30 +487,16 @@ impl Store {
         blocks: u64,
     ) -> Result<i64, StoreError> {
         let conn = self.conn.lock().expect("store lock");
-        conn.execute(
-            "INSERT INTO runs (identity, first_game, end_game, blocks, game, reading, overrides, \
-             stream, corpus_hash, ludotrace, agents, swap, seed, max_plies, created) VALUES \
-             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
-             strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) \
-             ON CONFLICT (identity, first_game, end_game) DO NOTHING",
-            params![
-                key.identity,
-                games.start as i64,
-                games.end as i64,
-                blocks as i64,
-                key.game,
-                key.reading,
-                key.overrides,
-                format!("{:016x}", key.stream),
-                key.corpus_hash,
-                key.ludotrace,
-                serde_json::to_string(&key.agents).expect("strings serialise"),
-                key.swap,
-                key.seed as i64,
-                key.max_plies,
-            ],
-        )
-        .map_err(|e| self.sqlite("cannot write a run", e))?;
+        let mut values = key.values();
+        values.extend(
+            [games.start as i64, games.end as i64, blocks as i64].map(|v| {
+                let v: Box<dyn rusqlite::ToSql> = Box::new(v);
+                v
+            }),
+        );
+        conn.prepare_cached(&insert_keyed("runs", &["first_game", "end_game", "blocks"]))
+            .and_then(|mut st| st.execute(rusqlite::params_from_iter(values)))
+            .map_err(|e| self.sqlite("cannot write a run", e))?;
         conn.query_row(
             "SELECT id FROM runs WHERE identity = ?1 AND first_game = ?2 AND end_game = ?3",
             params![key.identity, games.start as i64, games.end as i64],
@@ -524,44 +545,41 @@ impl Store {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| self.sqlite("cannot begin a transaction", e))?;
         let json = |v: &dyn erased::Json| v.json();
-        tx.prepare_cached(
-            "INSERT INTO blocks (identity, first_game, end_game, game, reading, overrides, \
-             stream, corpus_hash, ludotrace, agents, swap, seed, max_plies, games, wins, draws, \
-             timeouts, capped, plies, tally, event_names, place_names, has_games, created) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, ?19, ?20, ?21, ?22, 0, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) \
-             ON CONFLICT (identity, first_game, end_game) DO NOTHING",
-        )
-        .and_then(|mut st| {
-            st.execute(params![
-                key.identity,
-                range.start as i64,
-                range.end as i64,
-                key.game,
-                key.reading,
-                key.overrides,
-                format!("{:016x}", key.stream),
-                key.corpus_hash,
-                key.ludotrace,
-                json(&key.agents),
-                key.swap,
-                key.seed as i64,
-                key.max_plies,
-                tally.games as i64,
-                json(&tally.wins),
-                tally.draws as i64,
-                tally.timeouts as i64,
-                tally.capped as i64,
-                tally
-                    .plies
-                    .iter()
-                    .map(|&(v, c)| u64::from(v) * c)
-                    .sum::<u64>() as i64,
-                json(tally),
-                json(&names.0),
-                json(&names.1),
-            ])
-        })
+        let plies: u64 = tally.plies.iter().map(|&(v, c)| u64::from(v) * c).sum();
+        let mut values = key.values();
+        let more: [Box<dyn rusqlite::ToSql>; 12] = [
+            Box::new(range.start as i64),
+            Box::new(range.end as i64),
+            Box::new(tally.games as i64),
+            Box::new(json(&tally.wins)),
+            Box::new(tally.draws as i64),
+            Box::new(tally.timeouts as i64),
+            Box::new(tally.capped as i64),
+            Box::new(plies as i64),
+            Box::new(json(tally)),
+            Box::new(json(&names.0)),
+            Box::new(json(&names.1)),
+            Box::new(false),
+        ];
+        values.extend(more);
+        tx.prepare_cached(&insert_keyed(
+            "blocks",
+            &[
+                "first_game",
+                "end_game",
+                "games",
+                "wins",
+                "draws",
+                "timeouts",
+                "capped",
+                "plies",
+                "tally",
+                "event_names",
+                "place_names",
+                "has_games",
+            ],
+        ))
+        .and_then(|mut st| st.execute(rusqlite::params_from_iter(values)))
         .map_err(|e| self.sqlite("cannot write a block", e))?;
         let (id, has): (i64, bool) = tx
             .prepare_cached(
