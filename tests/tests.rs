@@ -66,5 +66,5 @@ mod sowing_relay;
 mod tables;
 /// The architecture invariants, checked.
 mod tidy;
-/// The results store, plan/work/merge and run --shard.
+/// The results store, plan, work, merge and run --shard.
 mod units_cmd;
