@@ -368,14 +368,19 @@ pub fn plan(
             out.line(&plan.units.len().to_string());
             out.flush()?;
             if !outer.quiet {
+                // A task is a reading, a diff's arm or a global design's row.
+                let tasks = plan.tasks.len();
                 anstream::eprintln!(
-                    "ludotrace: {}: {} units ({} blocks of {} readings, arms and design rows); \
-                     run `ludotrace work {} \
+                    "ludotrace: {}: {} unit{} ({} block{} of {} task{}: readings, arms or \
+                     design rows); run `ludotrace work {} \
                      --unit K` for K = 0 to {}, then `ludotrace merge {} <outputs>`",
                     path.display(),
                     plan.units.len(),
+                    if plan.units.len() == 1 { "" } else { "s" },
                     pairs.len(),
-                    plan.tasks.len(),
+                    if pairs.len() == 1 { "" } else { "s" },
+                    tasks,
+                    if tasks == 1 { "" } else { "s" },
                     path.display(),
                     plan.units.len().saturating_sub(1),
                     path.display()
