@@ -2,20 +2,19 @@
 //! describe them. See ARCHITECTURE.md for the code map.
 
 pub mod agents;
+pub mod analysis;
 pub mod bind;
-pub mod charts;
-pub mod cite;
 pub mod cli;
 pub mod collate;
 pub mod corpus;
+pub mod exec;
 pub mod family;
-pub mod flags;
 pub mod games;
 #[cfg(feature = "kernels")]
 pub mod kernels;
 pub mod ludii;
+pub mod present;
 pub mod registry;
 pub mod sensitivity;
 pub mod sim;
 pub mod stats;
-pub mod store;

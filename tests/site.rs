@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ludotrace::cli::site;
 use ludotrace::corpus::{CorpusFiles, load};
+use ludotrace::present::site;
 
 use crate::util::{bin, copy_tree, fails, mini_corpus, run};
 
@@ -460,13 +460,13 @@ fn every_page_is_well_formed_local_and_linked_both_ways() {
 #[test]
 fn a_games_figures_from_the_report_are_on_its_page_only() {
     let corpus = load(&CorpusFiles::embedded()).corpus.unwrap();
-    let svg = |name: &str| ludotrace::cli::report::File {
+    let svg = |name: &str| ludotrace::present::report::File {
         name: name.to_owned(),
         text: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"></svg>\n"
             .to_owned(),
     };
     // The report's outcomes, as the game page takes them in: a figure it shows, a link.
-    let md = ludotrace::cli::report::File {
+    let md = ludotrace::present::report::File {
         name: "um-el-banat.md".to_owned(),
         text:
             "# Um el Banât\n\n## Outcomes of every reading\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n\

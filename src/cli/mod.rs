@@ -5,17 +5,7 @@
 //! Markdown. Data goes to stdout; diagnostics go to stderr, except for `check`, whose
 //! diagnostics are its output.
 
-pub mod diff;
-pub mod exec;
-pub mod flags;
-pub mod global;
-mod output;
-mod register;
-mod render;
 pub mod replay;
-pub mod report;
-pub mod run;
-pub mod site;
 pub mod units;
 
 use std::io::Write;
@@ -25,10 +15,15 @@ use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::agents::Lineup;
-use crate::cite::Style;
-use crate::corpus::{self, Corpus, CorpusFiles, Diagnostic, Lookup};
+use crate::corpus::{self, Corpus, CorpusFiles, Diagnostic};
+use crate::present::cite::Style;
 
-pub use output::Out;
+pub use crate::analysis::Error;
+use crate::analysis::{diff, flags, play as run};
+use crate::analysis::{game_of, interpretation_of};
+use crate::exec;
+pub use crate::present::{Format, Out};
+use crate::present::{register, report, show as render, site};
 
 /// Browse, check and cite source-annotated rulesets of traditional board games.
 #[derive(Debug, Parser)]
@@ -46,7 +41,7 @@ pub struct Cli {
     #[arg(long, short, global = true)]
     pub quiet: bool,
     /// Lay tables out to N columns (0: never wrap). Default: the terminal's width, or no wrapping when piped.
-    #[arg(long, global = true, value_name = "N", value_parser = output::parse_width)]
+    #[arg(long, global = true, value_name = "N", value_parser = crate::present::out::parse_width)]
     pub width: Option<usize>,
     /// Keep every block of games played in the SQLite results store at PATH, and take
     /// blocks played before from it (default: ludotrace/results.sqlite in the user's data
@@ -129,17 +124,24 @@ fn version() -> &'static str {
     })
 }
 
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Human-readable text and tables.
-    Table,
-    /// JSON with a `schema_version` (see `ludotrace schema`).
-    Json,
-    /// Markdown.
-    Markdown,
-    /// Comma-separated values, one row per game (`run`).
-    Csv,
+/// `--format`: the output formats, as the command line names and documents them.
+impl ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Format::Table, Format::Json, Format::Markdown, Format::Csv]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use clap::builder::PossibleValue;
+        Some(match self {
+            Format::Table => PossibleValue::new("table").help("Human-readable text and tables"),
+            Format::Json => PossibleValue::new("json")
+                .help("JSON with a `schema_version` (see `ludotrace schema`)"),
+            Format::Markdown => PossibleValue::new("markdown").help("Markdown"),
+            Format::Csv => {
+                PossibleValue::new("csv").help("Comma-separated values, one row per game (`run`)")
+            }
+        })
+    }
 }
 
 /// Subcommands.
@@ -236,7 +238,7 @@ pub enum Command {
         /// (JSON, whatever --format), for `ludotrace merge` to join with the other N − 1
         /// shards into this run's result, byte for byte. Writes no store.
         #[arg(long, value_name = "I/N")]
-        shard: Option<units::Shard>,
+        shard: Option<crate::exec::units::Shard>,
     },
     /// Compare two readings of a game: the choices on which they differ, and every outcome
     /// under seeded random play with the difference B − A, its 95 % interval, a
@@ -514,122 +516,6 @@ impl From<CiteStyle> for Style {
     }
 }
 
-/// Everything that can stop a command, with the message the user sees.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// The corpus directory is unusable.
-    #[error(transparent)]
-    Files(#[from] corpus::files::FilesError),
-    /// The corpus directory named by `LUDOTRACE_CORPUS` is unusable.
-    #[error(
-        "the environment variable LUDOTRACE_CORPUS names a corpus that cannot be used: {0} (unset LUDOTRACE_CORPUS to use the built-in corpus)"
-    )]
-    EnvFiles(corpus::files::FilesError),
-    /// The corpus has problems.
-    #[error("the corpus{origin} has {} problem(s), listed above; `ludotrace check` lists them with a summary", problems.len())]
-    Corpus {
-        /// The problems.
-        problems: Vec<Diagnostic>,
-        /// Where the corpus came from, when that is easy to forget (` in DIR, named by
-        /// LUDOTRACE_CORPUS`), else empty.
-        origin: String,
-    },
-    /// No such point of the register.
-    #[error(
-        "no point `{id}` in the register{hint}; `ludotrace point` lists them (ids like UB-07, BG-S01, ENC-3.1, G-4)"
-    )]
-    UnknownPoint {
-        /// What was asked for.
-        id: String,
-        /// A did-you-mean, or empty.
-        hint: String,
-    },
-    /// No such game.
-    #[error("unknown game `{id}`{hint}; the games are: {valid}")]
-    UnknownGame {
-        /// What was asked for.
-        id: String,
-        /// ` (did you mean …?)` when a game is spelled nearly so, else empty.
-        hint: String,
-        /// The valid ids.
-        valid: String,
-    },
-    /// A name that begins several games' names.
-    #[error("`{id}` could be any of these games: {candidates}; give more of the name")]
-    AmbiguousGame {
-        /// What was asked for.
-        id: String,
-        /// The games it could be, with their names.
-        candidates: String,
-    },
-    /// No such interpretation.
-    #[error("game `{game}` has no interpretation `{id}`{hint}; its interpretations are: {valid}")]
-    UnknownInterpretation {
-        /// The game.
-        game: String,
-        /// What was asked for.
-        id: String,
-        /// ` (did you mean …?)` when a reading is spelled nearly so, else empty.
-        hint: String,
-        /// The valid ids.
-        valid: String,
-    },
-    /// No such source id.
-    #[error(
-        "no source, passage, evidence record, encoding or witness `{id}`; source files are: {valid} (run `ludotrace sources` for every id)"
-    )]
-    UnknownSource {
-        /// What was asked for.
-        id: String,
-        /// The source file ids.
-        valid: String,
-    },
-    /// Not a passage.
-    #[error("`{id}` is not a passage; passages are: {valid}")]
-    UnknownPassage {
-        /// What was asked for.
-        id: String,
-        /// The passages.
-        valid: String,
-    },
-    /// A reading cannot be bound to its engine.
-    #[error(transparent)]
-    Bind(#[from] crate::bind::BindError),
-    /// A bad option value.
-    #[error("{0}")]
-    Usage(String),
-    /// A `--format` given to a command that does not produce that format.
-    #[error("`{command}` does not produce {format} output; {valid}")]
-    FormatNotProduced {
-        /// The command.
-        command: &'static str,
-        /// The format asked for.
-        format: &'static str,
-        /// What it produces instead.
-        valid: String,
-    },
-    /// A trace file that cannot be read or replayed.
-    #[error("{file}{}: {message}", line.map(|l| format!(":{l}")).unwrap_or_default())]
-    Trace {
-        /// The file.
-        file: String,
-        /// The line, where one is at fault.
-        line: Option<usize>,
-        /// What is wrong.
-        message: String,
-    },
-    /// Output failed.
-    #[error("cannot write output: {0}")]
-    Io(#[from] std::io::Error),
-}
-
-impl Error {
-    /// The process exit code: 2 for usage and input errors.
-    pub fn exit_code(&self) -> i32 {
-        2
-    }
-}
-
 /// Runs a parsed command line. Returns the exit code for a completed run (0, or 1 when a
 /// check found problems).
 ///
@@ -751,12 +637,16 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                         .to_owned(),
                 ));
             }
-            let csl = crate::cite::csl_style(csl.as_deref().unwrap_or(crate::cite::DEFAULT_CSL))
-                .map_err(|e| Error::Usage(e.to_string()))?;
+            let csl = crate::present::cite::csl_style(
+                csl.as_deref().unwrap_or(crate::present::cite::DEFAULT_CSL),
+            )
+            .map_err(|e| Error::Usage(e.to_string()))?;
             let hash = run::corpus_hash(&files(&cli)?);
             let refs = match (game, tool) {
-                (Some(g), false) => crate::cite::references(&corpus, game_of(&corpus, g)?, &hash),
-                (None, true) => vec![crate::cite::tool(&hash)],
+                (Some(g), false) => {
+                    crate::present::cite::references(&corpus, game_of(&corpus, g)?, &hash)
+                }
+                (None, true) => vec![crate::present::cite::tool(&hash)],
                 _ => {
                     return Err(Error::Usage(
                         "cite takes a game id (see `ludotrace list`) or --tool, one of the two"
@@ -765,8 +655,8 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 }
             };
             out.raw(&match style {
-                CiteStyle::Text => crate::cite::text(&refs, &csl),
-                _ => crate::cite::render(&refs, (*style).into()),
+                CiteStyle::Text => crate::present::cite::text(&refs, &csl),
+                _ => crate::present::cite::render(&refs, (*style).into()),
             });
         }
         Command::Run {
@@ -881,7 +771,14 @@ pub(super) fn play_command(
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
-            run::run(out, exec, corpus, files, &args, cli.quiet)?;
+            let bar = progress(cli.quiet, true);
+            let played = if out.format == Format::Csv {
+                let mut rows = crate::present::run::CsvRows::new(out);
+                run::run(exec, corpus, files, &args, &bar, Some(&mut rows))?
+            } else {
+                run::run(exec, corpus, files, &args, &bar, None)?
+            };
+            crate::present::run::print(out, &played, &args);
         }
         Command::Diff {
             game,
@@ -925,7 +822,8 @@ pub(super) fn play_command(
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
-            diff::diff(out, exec, corpus, files, &args, cli.quiet)?;
+            let d = diff::diff(exec, corpus, files, &args, &progress(cli.quiet, false))?;
+            crate::present::diff::print(out, &d, &args);
         }
         Command::Flags {
             game,
@@ -952,7 +850,8 @@ pub(super) fn play_command(
                 global: global.then_some(*design),
                 global_games: *global_games,
             };
-            flags::flags(out, exec, corpus, files, &args, cli.quiet)?;
+            let f = flags::flags(exec, corpus, files, &args, &progress(cli.quiet, false))?;
+            crate::present::flags::print(out, &f, &args);
         }
         Command::Report {
             game,
@@ -1002,7 +901,7 @@ pub(super) fn play_command(
 ///
 /// # Errors
 /// A store that cannot be opened.
-pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::store::Store>, Error> {
+pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::exec::store::Store>, Error> {
     if cli.no_store {
         return Ok(None);
     }
@@ -1012,7 +911,7 @@ pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::store::Store>, Error
         .map(PathBuf::from);
     let path = match cli.store.clone().or(from_env) {
         Some(p) => p,
-        None => match crate::store::default_path() {
+        None => match crate::exec::store::default_path() {
             Some(p) => p,
             None => {
                 if !cli.quiet {
@@ -1025,7 +924,7 @@ pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::store::Store>, Error
             }
         },
     };
-    crate::store::Store::open(&path)
+    crate::exec::store::Store::open(&path)
         .map(Some)
         .map_err(|e| Error::Usage(format!("{e} (--no-store runs without one)")))
 }
@@ -1216,65 +1115,6 @@ pub(super) fn load(cli: &Cli) -> Result<Corpus, Error> {
     }
 }
 
-/// ` (did you mean `a` or `b`?)`, or nothing when no candidate is near.
-pub(super) fn did_you_mean<'a>(near: impl IntoIterator<Item = &'a str>) -> String {
-    let near: Vec<String> = near.into_iter().map(|n| format!("`{n}`")).collect();
-    if near.is_empty() {
-        String::new()
-    } else {
-        format!(" (did you mean {}?)", near.join(" or "))
-    }
-}
-
-/// A reading of a game by its id, in any case: the one lookup of every command.
-pub(crate) fn interpretation_of<'g>(
-    g: &'g corpus::Game,
-    id: &str,
-) -> Result<&'g corpus::Interpretation, Error> {
-    let near = match g.find_interpretation(id) {
-        Lookup::Found(i) => return Ok(i),
-        Lookup::NotFound { suggestions } => suggestions,
-        Lookup::Ambiguous(_) => Vec::new(),
-    };
-    Err(Error::UnknownInterpretation {
-        game: g.id.clone(),
-        id: id.to_owned(),
-        hint: did_you_mean(near.iter().map(|i| i.id.as_str())),
-        valid: g
-            .interpretations
-            .iter()
-            .map(|i| i.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-    })
-}
-
-/// A game by its id, name or another name (any case, accents aside) or an unambiguous
-/// prefix of one: the one lookup of every command.
-pub(crate) fn game_of<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c corpus::Game, Error> {
-    match corpus.find_game(id) {
-        Lookup::Found(g) => Ok(g),
-        Lookup::Ambiguous(games) => Err(Error::AmbiguousGame {
-            id: id.to_owned(),
-            candidates: games
-                .iter()
-                .map(|g| format!("{} ({})", g.id, g.name))
-                .collect::<Vec<_>>()
-                .join(", "),
-        }),
-        Lookup::NotFound { suggestions } => Err(Error::UnknownGame {
-            id: id.to_owned(),
-            hint: did_you_mean(suggestions.iter().map(|g| g.id.as_str())),
-            valid: corpus
-                .games
-                .iter()
-                .map(|g| g.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        }),
-    }
-}
-
 /// `--set CHOICE=…` names an open point of the ruleset, not an engine parameter: say which
 /// parameters its options set and how to take one, rather than "unknown parameter".
 fn choices_are_not_parameters(g: &corpus::Game, set: &[String]) -> Result<(), Error> {
@@ -1347,4 +1187,24 @@ fn set_text(v: &serde_json::Value) -> String {
         serde_json::Value::String(s) => s.clone(),
         v => v.to_string(),
     }
+}
+
+/// The progress bar of a command that plays, on stderr when it is a terminal (hidden under
+/// `--quiet` or in a pipe); `named` shows the reading being played before the bar.
+fn progress(quiet: bool, named: bool) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if quiet || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    if named {
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{prefix} [{bar:30}] {pos}/{len} games ({per_sec}, {eta} left)",
+            )
+            .expect("template is valid")
+            .progress_chars("=> "),
+        );
+    }
+    bar
 }

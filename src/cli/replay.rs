@@ -5,10 +5,11 @@
 
 use std::path::Path;
 
-use super::{Error, Format, Out, game_of, interpretation_of};
+use crate::analysis::{Error, game_of, interpretation_of};
 use crate::bind;
 use crate::corpus::Corpus;
 use crate::ludii::replay::{self, Report};
+use crate::present::{Format, Out};
 /// Replays a trace file; returns the exit code (0: no divergence, 1: some).
 ///
 /// # Errors

@@ -4,13 +4,14 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::output::{Out, style};
-use super::{Error, Format};
+use crate::analysis::Error;
 use crate::corpus::{
     self, Cite, Class, Classed, Corpus, Game, Interpretation, Loaded, ParamOrigin, Passage,
     ProvenanceSummary,
 };
 use crate::family::{Family, ParamKind, doc_line};
+use crate::present::Format;
+use crate::present::out::{Out, style};
 
 /// Version of every JSON output of this build.
 pub const OUTPUT_SCHEMA_VERSION: u32 = 1;
@@ -146,7 +147,7 @@ pub fn list(out: &mut Out, corpus: &Corpus) {
 }
 
 /// A class as a short tag: `grounded: Davies`, `borrowed: DLP`, `interpolated: <who>`.
-pub(super) fn class_tag(k: &Classed) -> String {
+pub(crate) fn class_tag(k: &Classed) -> String {
     match k.class {
         Class::Grounded | Class::Borrowed => {
             format!("{}: {}", k.class.as_str(), k.sources.join(", "))
@@ -389,7 +390,7 @@ fn quote_page(p: &Passage, c: &Cite) -> Option<String> {
     None
 }
 
-pub(super) fn show_cites(corpus: &Corpus, cites: &[Cite]) -> Vec<ShowCite> {
+pub(crate) fn show_cites(corpus: &Corpus, cites: &[Cite]) -> Vec<ShowCite> {
     cites
         .iter()
         .map(|c| ShowCite {
@@ -1340,55 +1341,67 @@ pub fn schema() -> Value {
     put("output/sources", output_schema::<SourcesOutput>());
     put(
         "output/show-readings",
-        output_schema::<super::register::ReadingsOutput>(),
+        output_schema::<crate::present::register::ReadingsOutput>(),
     );
     put(
         "output/point",
-        output_schema::<super::register::PointOutput>(),
+        output_schema::<crate::present::register::PointOutput>(),
     );
     put(
         "output/points",
-        output_schema::<super::register::PointsOutput>(),
+        output_schema::<crate::present::register::PointsOutput>(),
     );
     put("output/collate", output_schema::<CollateOutput>());
     put("output/check", output_schema::<CheckOutput>());
-    put("output/run", output_schema::<super::run::RunOutput>());
-    put("output/diff", output_schema::<super::diff::DiffOutput>());
+    put(
+        "output/run",
+        output_schema::<crate::analysis::play::RunOutput>(),
+    );
+    put(
+        "output/diff",
+        output_schema::<crate::analysis::diff::DiffOutput>(),
+    );
     put(
         "output/diff-against",
-        output_schema::<super::diff::DiffAgainstOutput>(),
+        output_schema::<crate::analysis::diff::DiffAgainstOutput>(),
     );
-    put("output/flags", output_schema::<super::flags::FlagsOutput>());
+    put(
+        "output/flags",
+        output_schema::<crate::analysis::flags::FlagsOutput>(),
+    );
     put(
         "output/flags-all",
-        output_schema::<super::flags::FlagsAllOutput>(),
+        output_schema::<crate::analysis::flags::FlagsAllOutput>(),
     );
     put(
         "output/run-all",
-        output_schema::<super::run::RunAllOutput>(),
+        output_schema::<crate::analysis::play::RunAllOutput>(),
     );
     put(
         "output/replay",
         output_schema::<crate::ludii::replay::Report>(),
     );
-    put("units/plan", output_schema::<super::units::PlanFile>());
+    put(
+        "units/plan",
+        output_schema::<crate::exec::units::PlanFile>(),
+    );
     put(
         "units/partial",
-        output_schema::<super::units::PartialFile>(),
+        output_schema::<crate::exec::units::PartialFile>(),
     );
     serde_json::json!({
         "schema_version": OUTPUT_SCHEMA_VERSION,
         "formats": formats,
         "store": {
-            "schema_version": crate::store::STORE_SCHEMA_VERSION,
+            "schema_version": crate::exec::store::STORE_SCHEMA_VERSION,
             "description": "The results store (SQLite): one row per block of games in \
                 `blocks`, one per game in `games` with --store-games, the view `results` \
                 summing a task's blocks. Columns are only ever added under one \
                 schema_version (meta.schema_version).",
-            "sql": crate::store::SCHEMA,
+            "sql": crate::exec::store::SCHEMA,
         },
         "units": {
-            "version": super::units::UNITS_VERSION,
+            "version": crate::exec::units::UNITS_VERSION,
             "description": "`ludotrace plan` writes units/plan (format ludotrace-plan); \
                 `work` and `run --shard` write units/partial (format ludotrace-partial); \
                 fields are only ever added under one version.",

@@ -11,12 +11,12 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::Error;
-use super::exec::{Exec, Task};
-use super::flags::FlagsArgs;
-use super::run::{merge_options, play_reading};
+use crate::analysis::Error;
+use crate::analysis::flags::FlagsArgs;
+use crate::analysis::play::{merge_options, play_reading};
 use crate::bind;
 use crate::corpus::{Choice, ChoiceOption, Game};
+use crate::exec::{Exec, Task};
 use std::collections::BTreeMap;
 
 use crate::sensitivity::{Design, Indices, Observed, Slot, heterogeneity, indices, variance};

@@ -27,11 +27,20 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
+pub mod store;
+pub mod units;
+
 use crate::agents::Lineup;
 use crate::bind::Bound;
 use crate::sim::saved::{SavedGame, SavedTally};
 use crate::sim::{Block, RunSpec, Tally};
-use crate::store::{Key, Store};
+use store::{Key, Store, StoreError};
+
+/// A problem met while playing through the executor (a store that failed, a partial result
+/// that does not fit), with the message the user sees.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ExecError(pub String);
 
 /// The version and build of this binary: what a store block, a plan and a partial result
 /// carry, so that results of another build (another engine) are never mixed in.
@@ -432,11 +441,11 @@ impl Exec {
     ///
     /// # Errors
     /// The store's.
-    pub fn commit(&self) -> Result<(), super::Error> {
+    pub fn commit(&self) -> Result<(), ExecError> {
         let Some(store) = &self.store else {
             return Ok(());
         };
-        let store_err = |e: crate::store::StoreError| super::Error::Usage(e.to_string());
+        let store_err = |e: StoreError| ExecError(e.to_string());
         for run in self.pending.lock().expect("pending lock").drain(..) {
             let blocks = crate::sim::block_ranges(run.games.clone()).count() as u64;
             let id = store
@@ -456,9 +465,9 @@ impl Exec {
     ///
     /// # Errors
     /// That problem, as a usage or input error.
-    pub fn finish(&self) -> Result<(), super::Error> {
+    pub fn finish(&self) -> Result<(), ExecError> {
         match self.failure.lock().expect("failure lock").take() {
-            Some(m) => Err(super::Error::Usage(m)),
+            Some(m) => Err(ExecError(m)),
             None => Ok(()),
         }
     }

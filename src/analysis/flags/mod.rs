@@ -1,41 +1,41 @@
-//! `ludotrace flags [GAME]`: what a game's sources leave open or dispute ([`crate::flags`]):
+//! `ludotrace flags [GAME]`: what a game's sources leave open or dispute ([`crate::analysis::flags::found`]):
 //! from the corpus, its open points with who proposes each option, the register readings it
 //! declines, the places where two sources support different options, and what each reading
 //! borrows or interpolates, and its engine artefacts; from seeded play of every reading, how
 //! often each uncovered or borrowed situation arises, how often each rule and each engine
 //! artefact fires, and how much each option, switched in alone, and each engine artefact,
 //! switched off, changes the outcome; with `--global`, each open point's share of the
-//! variance of the outcome over the whole option space ([`super::global`]).
+//! variance of the outcome over the whole option space ([`crate::analysis::global`]).
 //!
 //! The result (JSON schema_version 1) is a pure function of the corpus, the games, seed, ply
 //! limit, agents and overrides, and the ludotrace version, at any thread count.
 
-use schemars::JsonSchema;
-use serde::Serialize;
+pub mod found;
 
-use std::io::IsTerminal;
-
-use super::exec::{Exec, Task};
-use super::output::{Out, style};
-use super::render::OUTPUT_SCHEMA_VERSION;
-use super::run::{
-    check_numbers, check_rotation, check_seated, corpus_hash, footer, lineup_list, play_reading,
-    pool,
-};
-use super::{Error, Format};
-use crate::agents::Lineup;
-use crate::bind::{self, Bound};
-use crate::corpus::{Corpus, CorpusFiles, Game};
 use std::collections::BTreeMap;
 
+use indicatif::ProgressBar;
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::Value;
 
-use super::diff::{Metric, arm_key, finish, raw_metrics};
-use super::global::{GlobalDesign, GlobalIndex, check_design, global};
-use crate::flags::{
+use crate::agents::Lineup;
+use crate::analysis::Error;
+use crate::analysis::OUTPUT_SCHEMA_VERSION;
+use crate::analysis::play::{
+    check_numbers, check_rotation, check_seated, corpus_hash, lineup_list, play_reading, pool,
+};
+use crate::analysis::reproduce::Reproduce;
+use crate::bind::{self, Bound};
+use crate::corpus::{Corpus, CorpusFiles, Game};
+use crate::exec::{Exec, Task};
+
+use crate::analysis::diff::{Metric, arm_key, finish, raw_metrics};
+use crate::analysis::flags::found::{
     Artefact, Effect, Flag, FlagKind, artefact_frequency, corpus_flags, engine_artefacts,
     play_flags,
 };
+use crate::analysis::global::{GlobalDesign, GlobalIndex, check_design, global};
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::Rate;
 use crate::stats::compare::holm;
@@ -196,14 +196,13 @@ pub struct FlagsAllOutput<'a> {
 /// # Errors
 /// An unknown game (listing the valid ones), bad numbers or overrides, a lineup that does
 /// not fit.
-pub fn flags(
-    out: &mut Out,
+pub fn flags<'c>(
     exec: &Exec,
-    corpus: &Corpus,
+    corpus: &'c Corpus,
     files: &CorpusFiles,
     args: &FlagsArgs,
-    quiet: bool,
-) -> Result<Vec<FlagsOutput>, Error> {
+    bar: &ProgressBar,
+) -> Result<Flags<'c>, Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
     if let Some(n) = args.global_games {
@@ -216,7 +215,7 @@ pub fn flags(
         check_rotation(n, &args.lineup, sim::MAX_GAMES)?;
     }
     let games: Vec<&Game> = match &args.game {
-        Some(id) => vec![super::game_of(corpus, id)?],
+        Some(id) => vec![crate::analysis::game_of(corpus, id)?],
         None => corpus.games.iter().collect(),
     };
     if let Some(n) = args.global {
@@ -240,11 +239,7 @@ pub fn flags(
     }
     let pool = pool(args.threads)?;
     let readings: u64 = bound.iter().map(|b| b.len() as u64).sum();
-    let bar = if quiet || !std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::hidden()
-    } else {
-        indicatif::ProgressBar::new(readings * args.games)
-    };
+    bar.inc_length(readings * args.games);
     let hash = corpus_hash(files);
     let mut reports = Vec::new();
     for (g, of_game) in games.iter().zip(&bound) {
@@ -254,7 +249,7 @@ pub fn flags(
             .zip(of_game)
             .map(|(interp, b)| {
                 let key = sim::reading_key(&g.id, &interp.id);
-                arm(exec, args, (g, interp), b, key, &pool, &bar)
+                arm(exec, args, (g, interp), b, key, &pool, bar)
             })
             .collect();
         let named: Vec<(&str, &Tally)> = g
@@ -264,12 +259,12 @@ pub fn flags(
             .zip(&tallies)
             .collect();
         let mut flags = corpus_flags(corpus, g);
-        let mut arms = Arms::new(exec, g, args, &overrides, &pool, &bar);
+        let mut arms = Arms::new(exec, g, args, &overrides, &pool, bar);
         let mut sensitivity = one_at_a_time(&mut arms)?;
         let mut artefacts = engine_artefacts(corpus, g);
         sensitivity.engine_artefacts = switched_off(&mut arms, &mut artefacts, &named)?;
         if let Some(n) = args.global {
-            let (design, indices) = global(exec, g, args, n, &overrides, &pool, &bar)?;
+            let (design, indices) = global(exec, g, args, n, &overrides, &pool, bar)?;
             sensitivity.global = Some(indices);
             sensitivity.global_design = Some(design);
         }
@@ -301,20 +296,22 @@ pub fn flags(
         });
     }
     bar.finish_and_clear();
-    match (out.format, &args.game) {
-        (Format::Json, Some(_)) => out.json(&reports[0]),
-        (Format::Json, None) => out.json(&FlagsAllOutput {
-            schema_version: OUTPUT_SCHEMA_VERSION,
-            reports: reports.iter().collect(),
-        }),
-        _ => {
-            for (g, r) in games.iter().zip(&reports) {
-                render(out, g, r);
-            }
-            footer(out, &hash, &command_line(args), args.corpus.as_deref());
-        }
-    }
-    Ok(reports)
+    Ok(Flags {
+        games,
+        reports,
+        hash,
+    })
+}
+
+/// What `flags` found: a report per game asked for.
+#[derive(Debug)]
+pub struct Flags<'c> {
+    /// The games, in the order of the reports.
+    pub games: Vec<&'c Game>,
+    /// A report per game.
+    pub reports: Vec<FlagsOutput>,
+    /// BLAKE3 of the corpus files.
+    pub hash: String,
 }
 
 /// The base readings of the one-at-a-time comparisons: the game's first (its source-named
@@ -374,7 +371,7 @@ struct Compared {
     base: String,
     sets: Vec<(String, Value)>,
     refused: Option<String>,
-    raw: Vec<super::diff::Raw>,
+    raw: Vec<crate::analysis::diff::Raw>,
 }
 
 impl<'a> Arms<'a> {
@@ -486,25 +483,22 @@ fn finish_all(
     let mut adjusted = holm(&ps).into_iter();
     rows.into_iter()
         .map(|mut r| {
-            let mut cmd = format!(
-                "ludotrace diff {} {} {} -n {} --seed {} --max-plies {}{}",
-                game.id,
-                r.base,
-                r.base,
-                args.games,
-                args.seed,
-                args.max_plies,
-                super::run::lineup_words(&args.lineup)
-            );
+            // The `diff` of this arm against its base, on the very games compared here.
+            let mut cmd = Reproduce::new("diff", args.corpus.as_deref());
+            cmd.word(&game.id)
+                .word(&r.base)
+                .word(&r.base)
+                .option("-n", args.games)
+                .option("--seed", args.seed)
+                .option("--max-plies", args.max_plies)
+                .lineup(&args.lineup);
             for s in &args.set {
-                cmd.push_str(&format!(" --set {}", super::run::shell_quote(s)));
+                cmd.option("--set", s);
             }
             for (k, v) in &r.sets {
-                cmd.push_str(&format!(
-                    " --set-b {}",
-                    super::run::shell_quote(&format!("{k}={v}"))
-                ));
+                cmd.option("--set-b", format!("{k}={v}"));
             }
+            let cmd = cmd.line();
             let metrics = std::mem::take(&mut r.raw)
                 .into_iter()
                 .map(|m| finish(m, adjusted.next().unwrap_or(1.0)))
@@ -656,383 +650,23 @@ fn switched_off(
 }
 
 /// The command that reproduces a `flags` output.
-fn command_line(args: &FlagsArgs) -> String {
-    let mut cmd = String::from("ludotrace");
-    if let Some(dir) = &args.corpus {
-        cmd.push_str(&format!(
-            " --corpus {}",
-            super::run::shell_quote(&dir.display().to_string())
-        ));
-    }
-    cmd.push_str(" flags");
+pub fn command_line(args: &FlagsArgs) -> String {
+    let mut r = Reproduce::new("flags", args.corpus.as_deref());
     if let Some(g) = &args.game {
-        cmd.push_str(&format!(" {}", super::run::shell_quote(g)));
+        r.word(g);
     }
-    cmd.push_str(&format!(
-        " -n {} --seed {} --max-plies {}",
-        args.games, args.seed, args.max_plies
-    ));
-    cmd.push_str(&super::run::lineup_words(&args.lineup));
+    r.option("-n", args.games)
+        .option("--seed", args.seed)
+        .option("--max-plies", args.max_plies)
+        .lineup(&args.lineup);
     for s in &args.set {
-        cmd.push_str(&format!(" --set {}", super::run::shell_quote(s)));
+        r.option("--set", s);
     }
     if let Some(n) = args.global {
-        cmd.push_str(&format!(" --global --design {n}"));
+        r.switch("--global").option("--design", n);
     }
     if let Some(n) = args.global_games {
-        cmd.push_str(&format!(" --global-games {n}"));
+        r.option("--global-games", n);
     }
-    cmd
-}
-
-/// One game's flags, kind by kind.
-fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
-    let flags = &report.flags;
-    let md = out.format == Format::Markdown;
-    let count = |k: FlagKind| flags.iter().filter(|f| f.kind == k).count();
-    let title = format!(
-        "{} · {} open points, {} declined register readings, {} source conflicts, {} \
-         witness variants, {} borrowed and {} interpolated items, {} engine artefacts",
-        game.name,
-        count(FlagKind::Choice),
-        count(FlagKind::Declined),
-        count(FlagKind::SourceConflict),
-        count(FlagKind::WitnessVariant),
-        count(FlagKind::Borrowing),
-        count(FlagKind::Interpolation),
-        count(FlagKind::EngineArtefact),
-    );
-    if md {
-        out.para(&format!("**{title}**"));
-    } else {
-        out.styled(style::HEAD, &title);
-        out.line("");
-    }
-    let of = |k: FlagKind| flags.iter().filter(move |f| f.kind == k);
-    let rows: Vec<Vec<String>> = of(FlagKind::Choice)
-        .map(|f| {
-            let options: Vec<String> = f
-                .options
-                .iter()
-                .map(|o| {
-                    let taken: Vec<String> = o
-                        .taken_by
-                        .iter()
-                        .map(|t| format!("{} ({})", t.reading, t.class.as_str()))
-                        .collect();
-                    format!(
-                        "{}: by {}{}",
-                        o.id,
-                        if o.by.is_empty() {
-                            "nobody named".to_owned()
-                        } else {
-                            o.by.join("; ")
-                        },
-                        if taken.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" · taken by {}", taken.join(", "))
-                        }
-                    )
-                })
-                .collect();
-            // One option a line: in a Markdown cell, a line break is `<br>`.
-            let sep = if md { "<br>" } else { "\n" };
-            vec![f.id.clone(), f.title.clone(), options.join(sep)]
-        })
-        .collect();
-    if !rows.is_empty() {
-        out.table(
-            &["open point", "question", "options: proposed by · taken by"],
-            rows,
-        );
-    }
-    let rows: Vec<Vec<String>> = of(FlagKind::SourceConflict)
-        .map(|f| vec![f.title.clone(), f.text.clone()])
-        .collect();
-    if !rows.is_empty() {
-        out.table(&["source conflict", "the words on each side"], rows);
-    }
-    let rows: Vec<Vec<String>> = of(FlagKind::WitnessVariant)
-        .map(|f| vec![f.title.clone(), f.text.clone()])
-        .collect();
-    if !rows.is_empty() {
-        out.table(&["witness variant in a quoted span", "in context"], rows);
-    }
-    for (kind, head, whom) in [
-        (FlagKind::Borrowing, "borrowed item", "readings · from"),
-        (
-            FlagKind::Interpolation,
-            "interpolated item",
-            "readings · added by",
-        ),
-    ] {
-        let rows: Vec<Vec<String>> = of(kind)
-            .map(|f| {
-                let (item, rest) = f.title.split_once(": ").unwrap_or((&f.title, ""));
-                vec![item.to_owned(), rest.to_owned()]
-            })
-            .collect();
-        if !rows.is_empty() {
-            out.table(&[head, whom], rows);
-        }
-    }
-    let rows: Vec<Vec<String>> = of(FlagKind::Declined)
-        .map(|f| vec![f.id.clone(), f.text.clone()])
-        .collect();
-    if !rows.is_empty() {
-        out.table(&["declined register reading", "why"], rows);
-    }
-    // From play: a column per reading, the share of games with its interval and the rate
-    // per game.
-    let readings: Vec<&str> = game.interpretations.iter().map(|i| i.id.as_str()).collect();
-    for (kind, head) in [
-        (
-            FlagKind::Uncovered,
-            "met in play (uncovered: interpolated, borrowed: borrowed)",
-        ),
-        (FlagKind::RuleActivity, "rule"),
-    ] {
-        let rows: Vec<Vec<String>> = of(kind)
-            .map(|f| {
-                let mut row = vec![f.id.clone()];
-                let freq = f.frequency.as_ref();
-                row.extend(readings.iter().map(|r| {
-                    freq.and_then(|q| q.by_reading.iter().find(|b| b.reading == *r))
-                        .map_or_else(
-                            || "–".to_owned(),
-                            |b| {
-                                format!(
-                                    "{:.1} % [{:.1}–{:.1}] · {:.2}/game",
-                                    100.0 * b.share.value,
-                                    100.0 * b.share.lo,
-                                    100.0 * b.share.hi,
-                                    b.per_game.value
-                                )
-                            },
-                        )
-                }));
-                row
-            })
-            .collect();
-        if !rows.is_empty() {
-            let mut heads = vec![head.to_owned()];
-            heads.extend(
-                readings
-                    .iter()
-                    .map(|r| format!("{r}: games [95 % CI] · per game")),
-            );
-            let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
-            out.table(&heads, rows);
-        }
-    }
-    let rows: Vec<Vec<String>> = of(FlagKind::EngineArtefact)
-        .map(|f| {
-            let fires: Vec<String> = f
-                .frequency
-                .iter()
-                .flat_map(|q| &q.by_reading)
-                .map(|b| {
-                    format!(
-                        "{} {}: {:.1} % [{:.1}–{:.1}]",
-                        b.reading,
-                        b.event.as_deref().unwrap_or("?"),
-                        100.0 * b.share.value,
-                        100.0 * b.share.lo,
-                        100.0 * b.share.hi
-                    )
-                })
-                .collect();
-            let sep = if md { "<br>" } else { "\n" };
-            vec![
-                f.title.clone(),
-                if f.readings.is_empty() {
-                    "no reading".to_owned()
-                } else if fires.is_empty() {
-                    format!("{} · no event records it", f.readings.join(", "))
-                } else {
-                    fires.join(sep)
-                },
-                f.effect.as_ref().map_or_else(
-                    || "not measured".to_owned(),
-                    |e| {
-                        let (change, verdict) = effect_words(e, report.games);
-                        format!(
-                            "{} to {} in {}: {change}, {verdict}",
-                            e.metric, e.option, e.base
-                        )
-                    },
-                ),
-            ]
-        })
-        .collect();
-    if !rows.is_empty() {
-        out.table(
-            &[
-                "engine artefact: what the engine does",
-                "fires: reading, event, games [95 % CI]",
-                "switched off: largest change [95 % CI]",
-            ],
-            rows,
-        );
-    }
-    let rows: Vec<Vec<String>> = report
-        .sensitivity
-        .ranking
-        .iter()
-        .filter_map(|r| {
-            let e = r.effect.as_ref()?;
-            let (change, verdict) = effect_words(e, report.games);
-            Some(vec![
-                r.choice.clone(),
-                format!("{} into {}", e.option, e.base),
-                e.metric.clone(),
-                change,
-                if e.p_adjusted < 0.0001 {
-                    "< 0.0001".to_owned()
-                } else {
-                    format!("{:.4}", e.p_adjusted)
-                },
-                verdict,
-            ])
-        })
-        .collect();
-    if !rows.is_empty() {
-        out.table(
-            &[
-                "open point, by effect",
-                "largest: option into reading",
-                "metric",
-                "change [95 % CI]",
-                "p (Holm)",
-                "verdict",
-            ],
-            rows,
-        );
-    }
-    if let (Some(ix), Some(d)) = (
-        &report.sensitivity.global,
-        &report.sensitivity.global_design,
-    ) {
-        render_global(out, ix, d);
-    }
-    let refused = report
-        .sensitivity
-        .one_at_a_time
-        .iter()
-        .filter(|o| o.refused.is_some())
-        .count();
-    if refused > 0 {
-        out.para(&format!(
-            "{refused} option(s) the engine cannot play in a base reading (`refused` in JSON)"
-        ));
-    }
-    out.para(&format!(
-        "play: {} {} a reading, seed {}, ply limit {}",
-        report.games,
-        if report.lineup == ["random"] {
-            "random games".to_owned()
-        } else {
-            format!("games of {}", report.lineup.join(","))
-        },
-        report.seed,
-        report.max_plies
-    ));
-    if !md {
-        out.line("");
-    }
-}
-
-/// An effect's change in points with its interval, and its verdict, which says at what n
-/// no difference was detected.
-fn effect_words(e: &Effect, games: u64) -> (String, String) {
-    (
-        format!(
-            "{:+.1} [{:+.1}, {:+.1}] pts",
-            100.0 * e.difference.value,
-            100.0 * e.difference.lo,
-            100.0 * e.difference.hi
-        ),
-        if e.verdict == "differs" {
-            e.verdict.clone()
-        } else {
-            format!("{} at n = {games}", e.verdict)
-        },
-    )
-}
-
-/// The global indices: a row per open point, largest total index first, a column per
-/// outcome; then what was played.
-fn render_global(out: &mut Out, ix: &[GlobalIndex], d: &GlobalDesign) {
-    let cell = |r: &crate::stats::Rate| format!("{:.2} [{:.2}, {:.2}]", r.value, r.lo, r.hi);
-    let largest = |c: &str| {
-        ix.iter()
-            .filter(|x| x.choice == c)
-            .map(|x| x.total.value)
-            .fold(f64::NEG_INFINITY, f64::max)
-    };
-    let mut choices: Vec<&str> = d.factors.iter().map(String::as_str).collect();
-    choices.sort_by(|x, y| largest(y).total_cmp(&largest(x)));
-    let rows: Vec<Vec<String>> = choices
-        .iter()
-        .map(|c| {
-            let mut row = vec![(*c).to_owned()];
-            for m in super::global::METRICS {
-                row.push(
-                    ix.iter()
-                        .find(|x| x.choice == *c && x.metric == m)
-                        .map_or_else(
-                            || "–".to_owned(),
-                            |x| format!("{} · {}", cell(&x.first_order), cell(&x.total)),
-                        ),
-                );
-            }
-            row
-        })
-        .collect();
-    out.table(
-        &[
-            "open point, all together",
-            "first mover wins: first-order · total [95 % CI]",
-            "draw or timeout: first-order · total",
-            "mean length: first-order · total",
-        ],
-        rows,
-    );
-    let flat: Vec<String> = d
-        .outcomes
-        .iter()
-        .filter(|o| !o.varies)
-        .map(|o| {
-            format!(
-                "{} (Q = {:.1}, df {}, p = {:.3}; variance less noise {:.2e} [{:.2e}, {:.2e}])",
-                o.metric, o.q, o.df, o.p, o.variance.value, o.variance.lo, o.variance.hi
-            )
-        })
-        .collect();
-    if !flat.is_empty() {
-        out.para(&format!(
-            "no index where the outcome does not vary beyond sampling noise over the option \
-             space, or its variance is not told from zero: {}",
-            flat.join(", ")
-        ));
-    }
-    out.para(&format!(
-        "global: a Saltelli design of {} rows over {} open points, {} readings played, {} \
-         games each ({} games; {} readings refused by the engine, {} combinations{}); \
-         intervals from {} bootstrap resamples of the rows; each sampled reading is {} with \
-         every open point switched",
-        d.rows,
-        d.factors.len(),
-        d.readings - d.refused,
-        d.games_per_reading,
-        d.games,
-        d.refused,
-        d.refused_combinations,
-        d.refused_example
-            .as_ref()
-            .map_or_else(String::new, |e| format!(", e.g. {e}")),
-        d.resamples,
-        d.frame
-    ));
+    r.line()
 }

@@ -11,19 +11,21 @@
 //! and compares. Each report is also a self-contained HTML page (inline style, no script,
 //! no outside request).
 
-use super::exec::Exec;
+use crate::exec::Exec;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::diff::{DiffArgs, DiffGames};
-use super::flags::FlagsArgs;
-use super::output::Out;
-use super::run::{RunArgs, corpus_hash};
-use super::{Error, Format};
 use crate::agents::Lineup;
-use crate::charts;
-use crate::cite::{self, Style};
+use crate::analysis::Error;
+use crate::analysis::diff::{DiffArgs, DiffGames};
+use crate::analysis::flags::FlagsArgs;
+use crate::analysis::play::{RunArgs, corpus_hash};
+use crate::analysis::reproduce::Reproduce;
 use crate::corpus::{Corpus, CorpusFiles, Game};
+use crate::present::Format;
+use crate::present::charts;
+use crate::present::cite::{self, Style};
+use crate::present::out::Out;
 
 /// Games per reading for the outcomes: a rate's 95 % interval is then at most ±1 point
 /// (1.96 · √(¼ / 10 000) = 0.0098).
@@ -119,7 +121,7 @@ pub fn make(
         )));
     }
     let games: Vec<&Game> = match &args.game {
-        Some(id) => vec![super::game_of(corpus, id)?],
+        Some(id) => vec![crate::analysis::game_of(corpus, id)?],
         None => corpus.games.iter().collect(),
     };
     let hash = corpus_hash(files);
@@ -218,13 +220,9 @@ fn game_files(
     let md = || Out::new(Format::Markdown, None);
     let lineup = Lineup::random();
     // Every command printed names the corpus it reads, when it is not the built-in one.
-    let lt = match &args.corpus {
-        Some(dir) => format!(
-            "ludotrace --corpus {}",
-            super::run::shell_quote(&dir.display().to_string())
-        ),
-        None => "ludotrace".to_owned(),
-    };
+    let cmd = |sub: &str| Reproduce::new(sub, args.corpus.as_deref());
+    let lt = cmd("report").line();
+    let lt = lt.strip_suffix(" report").unwrap_or(&lt).to_owned();
     let mut doc = String::new();
     let mut figures: Vec<Figure> = Vec::new();
     let _ = writeln!(doc, "# {}\n", g.name);
@@ -258,19 +256,26 @@ fn game_files(
         100.0 * crate::stats::Z95 * (0.25 / args.games as f64).sqrt(),
     );
     let mut o = md();
-    super::render::show(&mut o, corpus, g, None);
+    crate::present::show::show(&mut o, corpus, g, None);
     section(
         &mut doc,
         "The rules, with the words they rest on",
-        &format!("{lt} show {} --format markdown", g.id),
+        &cmd("show")
+            .word(&g.id)
+            .option("--format", "markdown")
+            .line(),
         &o.take(),
     );
     let mut o = md();
-    super::register::matrix(&mut o, corpus, g);
+    crate::present::register::matrix(&mut o, corpus, g);
     section(
         &mut doc,
         "Who reads each open point how",
-        &format!("{lt} show {} --readings --format markdown", g.id),
+        &cmd("show")
+            .word(&g.id)
+            .switch("--readings")
+            .option("--format", "markdown")
+            .line(),
         &o.take(),
     );
     let mut o = md();
@@ -288,18 +293,21 @@ fn game_files(
         threads: args.threads,
         corpus: args.corpus.clone(),
     };
-    let played = super::run::run(&mut o, exec, corpus, files, &run, true)?;
+    let played = crate::analysis::play::run(exec, corpus, files, &run, &hidden(), None)?;
+    crate::present::run::print(&mut o, &played, &run);
     section(
         &mut doc,
         "Outcomes of every reading",
-        &format!(
-            "{lt} run {} --all-interpretations -n {} --format markdown",
-            g.id, args.games
-        ),
+        &cmd("run")
+            .word(&g.id)
+            .switch("--all-interpretations")
+            .option("-n", args.games)
+            .option("--format", "markdown")
+            .line(),
         &o.take(),
     );
-    figures.push(outcomes_figure(g, &played));
-    figures.push(lengths_figure(g, &played));
+    figures.push(outcomes_figure(g, &played.rows));
+    figures.push(lengths_figure(g, &played.rows));
     for f in &figures {
         f.cite(&mut doc);
     }
@@ -323,14 +331,17 @@ fn game_files(
             threads: args.threads,
             corpus: args.corpus.clone(),
         };
-        super::diff::diff(&mut o, exec, corpus, files, &diff, true)?;
+        let d = crate::analysis::diff::diff(exec, corpus, files, &diff, &hidden())?;
+        crate::present::diff::print(&mut o, &d, &diff);
         section(
             &mut doc,
             &format!("Each reading against {}", primary.id),
-            &format!(
-                "{lt} diff {} --against {} -n {DIFF_GAMES} --format markdown",
-                g.id, primary.id
-            ),
+            &cmd("diff")
+                .word(&g.id)
+                .option("--against", &primary.id)
+                .option("-n", DIFF_GAMES)
+                .option("--format", "markdown")
+                .line(),
             &o.take(),
         );
     }
@@ -344,22 +355,28 @@ fn game_files(
         set: Vec::new(),
         threads: args.threads,
         corpus: args.corpus.clone(),
-        global: Some(super::global::design_of(g, GLOBAL_ROWS)),
+        global: Some(crate::analysis::global::design_of(g, GLOBAL_ROWS)),
         global_games: Some(GLOBAL_GAMES),
     };
-    let flagged = super::flags::flags(&mut o, exec, corpus, files, &flags, true)?;
+    let flagged = crate::analysis::flags::flags(exec, corpus, files, &flags, &hidden())?;
+    crate::present::flags::print(&mut o, &flagged, &flags);
     section(
         &mut doc,
         "What the sources leave open, and what matters",
-        &format!(
-            "{lt} flags {} -n {FLAGS_GAMES} --global --design {} --global-games {GLOBAL_GAMES} \
-             --format markdown",
-            g.id,
-            super::global::design_of(g, GLOBAL_ROWS)
-        ),
+        &cmd("flags")
+            .word(&g.id)
+            .option("-n", FLAGS_GAMES)
+            .switch("--global")
+            .option(
+                "--design",
+                crate::analysis::global::design_of(g, GLOBAL_ROWS),
+            )
+            .option("--global-games", GLOBAL_GAMES)
+            .option("--format", "markdown")
+            .line(),
         &o.take(),
     );
-    if let (Some(f), Some(primary)) = (flagged.first(), g.interpretations.first()) {
+    if let (Some(f), Some(primary)) = (flagged.reports.first(), g.interpretations.first()) {
         figures.push(tornado_figure(g, &primary.id, f));
         figures.extend(variance_figure(g, f));
     }
@@ -373,7 +390,7 @@ fn game_files(
     section(
         &mut doc,
         "Bibliography",
-        &format!("{lt} cite {}", g.id),
+        &cmd("cite").word(&g.id).line(),
         &bib,
     );
     let _ = writeln!(
@@ -422,15 +439,18 @@ fn game_files(
             text: cite::render(&refs, Style::CslJson),
         },
     ]);
-    let finding = finding(&played, flagged.first());
+    let finding = finding(&played.rows, flagged.reports.first());
     Ok((made, finding))
 }
 
 /// What a report finds, in a line of the index: the range of the first mover's wins and of
 /// the draws over the readings, the open point whose option changes them most, and the one
 /// that carries most of the variance of who wins.
-fn finding(played: &[super::run::Played], flags: Option<&super::flags::FlagsOutput>) -> String {
-    let range = |key: &str, of: &dyn Fn(&super::run::Played) -> Option<f64>| {
+fn finding(
+    played: &[crate::analysis::play::RunRow],
+    flags: Option<&crate::analysis::flags::FlagsOutput>,
+) -> String {
+    let range = |key: &str, of: &dyn Fn(&crate::analysis::play::RunRow) -> Option<f64>| {
         let v: Vec<f64> = played.iter().filter_map(of).collect();
         let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -525,7 +545,7 @@ impl Figure {
 
 /// Each reading's outcome shares with their 95 % intervals: wins by turn order, draws and
 /// timeouts.
-fn outcomes_figure(g: &Game, played: &[super::run::Played]) -> Figure {
+fn outcomes_figure(g: &Game, played: &[crate::analysis::play::RunRow]) -> Figure {
     let orders: Vec<String> = played
         .first()
         .map(|p| p.output.results.by_order.rates.keys().cloned().collect())
@@ -575,12 +595,12 @@ fn outcomes_figure(g: &Game, played: &[super::run::Played]) -> Figure {
 }
 
 /// The distribution of each reading's game lengths.
-fn lengths_figure(g: &Game, played: &[super::run::Played]) -> Figure {
+fn lengths_figure(g: &Game, played: &[crate::analysis::play::RunRow]) -> Figure {
     let rows: Vec<charts::Lengths> = played
         .iter()
         .map(|p| charts::Lengths {
             label: p.output.interpretation.clone(),
-            counts: p.plies.counts(),
+            counts: p.tally.plies.counts(),
         })
         .collect();
     let shown = if rows.len() > charts::LENGTH_ROWS {
@@ -607,7 +627,7 @@ fn lengths_figure(g: &Game, played: &[super::run::Played]) -> Figure {
 
 /// The one-at-a-time changes from the primary reading in the first mover's wins, largest
 /// first: a tornado.
-fn tornado_figure(g: &Game, primary: &str, f: &super::flags::FlagsOutput) -> Figure {
+fn tornado_figure(g: &Game, primary: &str, f: &crate::analysis::flags::FlagsOutput) -> Figure {
     let mut rows: Vec<(f64, charts::Row)> = f
         .sensitivity
         .one_at_a_time
@@ -662,7 +682,7 @@ fn tornado_figure(g: &Game, primary: &str, f: &super::flags::FlagsOutput) -> Fig
 
 /// Each open point's share of the variance of the first mover's wins over the game's option
 /// space, alone and with its interactions; none where the outcome does not vary beyond noise.
-fn variance_figure(g: &Game, f: &super::flags::FlagsOutput) -> Option<Figure> {
+fn variance_figure(g: &Game, f: &crate::analysis::flags::FlagsOutput) -> Option<Figure> {
     let (indices, design) = (
         f.sensitivity.global.as_ref()?,
         f.sensitivity.global_design.as_ref()?,
@@ -743,7 +763,7 @@ fn described(
 /// A game's sources as cited in the text, with their pages (`(Davies, 1925, pp. 143–144)`),
 /// for pages that cite without a bibliography of their own (the site). The corpus hash is
 /// not needed: only the ruleset's own entry carries it, and it cites no pages.
-pub(super) fn in_text(corpus: &Corpus, g: &Game) -> String {
+pub(crate) fn in_text(corpus: &Corpus, g: &Game) -> String {
     let style = cite::csl_style(cite::DEFAULT_CSL).expect("the default style is archived");
     described(&cite::references(corpus, g, ""), &style).join("; ")
 }
@@ -788,7 +808,7 @@ fn index(corpus: &Corpus, hash: &str, args: &ReportArgs, findings: &[String]) ->
 
 /// The style of every page: readable on a phone (tables scroll sideways, long words such as
 /// hashes break, nothing wider than the screen) and in print (no scrolling boxes, no links' colour).
-pub(super) const CSS: &str = "body{font:16px/1.5 Georgia,serif;max-width:60rem;margin:0 auto;padding:1rem;\
+pub(crate) const CSS: &str = "body{font:16px/1.5 Georgia,serif;max-width:60rem;margin:0 auto;padding:1rem;\
 color:#222;background:#fff;overflow-wrap:break-word}h1,h2,h3,h4,h5{font-family:Helvetica,Arial,sans-serif;line-height:1.2}\
 code{font-size:.9em;background:#f4f4f4;padding:0 .2em;overflow-wrap:anywhere}pre{overflow-x:auto;\
 background:#f4f4f4;padding:.5rem}blockquote{margin:.5rem 0 .5rem 1rem;padding-left:.75rem;\
@@ -830,4 +850,9 @@ fn html(title: &str, markdown: &str, figures: &[Figure]) -> String {
          <title>{title}: a ludotrace report</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
          {body}</body>\n</html>\n"
     )
+}
+
+/// A report plays quietly: no progress bar.
+fn hidden() -> indicatif::ProgressBar {
+    indicatif::ProgressBar::hidden()
 }

@@ -5,24 +5,24 @@
 //! limit and the ludotrace version; the table view prints the command that reproduces it.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 
 use indexmap::IndexMap;
+use indicatif::ProgressBar;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::exec::{Exec, Task};
-use super::output::{Out, style};
-use super::render::OUTPUT_SCHEMA_VERSION;
-use super::{Error, Format};
 use crate::agents::Lineup;
+use crate::analysis::Error;
+use crate::analysis::OUTPUT_SCHEMA_VERSION;
+use crate::analysis::reproduce::Reproduce;
 use crate::bind::{self, Bound};
 use crate::corpus::{Choice, ChoiceOption, CorpusFiles, Game, Interpretation};
+use crate::exec::{Exec, Task};
 use crate::family::Cap;
 use crate::games::{Event, EventKind, Rules};
 use crate::registry::{EngineVisitor, GameFamily};
-use crate::sim::{self, AgentTally, Coverage, GameEnd, GameRecord, RunSpec, Tally};
+use crate::sim::{self, AgentTally, Coverage, GameRecord, RunSpec, Tally};
 use crate::stats::{Rate, Summary, round, wilson};
 
 /// What the user asked `run` for.
@@ -182,7 +182,7 @@ pub struct SeatResult {
 }
 
 /// A rate of `k` in `n` with its Wilson interval, rounded for output.
-pub(super) fn rate_of(k: u64, n: u64) -> Rate {
+pub(crate) fn rate_of(k: u64, n: u64) -> Rate {
     let r = wilson(k, n);
     Rate {
         value: round(r.value, 4),
@@ -227,7 +227,7 @@ fn by_agent(lineup: &Lineup, agents: &[AgentTally]) -> IndexMap<String, AgentRes
 
 /// The games of a title, with who played them: `400 random games each`, or `400 games each ·
 /// mcts:300 against random, seats rotating` (`each` is what follows the count of games).
-pub(super) fn games_played(games: u64, lineup: &Lineup, each: &str) -> String {
+pub(crate) fn games_played(games: u64, lineup: &Lineup, each: &str) -> String {
     if lineup.is_random() {
         return format!("{games} random games{each}");
     }
@@ -288,7 +288,7 @@ pub struct RunAllOutput<'a> {
 }
 
 /// An option the engine cannot play in a reading.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Refused {
     /// Choice → option.
     pub choose: IndexMap<String, String>,
@@ -297,21 +297,27 @@ pub struct Refused {
 }
 
 /// One row of a run: a reading, the options switched into it, and its overrides.
-struct Variant<'a> {
-    interp: &'a Interpretation,
-    choose: Vec<(&'a Choice, &'a ChoiceOption)>,
-    overrides: Map<String, Value>,
+#[derive(Debug)]
+pub struct Variant<'a> {
+    /// The reading.
+    pub interp: &'a Interpretation,
+    /// The options switched into it.
+    pub choose: Vec<(&'a Choice, &'a ChoiceOption)>,
+    /// Its overrides (`--set` and the options' parameters).
+    pub overrides: Map<String, Value>,
 }
 
 impl Variant<'_> {
-    fn choose_map(&self) -> IndexMap<String, String> {
+    /// The options switched in, choice → option.
+    pub fn choose_map(&self) -> IndexMap<String, String> {
         self.choose
             .iter()
             .map(|(c, o)| (c.id.clone(), o.id.clone()))
             .collect()
     }
 
-    fn label(&self) -> String {
+    /// The row's name: `READING as it stands`, or the options switched in.
+    pub fn label(&self) -> String {
         if self.choose.is_empty() {
             format!("{} as it stands", self.interp.id)
         } else {
@@ -402,7 +408,7 @@ fn parse_choose<'a>(
 /// # Errors
 /// [`Error::Usage`] when a switched option sets a parameter `--set` or another switched
 /// option also sets: which value was meant is not for the program to guess.
-pub(super) fn merge_options(
+pub(crate) fn merge_options(
     game: &Game,
     reading: &Interpretation,
     set: &Map<String, Value>,
@@ -453,22 +459,22 @@ pub fn corpus_hash(files: &CorpusFiles) -> String {
 ///
 /// # Errors
 /// Unknown game or reading, bad overrides, zero games or threads, unsupported format.
-pub fn run(
-    out: &mut Out,
+pub fn run<'c>(
     exec: &Exec,
-    corpus: &crate::corpus::Corpus,
+    corpus: &'c crate::corpus::Corpus,
     files: &CorpusFiles,
     args: &RunArgs,
-    quiet: bool,
-) -> Result<Vec<Played>, Error> {
+    bar: &ProgressBar,
+    mut rows: Option<&mut dyn GameRows>,
+) -> Result<Run<'c>, Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
-    let game = super::game_of(corpus, &args.game)?;
+    let game = crate::analysis::game_of(corpus, &args.game)?;
     let readings: Vec<&Interpretation> = if args.all {
         game.interpretations.iter().collect()
     } else {
         match &args.interpretation {
-            Some(id) => vec![super::interpretation_of(game, id)?],
+            Some(id) => vec![crate::analysis::interpretation_of(game, id)?],
             None => game.interpretations.iter().take(1).collect(),
         }
     };
@@ -532,24 +538,14 @@ pub fn run(
         check_seated(&args.lineup, b)?;
     }
     let pool = pool(args.threads)?;
-    let bar = if quiet || !std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::hidden()
-    } else {
-        let bar = indicatif::ProgressBar::new(args.games * variants.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{prefix} [{bar:30}] {pos}/{len} games ({per_sec}, {eta} left)",
-            )
-            .expect("template is valid")
-            .progress_chars("=> "),
-        );
-        bar
-    };
+    bar.inc_length(args.games * variants.len() as u64);
     let hash = corpus_hash(files);
-    let keep_records = out.format == Format::Csv;
-    let mut results = Vec::new();
-    let mut csv = keep_records.then(|| CsvRows::header(out, &bound));
-    for (v, b) in variants.iter().zip(&bound) {
+    let keep_records = rows.is_some();
+    if let Some(rows) = rows.as_deref_mut() {
+        rows.begin(&bound);
+    }
+    let mut played = Vec::new();
+    for (v, b) in variants.into_iter().zip(bound) {
         let interp = v.interp;
         bar.set_prefix(v.label());
         let spec = RunSpec {
@@ -562,75 +558,90 @@ pub fn run(
         // Rows go out block by block as the games finish: memory does not grow with the
         // number of games.
         let mut written = Ok(());
-        let places = if keep_records {
-            b.engine.visit(FlagPlaces { bound: b })
-        } else {
-            Vec::new()
-        };
         let mut sink = |records: &[GameRecord]| {
-            if let Some(csv) = &mut csv {
-                csv.rows(out, &game.id, &interp.id, &places, &args.lineup, records);
-                if written.is_ok() {
-                    written = out.flush();
-                }
+            if let Some(rows) = rows.as_deref_mut()
+                && written.is_ok()
+            {
+                written = rows.games(&game.id, &interp.id, &b, &args.lineup, records);
             }
         };
         let task = Task {
             game: &game.id,
             reading: &interp.id,
-            bound: b,
+            bound: &b,
             spec: &spec,
             lineup: &args.lineup,
         };
-        let tally = play_records(exec, &task, 0..args.games, &pool, &bar, &mut sink);
+        let tally = play_records(exec, &task, 0..args.games, &pool, bar, &mut sink);
         written?;
-        results.push((interp, b, tally));
+        let mut o = output(game, interp, &b, &tally, args, &hash);
+        o.choose = v.choose_map();
+        played.push(RunRow {
+            variant: v,
+            bound: b,
+            output: o,
+            tally,
+        });
     }
     bar.finish_and_clear();
-    let outputs: Vec<RunOutput> = results
-        .iter()
-        .zip(&variants)
-        .map(|((interp, b, tally), v)| {
-            let mut o = output(game, interp, b, tally, args, &hash);
-            o.choose = v.choose_map();
-            o
-        })
-        .collect();
-    match out.format {
-        Format::Json if args.all || args.each_option => out.json(&RunAllOutput {
-            schema_version: OUTPUT_SCHEMA_VERSION,
-            runs: outputs.iter().collect(),
-            refused,
-        }),
-        Format::Json => out.json(&outputs[0]),
-        Format::Csv => {}
-        // (`check_format` refuses csv with `--each-option`.)
-        _ if args.each_option => each_option_table(out, game, &variants, &outputs, &refused, args),
-        _ => table(out, game, &results, &outputs, args),
-    }
-    Ok(outputs
-        .into_iter()
-        .zip(results)
-        .map(|(output, (_, _, tally))| Played {
-            output,
-            plies: tally.plies,
-        })
-        .collect())
+    Ok(Run {
+        game,
+        rows: played,
+        refused,
+        hash,
+    })
 }
 
-/// One row of a run, as played: what `--format json` prints of it, and its games' lengths
-/// in full (the report draws their distribution).
+/// What `run` played: a row per reading (or per option switched in), each with its result
+/// and its tally, and the options the engine refused.
 #[derive(Debug)]
-pub struct Played {
+pub struct Run<'c> {
+    /// The game.
+    pub game: &'c Game,
+    /// The rows, in the order played.
+    pub rows: Vec<RunRow<'c>>,
+    /// Under `--each-option`, the options the engine cannot play, with its reason.
+    pub refused: Vec<Refused>,
+    /// BLAKE3 of the corpus files.
+    pub hash: String,
+}
+
+/// One row of a run: what it played, its result (what `--format json` prints of it) and its
+/// tally (the games' lengths in full, their ends).
+#[derive(Debug)]
+pub struct RunRow<'c> {
+    /// The reading and the options switched into it.
+    pub variant: Variant<'c>,
+    /// The reading bound to its engine.
+    pub bound: Bound,
     /// The row's result.
     pub output: RunOutput,
-    /// Plies per game.
-    pub plies: crate::stats::Histogram,
+    /// Its games' integer sums and histograms.
+    pub tally: Tally,
+}
+
+/// Where `run --format csv` writes a row per game, block by block as the games finish (the
+/// analysis keeps no record of its own, so memory does not grow with the games).
+pub trait GameRows: Send {
+    /// Before any game: every row's reading, bound.
+    fn begin(&mut self, bound: &[Bound]);
+    /// One block of a row's games.
+    ///
+    /// # Errors
+    /// Output failed.
+    fn games(
+        &mut self,
+        game: &str,
+        reading: &str,
+        bound: &Bound,
+        lineup: &Lineup,
+        records: &[GameRecord],
+    ) -> std::io::Result<()>;
 }
 
 /// Refuses the numbers a user typed for a command that plays games where they are out of
 /// bounds, naming the bounds: the games of a run, the ply limit, the worker threads.
-pub(super) fn check_numbers(
+pub(crate) fn check_numbers(
     games: u64,
     max_plies: u32,
     threads: Option<usize>,
@@ -658,7 +669,7 @@ pub(super) fn check_numbers(
 
 /// Refuses a number of games that is not a whole number of `--swap` rotations, where each
 /// agent would not play each seat equally often.
-pub(super) fn check_rotation(games: u64, lineup: &Lineup, max: u64) -> Result<(), Error> {
+pub(crate) fn check_rotation(games: u64, lineup: &Lineup, max: u64) -> Result<(), Error> {
     let k = lineup.rotation();
     if !games.is_multiple_of(k) {
         let below = games / k * k;
@@ -678,7 +689,7 @@ pub(super) fn check_rotation(games: u64, lineup: &Lineup, max: u64) -> Result<()
 
 /// Refuses a lineup with an agent that would never play: more agents than the reading has
 /// seats, without `--swap` to rotate them all in.
-pub(super) fn check_seated(lineup: &Lineup, b: &Bound) -> Result<(), Error> {
+pub(crate) fn check_seated(lineup: &Lineup, b: &Bound) -> Result<(), Error> {
     let seats = b.engine.visit(Seats);
     let listed = lineup.agents().len();
     if !lineup.swap() && listed > seats {
@@ -697,7 +708,7 @@ pub(super) fn check_seated(lineup: &Lineup, b: &Bound) -> Result<(), Error> {
 }
 
 /// The worker pool of a command that plays games (`None`: one thread per core).
-pub(super) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
+pub(crate) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     match threads {
         Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build(),
         None => rayon::ThreadPoolBuilder::new().build(),
@@ -707,7 +718,7 @@ pub(super) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
 
 /// Plays games `games` of one reading on `pool`, through `exec` (the store, a plan's units,
 /// partial results): the one way a command plays a reading's games into a tally.
-pub(super) fn play_reading(
+pub(crate) fn play_reading(
     exec: &Exec,
     task: &Task,
     games: std::ops::Range<u64>,
@@ -718,7 +729,7 @@ pub(super) fn play_reading(
 }
 
 /// [`play_reading`], handing each block's records (with `spec.keep_records`) to `records`.
-pub(super) fn play_records(
+pub(crate) fn play_records(
     exec: &Exec,
     task: &Task,
     games: std::ops::Range<u64>,
@@ -748,7 +759,7 @@ pub(super) fn play_records(
 /// One reading's simulation, for any family.
 struct Simulate<'a> {
     exec: &'a Exec,
-    key: &'a crate::store::Key,
+    key: &'a crate::exec::store::Key,
     bound: &'a Bound,
     spec: &'a RunSpec,
     lineup: &'a Lineup,
@@ -792,7 +803,7 @@ impl EngineVisitor for Simulate<'_> {
 }
 
 /// The names of an engine's event kinds, in index order.
-fn kind_names<R: Rules>() -> impl Iterator<Item = &'static str> {
+pub(crate) fn kind_names<R: Rules>() -> impl Iterator<Item = &'static str> {
     <<R::Event as Event>::Kind as EventKind>::ALL
         .iter()
         .map(|k| k.name())
@@ -891,623 +902,35 @@ fn output(
 /// corpus, the reading, the games, the seed, the ply limit and the overrides), quoted for a
 /// POSIX shell.
 pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String {
-    let mut cmd = String::from("ludotrace run");
-    if let Some(dir) = &args.corpus {
-        cmd.push_str(&format!(
-            " --corpus {}",
-            shell_quote(&dir.display().to_string())
-        ));
-    }
-    cmd.push_str(&format!(" {}", shell_quote(game)));
+    let mut r = Reproduce::new("run", args.corpus.as_deref());
+    r.word(game);
     match interp {
-        Some(i) => cmd.push_str(&format!(" -i {}", shell_quote(i))),
-        None => cmd.push_str(" --all-interpretations"),
-    }
-    cmd.push_str(&format!(
-        " -n {} --seed {} --max-plies {}",
-        args.games, args.seed, args.max_plies
-    ));
-    cmd.push_str(&lineup_words(&args.lineup));
+        Some(i) => r.option("-i", i),
+        None => r.switch("--all-interpretations"),
+    };
+    r.option("-n", args.games)
+        .option("--seed", args.seed)
+        .option("--max-plies", args.max_plies)
+        .lineup(&args.lineup);
     for s in &args.set {
-        cmd.push_str(&format!(" --set {}", shell_quote(s)));
+        r.option("--set", s);
     }
     for c in &args.choose {
-        cmd.push_str(&format!(" --choose {}", shell_quote(c)));
+        r.option("--choose", c);
     }
     if args.each_option {
-        cmd.push_str(" --each-option");
+        r.switch("--each-option");
     }
-    cmd
+    r.line()
 }
 
 /// The `--agents` list as given, for JSON.
-pub(super) fn lineup_list(lineup: &Lineup) -> Vec<String> {
+pub(crate) fn lineup_list(lineup: &Lineup) -> Vec<String> {
     lineup.agents().iter().map(ToString::to_string).collect()
 }
 
-/// The `--agents` and `--swap` words of a reproduce line (none for random play).
-pub(super) fn lineup_words(lineup: &Lineup) -> String {
-    let mut words = String::new();
-    if !lineup.is_random() || lineup.agents().len() > 1 {
-        words.push_str(&format!(" --agents {lineup}"));
-    }
-    if lineup.swap() {
-        words.push_str(" --swap");
-    }
-    words
-}
-
-/// Quotes a word for a POSIX shell where it needs it.
-pub(super) fn shell_quote(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,@+%".contains(&b));
-    if plain {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
-fn pct(r: &Rate) -> (String, String) {
-    (
-        format!("{:.1} %", r.value * 100.0),
-        format!("{:.1}–{:.1} %", r.lo * 100.0, r.hi * 100.0),
-    )
-}
-
-fn lengths(s: &Summary) -> String {
-    format!(
-        "mean {:.1} [95 % CI {:.1}–{:.1}] (sd {:.1}), median {}, min {}, p10 {}, p90 {}, max {}",
-        s.mean, s.mean_ci[0], s.mean_ci[1], s.sd, s.median, s.min, s.p10, s.p90, s.max
-    )
-}
-
-fn table(
-    out: &mut Out,
-    game: &Game,
-    results: &[(&Interpretation, &Bound, Tally)],
-    outputs: &[RunOutput],
-    args: &RunArgs,
-) {
-    if outputs.len() > 1 {
-        title(
-            out,
-            &format!(
-                "{} · every reading · {} · seed {}",
-                game.name,
-                games_played(args.games, &args.lineup, " each"),
-                args.seed
-            ),
-        );
-        let seats = max_seats(outputs);
-        let rows = outputs
-            .iter()
-            .map(|o| {
-                let cell = |k: &str| rate_cell(&o.results.rates, k);
-                let mut row = vec![o.interpretation.clone()];
-                row.extend((1..=seats).map(|s| cell(&format!("p{s}"))));
-                let order = |k: &str| {
-                    o.results.by_order.rates.get(k).map_or_else(
-                        || "–".to_owned(),
-                        |r| format!("{} [{}]", pct(r).0, pct(r).1),
-                    )
-                };
-                row.extend([
-                    order("first"),
-                    order("second"),
-                    cell("draw"),
-                    cell("timeout"),
-                    o.results.capped.to_string(),
-                    format!(
-                        "{:.1} [{:.1}–{:.1}]",
-                        o.plies.mean, o.plies.mean_ci[0], o.plies.mean_ci[1]
-                    ),
-                    format!("{:.2}", o.branching),
-                ]);
-                row.extend(agent_cells(o));
-                row
-            })
-            .collect();
-        let seat_heads = seat_heads(seats);
-        let agent_heads = agent_heads(outputs);
-        let mut heads = vec!["reading"];
-        heads.extend(seat_heads.iter().map(String::as_str));
-        heads.extend([
-            "first mover wins",
-            "second mover wins",
-            "draws",
-            "timeouts",
-            "capped",
-            "mean plies [95 % CI]",
-            "branching",
-        ]);
-        heads.extend(agent_heads.iter().map(String::as_str));
-        out.table(&heads, rows);
-    } else {
-        let (interp, _, _) = &results[0];
-        let o = &outputs[0];
-        title(
-            out,
-            &format!(
-                "{} · {} ({}) · {} · seed {}",
-                game.name,
-                interp.id,
-                interp.title,
-                games_played(o.games, &args.lineup, ""),
-                o.seed
-            ),
-        );
-        if !o.overrides.is_empty() {
-            let list: Vec<String> = o
-                .overrides
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            out.para(&format!("overrides: {}", list.join(", ")));
-        }
-        let r = &o.results;
-        let row = |label: &str, count: u64, key: &str| {
-            let (v, ci) = pct(&r.rates[key]);
-            vec![label.to_owned(), count.to_string(), v, ci]
-        };
-        let mut rows: Vec<Vec<String>> = r
-            .wins
-            .iter()
-            .enumerate()
-            .map(|(seat, &wins)| {
-                row(
-                    &format!("seat {} wins", seat + 1),
-                    wins,
-                    &format!("p{}", seat + 1),
-                )
-            })
-            .collect();
-        for (&wins, (name, rate)) in r.by_order.wins.iter().zip(&r.by_order.rates) {
-            let (v, ci) = pct(rate);
-            rows.push(vec![format!("{name} mover wins"), wins.to_string(), v, ci]);
-        }
-        rows.push(row("draws", r.draws, "draw"));
-        rows.push(row("timeouts", r.timeouts, "timeout"));
-        out.table(&["outcome", "games", "rate", "95 % CI (Wilson)"], rows);
-        let firsts: Vec<String> = r
-            .by_order
-            .first_moves
-            .iter()
-            .enumerate()
-            .map(|(seat, n)| format!("seat {} in {n}", seat + 1))
-            .collect();
-        out.para(&format!("moved first: {}", firsts.join(", ")));
-        agent_table(out, &r.by_agent);
-        let ends: Vec<String> = results[0]
-            .2
-            .ends
-            .iter()
-            .map(|(name, n)| format!("{name} {n}"))
-            .collect();
-        out.para(&format!(
-            "games ended: {} · capped by the engine: {}",
-            if ends.is_empty() {
-                "none".to_owned()
-            } else {
-                ends.join(", ")
-            },
-            r.capped
-        ));
-        if !r.timeouts_by_reason.is_empty() {
-            let why: Vec<String> = r
-                .timeouts_by_reason
-                .iter()
-                .map(|(name, n)| format!("{name} {n}"))
-                .collect();
-            out.para(&format!("timeouts by reason: {}", why.join(", ")));
-        }
-        if !r.ranks.is_empty() {
-            let rows = r
-                .ranks
-                .iter()
-                .enumerate()
-                .map(|(seat, counts)| {
-                    let mut row = vec![format!("seat {}", seat + 1)];
-                    row.extend(counts.iter().map(u64::to_string));
-                    row
-                })
-                .collect();
-            let places = r.ranks.iter().map(Vec::len).max().unwrap_or(0);
-            let mut head = vec!["ranks".to_owned()];
-            head.extend((1..=places).map(|k| format!("place {k}")));
-            let head: Vec<&str> = head.iter().map(String::as_str).collect();
-            out.table(&head, rows);
-        }
-        out.para(&format!("plies: {}", lengths(&o.plies)));
-        out.para(&format!(
-            "passes per game: mean {:.2} · legal moves per decision: {:.2}",
-            o.passes.mean, o.branching
-        ));
-        if !o.events.is_empty() {
-            let rows = o
-                .events
-                .iter()
-                .map(|(name, e)| {
-                    vec![
-                        name.clone(),
-                        e.games.to_string(),
-                        format!("{:.2}", e.per_game),
-                    ]
-                })
-                .collect();
-            out.table(&["event", "games", "per game"], rows);
-        }
-    }
-    let interp = if outputs.len() > 1 {
-        None
-    } else {
-        Some(outputs[0].interpretation.as_str())
-    };
-    footer(
-        out,
-        &outputs[0].corpus_hash,
-        &command_line(&game.id, interp, args),
-        args.corpus.as_deref(),
-    );
-}
-
-/// The heads of the by-agent columns of a table of runs (none for one agent).
-fn agent_heads(outputs: &[RunOutput]) -> Vec<String> {
-    outputs[0]
-        .results
-        .by_agent
-        .keys()
-        .map(|a| format!("{a} win rate"))
-        .collect()
-}
-
-/// A run's by-agent cells: each agent's win rate with its interval.
-fn agent_cells(o: &RunOutput) -> impl Iterator<Item = String> + '_ {
-    o.results.by_agent.values().map(|a| {
-        let (v, ci) = pct(&a.rate);
-        format!("{v} [{ci}]")
-    })
-}
-
-/// The by-agent table of a run of several agents (nothing for one).
-fn agent_table(out: &mut Out, by_agent: &IndexMap<String, AgentResult>) {
-    let Some(seats) = by_agent.values().map(|a| a.seats.len()).max() else {
-        return;
-    };
-    let cell = |r: Option<&Rate>| {
-        r.map_or_else(
-            || "–".to_owned(),
-            |r| {
-                let (v, ci) = pct(r);
-                format!("{v} [{ci}]")
-            },
-        )
-    };
-    let rows = by_agent
-        .iter()
-        .map(|(name, a)| {
-            let mut row = vec![
-                name.clone(),
-                a.games.to_string(),
-                a.seat_games.to_string(),
-                a.wins.to_string(),
-                cell(Some(&a.rate)),
-                a.first_moves.to_string(),
-                cell(a.first_mover_rate.as_ref()),
-            ];
-            row.extend(
-                a.seats
-                    .iter()
-                    .map(|s| format!("{} in {}", cell(s.rate.as_ref()), s.games)),
-            );
-            row
-        })
-        .collect();
-    let mut heads = vec![
-        "agent".to_owned(),
-        "games".to_owned(),
-        "seats held".to_owned(),
-        "seats won".to_owned(),
-        "win rate [95 % CI]".to_owned(),
-        "moved first".to_owned(),
-        "win rate moving first".to_owned(),
-    ];
-    heads.extend((1..=seats).map(|s| format!("win rate at seat {s}")));
-    let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
-    out.table(&heads, rows);
-}
-
-/// A table's title: bold, a paragraph of its own, in Markdown; a styled line and a blank
-/// one elsewhere.
-fn title(out: &mut Out, text: &str) {
-    if out.format == Format::Markdown {
-        out.para(&format!("**{text}**"));
-    } else {
-        out.styled(style::HEAD, text);
-        out.line("");
-    }
-}
-
-/// The lines under a run's table: the corpus with its hash, and the command that reproduces
-/// the run (in Markdown, paragraphs of their own).
-pub(super) fn footer(out: &mut Out, hash: &str, reproduce: &str, corpus: Option<&std::path::Path>) {
-    let corpus = format!(
-        "{} (blake3 {hash})",
-        corpus.map_or_else(|| "built-in".to_owned(), |dir| dir.display().to_string())
-    );
-    if out.format == Format::Markdown {
-        out.para(&format!("corpus: {corpus}"));
-        out.para(&format!("reproduce: `{reproduce}`"));
-    } else {
-        out.styled(style::DIM, "corpus: ");
-        out.line(&corpus);
-        out.styled(style::DIM, "reproduce: ");
-        out.line(reproduce);
-    }
-}
-
-/// The most seats among runs (readings of one game, or its options, may seat different
-/// numbers of players): the table's seat columns.
-fn max_seats(outputs: &[RunOutput]) -> usize {
-    outputs
-        .iter()
-        .map(|o| o.results.wins.len())
-        .max()
-        .unwrap_or(2)
-}
-
-/// A rate with its interval in one cell, or `–` where the run has no such rate.
-fn rate_cell(rates: &IndexMap<String, Rate>, key: &str) -> String {
-    match rates.get(key) {
-        Some(rate) => {
-            let (v, ci) = pct(rate);
-            format!("{v} [{ci}]")
-        }
-        None => "–".to_owned(),
-    }
-}
-
-/// The headings of the per-seat win columns (the first with its interval's name).
-fn seat_heads(seats: usize) -> Vec<String> {
-    (1..=seats)
-        .map(|s| {
-            if s == 1 {
-                "seat 1 wins [95 % CI]".to_owned()
-            } else {
-                format!("seat {s} wins")
-            }
-        })
-        .collect()
-}
-
-/// `--each-option`'s table: the reading as it stands, then one row per option switched in
-/// alone, with the register readings each option is and why games did not end.
-fn each_option_table(
-    out: &mut Out,
-    game: &Game,
-    variants: &[Variant],
-    outputs: &[RunOutput],
-    refused: &[Refused],
-    args: &RunArgs,
-) {
-    let interp = variants[0].interp;
-    let head = format!(
-        "{} · {} with each option it does not take switched in alone · {} · seed {}",
-        game.name,
-        interp.id,
-        games_played(args.games, &args.lineup, " each (the same games)"),
-        args.seed
-    );
-    title(out, &head);
-    let seats = max_seats(outputs);
-    let rows = variants
-        .iter()
-        .zip(outputs)
-        .map(|(v, o)| {
-            let cell = |k: &str| rate_cell(&o.results.rates, k);
-            let register: Vec<&str> = v
-                .choose
-                .iter()
-                .flat_map(|(_, o)| o.register.iter().map(String::as_str))
-                .collect();
-            let mut row = vec![v.label(), register.join(" ")];
-            row.extend((1..=seats).map(|s| cell(&format!("p{s}"))));
-            let reasons: Vec<String> = o
-                .results
-                .timeouts_by_reason
-                .iter()
-                .map(|(name, n)| format!("{name} {n}"))
-                .collect();
-            row.extend([
-                cell("draw"),
-                cell("timeout"),
-                reasons.join(", "),
-                format!(
-                    "{:.1} [{:.1}–{:.1}]",
-                    o.plies.mean, o.plies.mean_ci[0], o.plies.mean_ci[1]
-                ),
-            ]);
-            row.extend(agent_cells(o));
-            row
-        })
-        .collect();
-    let seat_heads = seat_heads(seats);
-    let agent_heads = agent_heads(outputs);
-    let mut heads = vec!["option switched in", "register"];
-    heads.extend(seat_heads.iter().map(String::as_str));
-    heads.extend([
-        "draws",
-        "timeouts",
-        "timeouts by reason",
-        "mean plies [95 % CI]",
-    ]);
-    heads.extend(agent_heads.iter().map(String::as_str));
-    out.table(&heads, rows);
-    for r in refused {
-        let label: Vec<String> = r.choose.iter().map(|(c, o)| format!("{c}={o}")).collect();
-        out.para(&format!("refused: {}: {}", label.join(" "), r.reason));
-    }
-    if !game.declined.is_empty() {
-        let rows = game
-            .declined
-            .iter()
-            .map(|d| vec![d.reading.clone(), d.why.clone()])
-            .collect();
-        out.para(&format!(
-            "Register readings no option offers ({}; `ludotrace point ID` gives each):",
-            game.declined.len()
-        ));
-        out.table(&["declined reading", "why"], rows);
-    }
-    let endless: Vec<String> = variants
-        .iter()
-        .zip(outputs)
-        .filter(|(_, o)| o.results.timeouts == o.games)
-        .map(|(v, _)| v.label())
-        .collect();
-    if !endless.is_empty() {
-        out.para(&format!(
-            "no game ended under: {} (each a finding about the combination)",
-            endless.join(", ")
-        ));
-    }
-    footer(
-        out,
-        &outputs[0].corpus_hash,
-        &command_line(&game.id, Some(&interp.id), args),
-        args.corpus.as_deref(),
-    );
-}
-
-/// The CSV view: one row per game, written block by block as the games finish.
-struct CsvRows {
-    seats: usize,
-}
-
-impl CsvRows {
-    /// Writes the header (the event columns are those of the game's family) and returns the
-    /// writer.
-    fn header(out: &mut Out, bound: &[Bound]) -> Self {
-        let kinds: Vec<&str> = bound
-            .first()
-            .map(|b| b.engine.visit(KindNames))
-            .unwrap_or_default();
-        let mut header = vec![
-            "game",
-            "interpretation",
-            "index",
-            "result",
-            "winner",
-            "end",
-            "plies",
-            "turns",
-            "passes",
-            "score1",
-            "score2",
-        ];
-        header.extend(kinds);
-        // Added after the event columns, so that every column kept its place.
-        header.push("first_mover");
-        // A reading's flagged places differ from another's, so each is one column of
-        // `place=count` pairs (`;`-separated) rather than a column per place.
-        header.push("uncovered");
-        header.push("borrowed");
-        // Who played each seat in the game, `;`-separated by seat.
-        header.push("agents");
-        out.line(&header.join(","));
-        let seats = bound
-            .iter()
-            .map(|b| b.engine.visit(Seats))
-            .max()
-            .unwrap_or(2);
-        CsvRows { seats }
-    }
-
-    fn rows(
-        &mut self,
-        out: &mut Out,
-        game: &str,
-        interp: &str,
-        places: &[String],
-        lineup: &Lineup,
-        records: &[GameRecord],
-    ) {
-        for rec in records {
-            let (result, winner, end, scores) = match rec.end {
-                GameEnd::Timeout(why) => ("timeout", String::new(), why.name(), [0, 0]),
-                GameEnd::Over(o) => {
-                    let winners: Vec<String> = (0..self.seats)
-                        .filter(|&s| o.won(s))
-                        .map(|s| (s + 1).to_string())
-                        .collect();
-                    let result = if winners.is_empty() { "draw" } else { "win" };
-                    (result, winners.join(" "), o.end.name(), o.scores)
-                }
-            };
-            let mut row = vec![
-                game.to_owned(),
-                interp.to_owned(),
-                rec.index.to_string(),
-                result.to_owned(),
-                winner,
-                end.to_owned(),
-                rec.plies.to_string(),
-                rec.turns.to_string(),
-                rec.passes.to_string(),
-                scores[0].to_string(),
-                scores[1].to_string(),
-            ];
-            row.extend(rec.events.iter().map(u32::to_string));
-            row.push(
-                rec.first_mover
-                    .map(|s| (s + 1).to_string())
-                    .unwrap_or_default(),
-            );
-            for prefix in ["uncovered:", "borrowed:"] {
-                let pairs: Vec<String> = places
-                    .iter()
-                    .zip(&rec.flags)
-                    .filter(|(_, n)| **n > 0)
-                    .filter_map(|(p, n)| p.strip_prefix(prefix).map(|p| format!("{p}={n}")))
-                    .collect();
-                row.push(pairs.join(";"));
-            }
-            let agents: Vec<String> = (0..self.seats)
-                .map(|seat| lineup.agent(rec.index, seat).to_string())
-                .collect();
-            row.push(agents.join(";"));
-            out.line(&row.join(","));
-        }
-    }
-}
-
-/// The flagged places of a bound reading (`uncovered:<place>`, `borrowed:<place>`), in the
-/// order of its [`Coverage`]: the names of a [`GameRecord`]'s `flags`.
-struct FlagPlaces<'a> {
-    bound: &'a Bound,
-}
-
-impl EngineVisitor for FlagPlaces<'_> {
-    type Output = Vec<String>;
-    fn visit<F: GameFamily>(self, _: &F::Rules) -> Self::Output {
-        Coverage::new::<F::Rules>(|p| self.bound.flag(p)).places
-    }
-}
-
-/// An engine's event kind names.
-struct KindNames;
-
-impl EngineVisitor for KindNames {
-    type Output = Vec<&'static str>;
-    fn visit<F: GameFamily>(self, _: &F::Rules) -> Self::Output {
-        kind_names::<F::Rules>().collect()
-    }
-}
-
 /// An engine's number of seats.
-struct Seats;
+pub(crate) struct Seats;
 
 impl EngineVisitor for Seats {
     type Output = usize;

@@ -14,25 +14,24 @@
 //! ludotrace version, at any thread count.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::ops::Range;
 
+use indicatif::ProgressBar;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::exec::{Exec, Task};
-use super::output::{Out, style};
-use super::render::OUTPUT_SCHEMA_VERSION;
-use super::run::{
-    check_numbers, check_rotation, check_seated, corpus_hash, footer, games_played, lineup_list,
-    lineup_words, play_reading, pool, shell_quote,
-};
-use super::{Error, Format};
 use crate::agents::Lineup;
+use crate::analysis::Error;
+use crate::analysis::OUTPUT_SCHEMA_VERSION;
+use crate::analysis::play::{
+    check_numbers, check_rotation, check_seated, corpus_hash, lineup_list, play_reading, pool,
+};
+use crate::analysis::reproduce::Reproduce;
 use crate::bind::{self, Bound};
-use crate::collate::{WordRun, word_diff_text, word_runs};
+use crate::collate::{WordRun, word_runs};
 use crate::corpus::{CorpusFiles, Game, Interpretation};
+use crate::exec::{Exec, Task};
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::compare::{
     Statistic, bootstrap_interval, holm, mann_whitney, newcombe_difference, outcome_test,
@@ -102,7 +101,7 @@ pub struct DiffArgs {
 }
 
 /// `diff --format json`.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DiffOutput {
     /// Always 1.
     pub schema_version: u32,
@@ -144,7 +143,7 @@ pub struct DiffOutput {
 
 /// `diff GAME --against A --format json`: every other reading of the game against A, with
 /// one Holm correction across every metric of every comparison.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DiffAgainstOutput {
     /// Always 1.
     pub schema_version: u32,
@@ -192,7 +191,7 @@ pub struct AutoGames {
 }
 
 /// Each arm's overrides.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ArmOverrides {
     /// Arm A's.
     pub a: BTreeMap<String, Value>,
@@ -201,7 +200,7 @@ pub struct ArmOverrides {
 }
 
 /// A choice on which the readings differ.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct RuleDifference {
     /// Choice id.
     pub choice: String,
@@ -216,7 +215,7 @@ pub struct RuleDifference {
 }
 
 /// One reading's option of a choice.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Side {
     /// Option id.
     pub option: String,
@@ -229,7 +228,7 @@ pub struct Side {
 }
 
 /// One outcome metric under both readings.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Metric {
     /// `p1_win` … (every seat the game has), `first_mover_win`, `draw`, `timeout`,
     /// `agent_win:<agent>` (where two or more different agents played: the share of the
@@ -251,7 +250,7 @@ pub struct Metric {
 }
 
 /// A difference with its interval.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Difference {
     /// B − A.
     pub value: f64,
@@ -259,6 +258,22 @@ pub struct Difference {
     pub lo: f64,
     /// The interval's upper bound.
     pub hi: f64,
+}
+
+/// What `diff` computed: each comparison of B against A, the games each arm played, and
+/// under `--games auto` the widest comparison's precision.
+#[derive(Debug)]
+pub struct Diff<'c> {
+    /// The game.
+    pub game: &'c Game,
+    /// One comparison per reading B, in the order asked.
+    pub comparisons: Vec<DiffOutput>,
+    /// Games per arm.
+    pub games: u64,
+    /// `--games auto`'s outcome across every comparison (the widest half-width).
+    pub auto: Option<AutoGames>,
+    /// BLAKE3 of the corpus files.
+    pub hash: String,
 }
 
 /// The key of arm `arm` (`a` or `b`) of a diff of `reading`: its own streams, so that the
@@ -271,14 +286,13 @@ pub fn arm_key(game: &str, reading: &str, arm: &str) -> u64 {
 ///
 /// # Errors
 /// Bad numbers, an unknown game or reading (listing the valid ones), bad overrides.
-pub fn diff(
-    out: &mut Out,
+pub fn diff<'c>(
     exec: &Exec,
-    corpus: &crate::corpus::Corpus,
+    corpus: &'c crate::corpus::Corpus,
     files: &CorpusFiles,
     args: &DiffArgs,
-    quiet: bool,
-) -> Result<(), Error> {
+    bar: &ProgressBar,
+) -> Result<Diff<'c>, Error> {
     match args.games {
         DiffGames::Count(n) => {
             if !(1..=MAX_DIFF_GAMES).contains(&n) {
@@ -300,10 +314,10 @@ pub fn diff(
             }
         }
     }
-    let game = super::game_of(corpus, &args.game)?;
-    let ia = super::interpretation_of(game, &args.a)?;
+    let game = crate::analysis::game_of(corpus, &args.game)?;
+    let ia = crate::analysis::interpretation_of(game, &args.a)?;
     let others: Vec<&Interpretation> = match &args.b {
-        Some(b) => vec![super::interpretation_of(game, b)?],
+        Some(b) => vec![crate::analysis::interpretation_of(game, b)?],
         None => game
             .interpretations
             .iter()
@@ -334,11 +348,6 @@ pub fn diff(
         check_seated(&args.lineup, b)?;
     }
     let pool = pool(args.threads)?;
-    let bar = if quiet || !std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::hidden()
-    } else {
-        indicatif::ProgressBar::new(0)
-    };
     let arms = 1 + others.len() as u64;
     // Plays games `range` of an arm; merged with the arm's earlier games, they are the
     // games `0..range.end` (`sim::run_games`).
@@ -357,7 +366,7 @@ pub fn diff(
             spec: &spec,
             lineup: &args.lineup,
         };
-        play_reading(exec, &task, games, &pool, &bar)
+        play_reading(exec, &task, games, &pool, bar)
     };
     // A is played once; each B on its own streams. `--games auto` plays on in rounds until
     // every comparison's first-mover difference is known to the precision.
@@ -450,26 +459,13 @@ pub fn diff(
                 .collect(),
         })
         .collect();
-    match (out.format, args.against) {
-        (Format::Json, false) => out.json(&comparisons[0]),
-        (Format::Json, true) => out.json(&DiffAgainstOutput {
-            schema_version: OUTPUT_SCHEMA_VERSION,
-            ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
-            corpus_hash: hash,
-            game: game.id.clone(),
-            base: ia.id.clone(),
-            seed: args.seed,
-            games: n,
-            max_plies: args.max_plies,
-            agents: comparisons[0].agents.clone(),
-            swap: args.lineup.swap(),
-            lineup: lineup_list(&args.lineup),
-            auto: auto_of(None),
-            comparisons,
-        }),
-        _ => render(out, game, &comparisons, args),
-    }
-    Ok(())
+    Ok(Diff {
+        game,
+        comparisons,
+        games: n,
+        auto: auto_of(None),
+        hash,
+    })
 }
 
 /// The games `--games auto` plays first: a quarter of what the precision would take were
@@ -546,17 +542,17 @@ fn rule_differences(game: &Game, a: &Interpretation, b: &Interpretation) -> Vec<
 }
 
 /// A metric before Holm's correction.
-pub(super) struct Raw {
-    pub(super) name: String,
+pub(crate) struct Raw {
+    pub(crate) name: String,
     a: f64,
     b: f64,
     difference: Difference,
-    pub(super) p: f64,
+    pub(crate) p: f64,
 }
 
 /// Every metric of two tallies that `keep` keeps (by name), before Holm's correction. (The
 /// lengths' bootstrap is the costly part: a metric not kept is not computed.)
-pub(super) fn raw_metrics(
+pub(crate) fn raw_metrics(
     a: &Tally,
     b: &Tally,
     lineup: &Lineup,
@@ -680,7 +676,7 @@ pub(super) fn raw_metrics(
 }
 
 /// A metric with its Holm-adjusted p-value `p` and the verdict it gives.
-pub(super) fn finish(r: Raw, p: f64) -> Metric {
+pub(crate) fn finish(r: Raw, p: f64) -> Metric {
     Metric {
         metric: r.name,
         a: round(r.a, 6),
@@ -708,199 +704,35 @@ fn median(s: &[u32]) -> f64 {
     }
 }
 
-/// The table and Markdown views: each comparison, then the corpus and the command that
-/// reproduces them.
-fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArgs) {
-    for d in comparisons {
-        let games = games_played(d.games, &args.lineup, " each");
-        comparison(out, game, d, comparisons.len(), &games);
-    }
-    if let Some(auto) = comparisons[0].auto {
-        let of = if comparisons.len() > 1 {
-            " (the widest of the comparisons)"
-        } else {
-            ""
-        };
-        out.para(&if auto.reached {
-            format!(
-                "games: {} a reading, chosen by --games auto: the difference in the first \
-                 mover's win rate is known to ±{:.4}{of} (asked ±{}); `-n {}` plays the same \
-                 games",
-                comparisons[0].games, auto.half_width, auto.precision, comparisons[0].games
-            )
-        } else {
-            format!(
-                "games: {} a reading, the most a diff plays: the difference in the first \
-                 mover's win rate is known to ±{:.4}{of} only (asked ±{})",
-                comparisons[0].games, auto.half_width, auto.precision
-            )
-        });
-    }
-    footer(
-        out,
-        &comparisons[0].corpus_hash,
-        &command_line(args),
-        args.corpus.as_deref(),
-    );
-}
-
-/// One comparison's tables (`of`: how many the command made, for the title's note on
-/// Holm's correction).
-fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, games: &str) {
-    let mut title = format!(
-        "{} · {} (B) against {} (A) · {games} · seed {}",
-        game.name, d.b, d.a, d.seed
-    );
-    if of > 1 {
-        title.push_str(&format!(" · p corrected across all {of} comparisons"));
-    }
-    let md = out.format == Format::Markdown;
-    if md {
-        out.para(&format!("**{title}**"));
-    } else {
-        out.styled(style::HEAD, &title);
-        out.line("");
-    }
-    for (arm, o) in [("A", &d.overrides.a), ("B", &d.overrides.b)] {
-        if !o.is_empty() {
-            let list: Vec<String> = o.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            out.para(&format!("overrides of {arm}: {}", list.join(", ")));
-        }
-    }
-    if d.rules.is_empty() {
-        out.para("rules: the two readings take the same option of every choice");
-    } else {
-        let rows = d
-            .rules
-            .iter()
-            .map(|r| {
-                let side = |s: &Side| format!("{} ({})", s.option, s.class);
-                vec![
-                    r.choice.clone(),
-                    side(&r.a),
-                    side(&r.b),
-                    word_diff_text(&r.words),
-                ]
-            })
-            .collect();
-        out.table(
-            &[
-                "choice",
-                "A",
-                "B",
-                "what the options say, A to B word by word",
-            ],
-            rows,
-        );
-        out.para("[-…-]: A's option only; {+…+}: B's option only");
-    }
-    let shown = |m: &Metric| {
-        if is_rate(&m.metric) {
-            (
-                format!("{:.1} %", 100.0 * m.a),
-                format!("{:.1} %", 100.0 * m.b),
-                format!(
-                    "{:+.1} [{:+.1}, {:+.1}] pts",
-                    100.0 * m.difference.value,
-                    100.0 * m.difference.lo,
-                    100.0 * m.difference.hi
-                ),
-            )
-        } else {
-            (
-                format!("{:.1}", m.a),
-                format!("{:.1}", m.b),
-                format!(
-                    "{:+.1} [{:+.1}, {:+.1}]",
-                    m.difference.value, m.difference.lo, m.difference.hi
-                ),
-            )
-        }
-    };
-    let rows = d
-        .metrics
-        .iter()
-        .map(|m| {
-            let (a, b, diff) = shown(m);
-            let verdict = if m.verdict == "differs" {
-                m.verdict.clone()
-            } else {
-                format!("{} at n = {}", m.verdict, d.games)
-            };
-            vec![
-                m.metric.clone(),
-                a,
-                b,
-                diff,
-                format_p(m.p_adjusted),
-                verdict,
-            ]
-        })
-        .collect();
-    out.table(
-        &["metric", "A", "B", "B − A [95 % CI]", "p (Holm)", "verdict"],
-        rows,
-    );
-}
-
-/// Whether a metric is a rate (shown in percent): every one but the lengths.
-fn is_rate(metric: &str) -> bool {
-    !matches!(metric, "plies_mean" | "plies_median" | "turns_mean")
-}
-
-/// A p-value as a table shows it.
-fn format_p(p: f64) -> String {
-    if p < 0.0001 {
-        "< 0.0001".to_owned()
-    } else {
-        format!("{p:.4}")
-    }
-}
-
 /// The command that reproduces a diff, every number that decides it spelled out.
 pub fn command_line(args: &DiffArgs) -> String {
-    let mut words = vec![
-        "ludotrace".to_owned(),
-        "diff".to_owned(),
-        shell_quote(&args.game),
-    ];
+    let mut r = Reproduce::new("diff", args.corpus.as_deref());
+    r.word(&args.game);
     if args.against {
-        words.extend(["--against".to_owned(), shell_quote(&args.a)]);
+        r.option("--against", &args.a);
     } else {
-        words.push(shell_quote(&args.a));
-        words.extend(args.b.iter().map(|b| shell_quote(b)));
-    }
-    match args.games {
-        DiffGames::Count(n) => words.extend(["-n".to_owned(), n.to_string()]),
-        DiffGames::Auto { precision } => {
-            words.extend(["--games auto --precision".to_owned(), precision.to_string()])
+        r.word(&args.a);
+        if let Some(b) = &args.b {
+            r.word(b);
         }
     }
-    words.extend([
-        "--seed".to_owned(),
-        args.seed.to_string(),
-        "--max-plies".to_owned(),
-        args.max_plies.to_string(),
-    ]);
-    let agents = lineup_words(&args.lineup);
-    if !agents.is_empty() {
-        words.push(agents.trim_start().to_owned());
-    }
+    match args.games {
+        DiffGames::Count(n) => r.option("-n", n),
+        DiffGames::Auto { precision } => {
+            r.option("--games", "auto").option("--precision", precision)
+        }
+    };
+    r.option("--seed", args.seed)
+        .option("--max-plies", args.max_plies)
+        .lineup(&args.lineup);
     for (flag, list) in [
         ("--set", &args.set),
         ("--set-a", &args.set_a),
         ("--set-b", &args.set_b),
     ] {
         for s in list {
-            words.push(flag.to_owned());
-            words.push(shell_quote(s));
+            r.option(flag, s);
         }
     }
-    if let Some(dir) = &args.corpus {
-        words.insert(
-            1,
-            format!("--corpus {}", shell_quote(&dir.display().to_string())),
-        );
-    }
-    words.join(" ")
+    r.line()
 }

@@ -6,7 +6,7 @@
 //! quoted span marked and linked to the clause, option or register point that quotes it (and
 //! back), the rules clause by clause, the open points with their options and proponents, the
 //! readings matrix, the register points (their ids are the anchors), and the results and
-//! figures of the game's report. The reports themselves are [`super::report::make`]'s files,
+//! figures of the game's report. The reports themselves are [`crate::present::report::make`]'s files,
 //! written into `reports/`, so the site's numbers are the report's. Pages make no outside
 //! request (style and script inline, figures local) and depend on nothing but the corpus,
 //! ludotrace and `-n`: no time, no path of the machine (unless `--corpus` names one: the
@@ -16,16 +16,17 @@
 //! run replaces them and removes those it no longer makes. A non-empty directory without that
 //! file is refused unless `--force` is given, so that `--out ~` cannot litter a home.
 
-use super::exec::Exec;
+use crate::exec::Exec;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
-use super::output::Out;
-use super::report::{self, File, ReportArgs};
-use super::{Error, Format};
+use crate::analysis::Error;
 use crate::corpus::{self, Cite, Corpus, CorpusFiles, Game, Point, PointStatus};
+use crate::present::Format;
+use crate::present::out::Out;
+use crate::present::report::{self, File, ReportArgs};
 
 /// The file that marks a directory as a site ludotrace wrote, listing its files.
 pub const MARKER: &str = ".ludotrace-site";
@@ -1067,7 +1068,7 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     }
     b.push_str("</dl>\n");
     let mut o = Out::new(Format::Markdown, None);
-    super::register::matrix(&mut o, corpus, g);
+    crate::present::register::matrix(&mut o, corpus, g);
     let mut matrix = markdown(&o.take(), 2);
     // Each row's point leads to its entry below.
     for p in &points {
@@ -1100,7 +1101,7 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             if p.game.is_none() { ", shared" } else { "" },
             p.impact.map_or(String::new(), |i| format!(
                 "; impact {}{}",
-                super::register::impact_text(Some(i)),
+                crate::present::register::impact_text(Some(i)),
                 p.impact_note
                     .as_ref()
                     .map_or(String::new(), |n| format!(": {}", esc(n)))

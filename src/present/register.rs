@@ -8,10 +8,11 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::output::{Out, style};
-use super::render::{OUTPUT_SCHEMA_VERSION, class_tag};
-use super::{Error, Format};
+use crate::analysis::Error;
 use crate::corpus::{Classed, Corpus, Game, Impact, Point, PointStatus};
+use crate::present::Format;
+use crate::present::out::{Out, style};
+use crate::present::show::{OUTPUT_SCHEMA_VERSION, class_tag};
 
 /// `point --format json`.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -40,7 +41,7 @@ pub struct PointView {
     /// The point in the corpus' words.
     pub says: String,
     /// The source words it turns on.
-    pub cites: Vec<super::render::ShowCite>,
+    pub cites: Vec<crate::present::show::ShowCite>,
     /// Related points.
     pub see: Vec<String>,
     /// The register point this encoding note is.
@@ -186,7 +187,7 @@ fn view(corpus: &Corpus, p: &Point) -> PointView {
         impact: p.impact,
         impact_note: p.impact_note.clone(),
         says: p.says.clone(),
-        cites: super::render::show_cites(corpus, &p.cites),
+        cites: crate::present::show::show_cites(corpus, &p.cites),
         see: p.see.clone(),
         same_as: p.same_as.clone(),
         addressed_by,
@@ -195,13 +196,13 @@ fn view(corpus: &Corpus, p: &Point) -> PointView {
 }
 
 /// Looks a point up as a person types it, suggesting near ids.
-pub(super) fn point_of<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Point, Error> {
+pub(crate) fn point_of<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Point, Error> {
     corpus.point(id).ok_or_else(|| {
         let ids: Vec<&String> = corpus.points.keys().collect();
         let near = crate::corpus::closest(&id.to_uppercase(), &ids, |k| vec![(*k).clone()]);
         Error::UnknownPoint {
             id: id.to_owned(),
-            hint: super::did_you_mean(near.iter().map(|k| k.as_str())),
+            hint: crate::analysis::did_you_mean(near.iter().map(|k| k.as_str())),
         }
     })
 }
@@ -219,7 +220,7 @@ pub fn point(out: &mut Out, corpus: &Corpus, p: &Point) {
     }
 }
 
-pub(super) fn impact_text(i: Option<Impact>) -> &'static str {
+pub(crate) fn impact_text(i: Option<Impact>) -> &'static str {
     match i {
         Some(Impact::High) => "high",
         Some(Impact::MediumHigh) => "medium–high",

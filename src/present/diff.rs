@@ -1,0 +1,187 @@
+//! The printers of `diff`'s result ([`crate::analysis::diff::Diff`]): JSON (one comparison,
+//! or every comparison against a base), and the table and Markdown views, each comparison's
+//! rules and metrics, then the corpus and the command that reproduces them.
+
+use crate::analysis::OUTPUT_SCHEMA_VERSION;
+use crate::analysis::diff::{
+    Diff, DiffAgainstOutput, DiffArgs, DiffOutput, Metric, Side, command_line,
+};
+use crate::analysis::play::{games_played, lineup_list};
+use crate::collate::word_diff_text;
+use crate::corpus::Game;
+use crate::present::Format;
+use crate::present::out::{Out, style};
+use crate::present::run::footer;
+
+/// Prints a diff's result in the output's format.
+pub fn print(out: &mut Out, d: &Diff, args: &DiffArgs) {
+    let comparisons = &d.comparisons;
+    match (out.format, args.against) {
+        (Format::Json, false) => out.json(&comparisons[0]),
+        (Format::Json, true) => out.json(&DiffAgainstOutput {
+            schema_version: OUTPUT_SCHEMA_VERSION,
+            ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
+            corpus_hash: d.hash.clone(),
+            game: d.game.id.clone(),
+            base: comparisons[0].a.clone(),
+            seed: args.seed,
+            games: d.games,
+            max_plies: args.max_plies,
+            agents: comparisons[0].agents.clone(),
+            swap: args.lineup.swap(),
+            lineup: lineup_list(&args.lineup),
+            auto: d.auto,
+            comparisons: comparisons.clone(),
+        }),
+        _ => render(out, d.game, comparisons, args),
+    }
+}
+
+/// The table and Markdown views: each comparison, then the corpus and the command that
+/// reproduces them.
+fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArgs) {
+    for d in comparisons {
+        let games = games_played(d.games, &args.lineup, " each");
+        comparison(out, game, d, comparisons.len(), &games);
+    }
+    if let Some(auto) = comparisons[0].auto {
+        let of = if comparisons.len() > 1 {
+            " (the widest of the comparisons)"
+        } else {
+            ""
+        };
+        out.para(&if auto.reached {
+            format!(
+                "games: {} a reading, chosen by --games auto: the difference in the first \
+                 mover's win rate is known to ±{:.4}{of} (asked ±{}); `-n {}` plays the same \
+                 games",
+                comparisons[0].games, auto.half_width, auto.precision, comparisons[0].games
+            )
+        } else {
+            format!(
+                "games: {} a reading, the most a diff plays: the difference in the first \
+                 mover's win rate is known to ±{:.4}{of} only (asked ±{})",
+                comparisons[0].games, auto.half_width, auto.precision
+            )
+        });
+    }
+    footer(
+        out,
+        &comparisons[0].corpus_hash,
+        &command_line(args),
+        args.corpus.as_deref(),
+    );
+}
+
+/// One comparison's tables (`of`: how many the command made, for the title's note on
+/// Holm's correction).
+fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, games: &str) {
+    let mut title = format!(
+        "{} · {} (B) against {} (A) · {games} · seed {}",
+        game.name, d.b, d.a, d.seed
+    );
+    if of > 1 {
+        title.push_str(&format!(" · p corrected across all {of} comparisons"));
+    }
+    let md = out.format == Format::Markdown;
+    if md {
+        out.para(&format!("**{title}**"));
+    } else {
+        out.styled(style::HEAD, &title);
+        out.line("");
+    }
+    for (arm, o) in [("A", &d.overrides.a), ("B", &d.overrides.b)] {
+        if !o.is_empty() {
+            let list: Vec<String> = o.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            out.para(&format!("overrides of {arm}: {}", list.join(", ")));
+        }
+    }
+    if d.rules.is_empty() {
+        out.para("rules: the two readings take the same option of every choice");
+    } else {
+        let rows = d
+            .rules
+            .iter()
+            .map(|r| {
+                let side = |s: &Side| format!("{} ({})", s.option, s.class);
+                vec![
+                    r.choice.clone(),
+                    side(&r.a),
+                    side(&r.b),
+                    word_diff_text(&r.words),
+                ]
+            })
+            .collect();
+        out.table(
+            &[
+                "choice",
+                "A",
+                "B",
+                "what the options say, A to B word by word",
+            ],
+            rows,
+        );
+        out.para("[-…-]: A's option only; {+…+}: B's option only");
+    }
+    let shown = |m: &Metric| {
+        if is_rate(&m.metric) {
+            (
+                format!("{:.1} %", 100.0 * m.a),
+                format!("{:.1} %", 100.0 * m.b),
+                format!(
+                    "{:+.1} [{:+.1}, {:+.1}] pts",
+                    100.0 * m.difference.value,
+                    100.0 * m.difference.lo,
+                    100.0 * m.difference.hi
+                ),
+            )
+        } else {
+            (
+                format!("{:.1}", m.a),
+                format!("{:.1}", m.b),
+                format!(
+                    "{:+.1} [{:+.1}, {:+.1}]",
+                    m.difference.value, m.difference.lo, m.difference.hi
+                ),
+            )
+        }
+    };
+    let rows = d
+        .metrics
+        .iter()
+        .map(|m| {
+            let (a, b, diff) = shown(m);
+            let verdict = if m.verdict == "differs" {
+                m.verdict.clone()
+            } else {
+                format!("{} at n = {}", m.verdict, d.games)
+            };
+            vec![
+                m.metric.clone(),
+                a,
+                b,
+                diff,
+                format_p(m.p_adjusted),
+                verdict,
+            ]
+        })
+        .collect();
+    out.table(
+        &["metric", "A", "B", "B − A [95 % CI]", "p (Holm)", "verdict"],
+        rows,
+    );
+}
+
+/// Whether a metric is a rate (shown in percent): every one but the lengths.
+fn is_rate(metric: &str) -> bool {
+    !matches!(metric, "plies_mean" | "plies_median" | "turns_mean")
+}
+
+/// A p-value as a table shows it.
+fn format_p(p: f64) -> String {
+    if p < 0.0001 {
+        "< 0.0001".to_owned()
+    } else {
+        format!("{p:.4}")
+    }
+}
