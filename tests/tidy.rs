@@ -319,20 +319,24 @@ fn flags_name_no_known_point() {
     assert_none(
         "flags naming known points",
         &files,
-        |p| !p.ends_with("src/flags.rs"),
+        |p| !p.ends_with("src/analysis/flags/found.rs"),
         Read::Code,
         &needles,
     );
 }
 
-/// Every command plays its games through `cli::exec` (so that each can be stored, resumed,
-/// planned, sharded and merged): the runner is called from one place in the command line,
-/// `cli/run.rs`'s `Simulate`, which hands the executor to it, and no command plays an
-/// agent's game or a block itself.
+/// Every command plays its games through the executor, `exec` (so that each can be stored,
+/// resumed, planned, sharded and merged): above the simulation the runner is called from one
+/// place, `analysis/play.rs`'s `Simulate`, which hands the executor to it, and no analysis,
+/// printer or command plays an agent's game or a block itself.
 #[test]
 fn commands_play_only_through_the_executor() {
     let mut calls = Vec::new();
-    for (path, text) in sources("src/cli") {
+    let mut files = sources("src/cli");
+    for layer in ["src/analysis", "src/exec", "src/present"] {
+        files.extend(sources(layer));
+    }
+    for (path, text) in files {
         for (n, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");
             for call in [
@@ -352,10 +356,365 @@ fn commands_play_only_through_the_executor() {
     assert_eq!(
         calls.len(),
         1,
-        "the runner called from the command line: {calls:#?}"
+        "the runner called above the simulation: {calls:#?}"
     );
     assert!(
-        calls[0].contains("cli/run.rs") && calls[0].contains("sim::run_blocks("),
+        calls[0].contains("analysis/play.rs") && calls[0].contains("sim::run_blocks("),
         "{calls:?}"
     );
+}
+
+/// The module graph of `src/`: for every file, the modules its `use crate::…` trees (grouped
+/// ones too) and inline `crate::`, `$crate::`, `super::` and `self::` paths name. An edge is
+/// kept between siblings only (a module and its own submodules are one unit), so the graph
+/// of each folder is the imports between its entries.
+mod graph {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// A module path (`["analysis", "diff"]`; the crate root is empty).
+    pub type Module = Vec<String>;
+
+    /// Every module of `src/` (but the binary's `main.rs`), with its code (comments and the
+    /// contents of string literals blanked).
+    pub fn modules(src: &std::path::Path) -> BTreeMap<Module, String> {
+        fn walk(dir: &std::path::Path, rel: &[String], out: &mut BTreeMap<Module, String>) {
+            let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+            entries.sort();
+            for path in entries {
+                let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+                if path.is_dir() {
+                    let mut r = rel.to_vec();
+                    r.push(name);
+                    walk(&path, &r, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let mut m = rel.to_vec();
+                    match (rel.is_empty(), name.as_str()) {
+                        (true, "main") => continue,
+                        (true, "lib") | (false, "mod") => {}
+                        _ => m.push(name),
+                    }
+                    out.insert(m, code_of(&std::fs::read_to_string(&path).unwrap()));
+                }
+            }
+        }
+        let mut out = BTreeMap::new();
+        walk(src, &[], &mut out);
+        out
+    }
+
+    /// `text` with comments removed and string and character literals emptied, so that a
+    /// path in a doc comment or a message is not an import.
+    pub fn code_of(text: &str) -> String {
+        let c: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        while i < c.len() {
+            match c[i] {
+                '/' if c.get(i + 1) == Some(&'/') => {
+                    while i < c.len() && c[i] != '\n' {
+                        i += 1;
+                    }
+                }
+                '/' if c.get(i + 1) == Some(&'*') => {
+                    i += 2;
+                    while i + 1 < c.len() && !(c[i] == '*' && c[i + 1] == '/') {
+                        i += 1;
+                    }
+                    i += 2;
+                }
+                'r' if (c.get(i + 1) == Some(&'"') || c.get(i + 1) == Some(&'#'))
+                    && (i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_')) =>
+                {
+                    let mut j = i + 1;
+                    let mut hashes = 0;
+                    while c.get(j) == Some(&'#') {
+                        hashes += 1;
+                        j += 1;
+                    }
+                    if c.get(j) != Some(&'"') {
+                        out.push(c[i]);
+                        i += 1;
+                        continue;
+                    }
+                    j += 1;
+                    loop {
+                        if j >= c.len() {
+                            break;
+                        }
+                        if c[j] == '"' && (0..hashes).all(|h| c.get(j + 1 + h) == Some(&'#')) {
+                            j += 1 + hashes;
+                            break;
+                        }
+                        j += 1;
+                    }
+                    out.push_str("\"\"");
+                    i = j;
+                }
+                '"' => {
+                    i += 1;
+                    while i < c.len() && c[i] != '"' {
+                        if c[i] == '\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                    out.push_str("\"\"");
+                }
+                '\'' if c.get(i + 1) == Some(&'\\') => {
+                    i += 2;
+                    while i < c.len() && c[i] != '\'' {
+                        i += 1;
+                    }
+                    i += 1;
+                    out.push_str("' '");
+                }
+                '\'' if c.get(i + 2) == Some(&'\'') => {
+                    i += 3;
+                    out.push_str("' '");
+                }
+                ch => {
+                    out.push(ch);
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The paths a use tree names: `crate::{a, b::{c, d as e}}` is `crate::a`, `crate::b::c`,
+    /// `crate::b::d`.
+    pub fn expand(tree: &str) -> Vec<String> {
+        let tree: String = tree.chars().filter(|c| !c.is_whitespace()).collect();
+        let Some(open) = tree.find('{') else {
+            let path = tree.split(" as ").next().unwrap_or("");
+            let path = path.split("as").next().unwrap_or(path);
+            return vec![path.trim_end_matches("::").to_owned()];
+        };
+        let prefix = &tree[..open];
+        let inner = &tree[open + 1..tree.len() - 1];
+        let mut parts = Vec::new();
+        let (mut depth, mut start) = (0, 0);
+        for (k, ch) in inner.char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    parts.push(&inner[start..k]);
+                    start = k + 1;
+                }
+                _ => {}
+            }
+        }
+        parts.push(&inner[start..]);
+        parts
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .flat_map(|p| expand(&format!("{prefix}{p}")))
+            .collect()
+    }
+
+    /// Every path of the crate that `code` names: use trees and inline paths.
+    pub fn paths(code: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let b = code.as_bytes();
+        let word = |k: usize| k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'_');
+        let mut k = 0;
+        while let Some(at) = code[k..].find("use ") {
+            let s = k + at;
+            k = s + 4;
+            if s > 0 && word(s - 1) {
+                continue;
+            }
+            let rest = code[k..].trim_start();
+            if !(rest.starts_with("crate") || rest.starts_with("super") || rest.starts_with("self")) {
+                continue;
+            }
+            let end = code[k..].find(';').map_or(code.len(), |e| k + e);
+            out.extend(expand(&code[k..end]));
+        }
+        for root in ["crate::", "super::", "self::"] {
+            let mut k = 0;
+            while let Some(at) = code[k..].find(root) {
+                let s = k + at;
+                k = s + root.len();
+                if s > 0 && word(s - 1) {
+                    continue;
+                }
+                let mut e = s;
+                while e < b.len() && (word(e) || b[e] == b':') {
+                    e += 1;
+                }
+                out.push(code[s..e].trim_end_matches(':').to_owned());
+            }
+        }
+        out
+    }
+
+    /// The edges between siblings: parent module → (from entry, to entry).
+    pub fn edges(mods: &BTreeMap<Module, String>) -> BTreeMap<Module, BTreeSet<(String, String)>> {
+        let mut out: BTreeMap<Module, BTreeSet<(String, String)>> = BTreeMap::new();
+        for (m, code) in mods {
+            for p in paths(code) {
+                let mut segs = p.split("::").filter(|s| !s.is_empty());
+                let mut full: Module = match segs.next() {
+                    Some("crate") => Vec::new(),
+                    Some("self") => m.clone(),
+                    Some("super") => m[..m.len().saturating_sub(1)].to_vec(),
+                    _ => continue,
+                };
+                for s in segs {
+                    if s == "super" {
+                        full.pop();
+                    } else {
+                        full.push(s.to_owned());
+                    }
+                }
+                let Some(target) = (0..=full.len()).rev().map(|n| &full[..n]).find(|t| mods.contains_key(*t)) else {
+                    continue;
+                };
+                let c = m.iter().zip(target).take_while(|(a, b)| a == b).count();
+                if c == m.len() || c == target.len() {
+                    continue;
+                }
+                out.entry(m[..c].to_vec())
+                    .or_default()
+                    .insert((m[c].clone(), target[c].clone()));
+            }
+        }
+        out
+    }
+
+    /// The cycles of a graph, each as the entries of one strongly connected component of two
+    /// or more (Tarjan's algorithm).
+    pub fn cycles(edges: &BTreeSet<(String, String)>) -> Vec<Vec<String>> {
+        let nodes: BTreeSet<&String> = edges.iter().flat_map(|(a, b)| [a, b]).collect();
+        let nodes: Vec<&String> = nodes.into_iter().collect();
+        let ix = |n: &String| nodes.iter().position(|m| *m == n).unwrap();
+        let mut adj = vec![Vec::new(); nodes.len()];
+        for (a, b) in edges {
+            adj[ix(a)].push(ix(b));
+        }
+        struct T {
+            index: Vec<Option<usize>>,
+            low: Vec<usize>,
+            on: Vec<bool>,
+            stack: Vec<usize>,
+            next: usize,
+            out: Vec<Vec<usize>>,
+        }
+        fn visit(v: usize, adj: &[Vec<usize>], t: &mut T) {
+            t.index[v] = Some(t.next);
+            t.low[v] = t.next;
+            t.next += 1;
+            t.stack.push(v);
+            t.on[v] = true;
+            for &w in &adj[v] {
+                match t.index[w] {
+                    None => {
+                        visit(w, adj, t);
+                        t.low[v] = t.low[v].min(t.low[w]);
+                    }
+                    Some(i) if t.on[w] => t.low[v] = t.low[v].min(i),
+                    _ => {}
+                }
+            }
+            if Some(t.low[v]) == t.index[v] {
+                let mut scc = Vec::new();
+                while let Some(w) = t.stack.pop() {
+                    t.on[w] = false;
+                    scc.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if scc.len() > 1 {
+                    t.out.push(scc);
+                }
+            }
+        }
+        let n = nodes.len();
+        let mut t = T { index: vec![None; n], low: vec![0; n], on: vec![false; n], stack: Vec::new(), next: 0, out: Vec::new() };
+        for v in 0..n {
+            if t.index[v].is_none() {
+                visit(v, &adj, &mut t);
+            }
+        }
+        t.out
+            .into_iter()
+            .map(|scc| {
+                let mut names: Vec<String> = scc.into_iter().map(|i| nodes[i].clone()).collect();
+                names.sort();
+                names
+            })
+            .collect()
+    }
+}
+
+/// The use trees and inline paths the graph reads, on a sample written for the purpose.
+#[test]
+fn the_import_graph_reads_every_form_of_path() {
+    let code = graph::code_of(
+        "use crate::{a, b::{c, d as e}};\nuse super::f::G;\n// use crate::commented;\nfn x() { crate::h::i(); let s = \"crate::in_a_string\"; $crate::j::K; }\n",
+    );
+    let mut p = graph::paths(&code);
+    p.sort();
+    assert_eq!(
+        p,
+        ["crate::a", "crate::b::c", "crate::b::d", "crate::h::i", "crate::j::K", "super::f::G"]
+    );
+}
+
+/// The layer of each top-level module, from ARCHITECTURE.md's table "Layers" (a line
+/// `| N | name | `module`, `module` | …`).
+fn layers() -> std::collections::BTreeMap<String, (u32, String)> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let mut out = std::collections::BTreeMap::new();
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() < 4 {
+            continue;
+        }
+        let Ok(n) = cells[1].parse::<u32>() else {
+            continue;
+        };
+        for m in cells[3].split(',') {
+            let m = m.trim().trim_matches('`');
+            if !m.is_empty() {
+                out.insert(m.to_owned(), (n, cells[2].to_owned()));
+            }
+        }
+    }
+    assert!(!out.is_empty(), "ARCHITECTURE.md has no table of layers");
+    out
+}
+
+/// No module imports one that imports it back, directly or round a circle, among the
+/// top-level modules or among the entries of any folder; and every import between top-level
+/// modules goes down the layers ARCHITECTURE.md lists (or stays within one).
+#[test]
+fn the_import_graph_has_no_cycle_and_follows_the_layers() {
+    let mods = graph::modules(&root().join("src"));
+    let edges = graph::edges(&mods);
+    let mut problems = Vec::new();
+    for (parent, es) in &edges {
+        for cycle in graph::cycles(es) {
+            let at = if parent.is_empty() { "crate".to_owned() } else { parent.join("::") };
+            problems.push(format!("a cycle among {at}'s modules: {}", cycle.join(", ")));
+        }
+    }
+    let layers = layers();
+    for m in mods.keys().filter(|m| m.len() == 1) {
+        if !layers.contains_key(&m[0]) {
+            problems.push(format!("module `{}` is in no layer of ARCHITECTURE.md", m[0]));
+        }
+    }
+    for (from, to) in edges.get(&Vec::new()).into_iter().flatten() {
+        if let (Some((a, an)), Some((b, bn))) = (layers.get(from), layers.get(to))
+            && a < b
+        {
+            problems.push(format!("`{from}` ({an}, layer {a}) imports `{to}` ({bn}, layer {b}), a layer above it"));
+        }
+    }
+    assert!(problems.is_empty(), "the import graph:\n{}", problems.join("\n"));
 }

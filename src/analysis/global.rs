@@ -11,8 +11,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::agents::Lineup;
 use crate::analysis::Error;
-use crate::analysis::flags::FlagsArgs;
 use crate::analysis::play::{merge_options, play_reading};
 use crate::bind;
 use crate::corpus::{Choice, ChoiceOption, Game};
@@ -177,6 +177,20 @@ fn observe(t: &Tally, metric: &str) -> Observed {
     }
 }
 
+/// How a global design's readings are played: the games of each slot, the run seed, the
+/// ply limit and the players.
+#[derive(Debug, Clone, Copy)]
+pub struct GlobalPlay<'a> {
+    /// Games a slot.
+    pub games: u64,
+    /// Run seed (the design's own draw is seeded from it too).
+    pub seed: u64,
+    /// Ply limit for readings without an engine cap.
+    pub max_plies: u32,
+    /// Who plays.
+    pub lineup: &'a Lineup,
+}
+
 /// Plays a game's global design and estimates every open point's indices for each outcome.
 ///
 /// # Errors
@@ -184,7 +198,7 @@ fn observe(t: &Tally, metric: &str) -> Observed {
 pub fn global(
     exec: &Exec,
     game: &Game,
-    args: &FlagsArgs,
+    play: &GlobalPlay,
     design_size: u64,
     overrides: &serde_json::Map<String, serde_json::Value>,
     pool: &rayon::ThreadPool,
@@ -200,10 +214,10 @@ pub fn global(
     let design = Design::new(
         &levels,
         rows as usize,
-        args.seed ^ sim::reading_key(&game.id, "global"),
+        play.seed ^ sim::reading_key(&game.id, "global"),
     );
     let slots = design.slots();
-    let games = args.global_games.unwrap_or(args.games);
+    let games = play.games;
     bar.inc_length(slots.len() as u64 * games);
     // Binding a combination is cheap, its refusal worth counting once.
     let mut refusals: BTreeMap<Vec<usize>, String> = BTreeMap::new();
@@ -232,9 +246,9 @@ pub fn global(
             Ok(b) => {
                 let spec = RunSpec {
                     games,
-                    seed: args.seed,
+                    seed: play.seed,
                     key: sim::reading_key(&game.id, &format!("global:{slot}")),
-                    max_plies: args.max_plies,
+                    max_plies: play.max_plies,
                     keep_records: false,
                 };
                 let task = Task {
@@ -242,7 +256,7 @@ pub fn global(
                     reading: &frame.id,
                     bound: &b,
                     spec: &spec,
-                    lineup: &args.lineup,
+                    lineup: play.lineup,
                 };
                 let t = play_reading(exec, &task, 0..games, pool, bar);
                 played.insert(slot, t);
@@ -253,7 +267,7 @@ pub fn global(
     let mut outcomes = Vec::new();
     for metric in METRICS {
         let obs = |slot: Slot| played.get(&slot).map(|t| observe(t, metric));
-        let seed = args.seed ^ sim::reading_key(&game.id, metric);
+        let seed = play.seed ^ sim::reading_key(&game.id, metric);
         let seen: Vec<Observed> = played.values().map(|t| observe(t, metric)).collect();
         let (Some((q, df, p)), Some((mean, var, noise))) = (
             heterogeneity(&seen),

@@ -9,9 +9,13 @@ pub mod error;
 pub mod flags;
 pub mod global;
 pub mod play;
+pub mod replay;
 pub mod reproduce;
 
 pub use error::{Error, did_you_mean, game_of, interpretation_of};
 
 /// Version of every JSON output of this build.
 pub const OUTPUT_SCHEMA_VERSION: u32 = 1;
+
+#[cfg(test)]
+mod tests;

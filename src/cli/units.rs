@@ -20,12 +20,12 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use serde::Deserialize;
-
 use super::{Cli, Command, Games};
 use crate::analysis::Error;
 use crate::exec::units::{
     MAX_UNITS, PARTIAL_FORMAT, PLAN_FORMAT, PartOf, PartialFile, PlanFile, Shard, UNITS_VERSION,
+    all_present, blocks_of, describe, header, read_json, read_plan, unit_path, units_of_plan,
+    write_atomic,
 };
 use crate::exec::{Exec, Mode, SavedBlock, TaskInfo, build};
 use crate::present::{Format, Out};
@@ -147,70 +147,6 @@ fn only(
     }
 }
 
-/// Writes `text` to `path` through a temporary file renamed into place, so that a reader
-/// (or a rerun after a kill) never sees half a file.
-fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
-    let err = |e: std::io::Error| Error::Usage(format!("{}: cannot write it: {e}", path.display()));
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(err)
-}
-
-/// Reads a file of one of our formats, with the place of a syntax error.
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Usage(format!("{}: cannot read it: {e}", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| {
-        Error::Usage(format!(
-            "{}:{}:{}: not {what}: {e}",
-            path.display(),
-            e.line(),
-            e.column()
-        ))
-    })
-}
-
-/// What a file of ours says it is, read first so that a plan and a partial result (and
-/// anything else) are told apart with a clear message.
-#[derive(Deserialize)]
-struct Header {
-    format: Option<String>,
-    version: Option<u32>,
-    ludotrace: Option<String>,
-}
-
-fn header(path: &Path) -> Result<Header, Error> {
-    let h: Header = read_json(path, "a ludotrace plan or partial result (JSON)")?;
-    match (&h.format, h.version) {
-        (Some(f), Some(v)) if (f == PLAN_FORMAT || f == PARTIAL_FORMAT) && v == UNITS_VERSION => {}
-        (Some(f), Some(v)) if f == PLAN_FORMAT || f == PARTIAL_FORMAT => {
-            return Err(Error::Usage(format!(
-                "{}: {f} version {v}, this ludotrace reads version {UNITS_VERSION}",
-                path.display()
-            )));
-        }
-        _ => {
-            return Err(Error::Usage(format!(
-                "{}: not a ludotrace plan or partial result (no `format: {PLAN_FORMAT}` or \
-                 `{PARTIAL_FORMAT}` with a version)",
-                path.display()
-            )));
-        }
-    }
-    if h.ludotrace.as_deref() != Some(build().as_str()) {
-        return Err(Error::Usage(format!(
-            "{}: made by ludotrace {}, this is {}: a plan's units and its merge must run the \
-             binary that made the plan",
-            path.display(),
-            h.ludotrace.as_deref().unwrap_or("(unknown)"),
-            build()
-        )));
-    }
-    Ok(h)
-}
-
 /// `ludotrace plan`.
 ///
 /// # Errors
@@ -295,46 +231,6 @@ pub fn plan(
         }
     }
     Ok(0)
-}
-
-/// The default output of unit `k` of `plan`: `NAME.unit-K.json` beside `NAME.json`.
-pub fn unit_path(plan: &Path, k: u64) -> PathBuf {
-    let stem = plan
-        .file_stem()
-        .map_or_else(|| "plan".into(), |s| s.to_string_lossy().into_owned());
-    plan.with_file_name(format!("{stem}.unit-{k}.json"))
-}
-
-/// Reads and checks a plan.
-fn read_plan(path: &Path) -> Result<(PlanFile, String), Error> {
-    header(path)?;
-    let h = read_json::<serde_json::Value>(path, "JSON")?;
-    if h.get("format").and_then(|f| f.as_str()) != Some(PLAN_FORMAT) {
-        return Err(Error::Usage(format!(
-            "{}: a partial result, not a plan (`work` takes the plan)",
-            path.display()
-        )));
-    }
-    let plan: PlanFile = read_json(path, "a ludotrace plan")?;
-    let bytes = std::fs::read(path)
-        .map_err(|e| Error::Usage(format!("{}: cannot read it: {e}", path.display())))?;
-    if plan.units.is_empty() {
-        return Err(Error::Usage(format!(
-            "{}: the plan has no units",
-            path.display()
-        )));
-    }
-    for (k, unit) in plan.units.iter().enumerate() {
-        for &(t, b) in unit {
-            if plan.tasks.get(t).is_none_or(|task| b >= task.blocks.len()) {
-                return Err(Error::Usage(format!(
-                    "{}: unit {k} names block {b} of task {t}, which the plan does not have",
-                    path.display()
-                )));
-            }
-        }
-    }
-    Ok((plan, blake3::hash(&bytes).to_hex().to_string()))
 }
 
 /// The parsed command of a plan or partial results, with the outer options that shape the
@@ -550,36 +446,11 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
     }
     // Every part must belong to the same whole, each exactly once.
     let (command, corpus_hash, expected) = match &plan {
-        Some((plan, hash)) => (plan.command.clone(), plan.corpus_hash.clone(), {
-            let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
-            for (path, p) in &partials {
-                match &p.part_of {
-                    PartOf::Plan {
-                        plan: h,
-                        unit,
-                        units,
-                    } if h == hash && *units == plan.units.len() as u64 && unit < units => {
-                        if let Some(other) = seen.insert(*unit, path) {
-                            return Err(Error::Usage(format!(
-                                "unit {unit} is given twice: {} and {}",
-                                other.display(),
-                                path.display()
-                            )));
-                        }
-                    }
-                    _ => {
-                        return Err(Error::Usage(format!(
-                            "{}: not a unit of the plan {} (it is part of {}): merge only \
-                             that plan's units",
-                            path.display(),
-                            files[0].display(),
-                            describe(&p.part_of)
-                        )));
-                    }
-                }
-            }
-            plan.units.len() as u64
-        }),
+        Some((plan, hash)) => (
+            plan.command.clone(),
+            plan.corpus_hash.clone(),
+            units_of_plan(plan, hash, &files[0], &partials)?,
+        ),
         None => {
             let (_, p0) = &partials[0];
             let PartOf::Shard { shards, .. } = p0.part_of else {
@@ -634,31 +505,8 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
             (p0.command.clone(), p0.corpus_hash.clone(), shards)
         }
     };
-    let given: HashSet<u64> = partials
-        .iter()
-        .map(|(_, p)| match p.part_of {
-            PartOf::Plan { unit, .. } => unit,
-            PartOf::Shard { shard, .. } => shard,
-        })
-        .collect();
-    let missing: Vec<String> = (0..expected)
-        .filter(|k| !given.contains(k))
-        .map(|k| k.to_string())
-        .collect();
-    if !missing.is_empty() {
-        let what = if plan.is_some() { "units" } else { "shards" };
-        return Err(Error::Usage(format!(
-            "{} of {expected} {what} missing: {}{}",
-            missing.len(),
-            missing
-                .iter()
-                .take(20)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", "),
-            if missing.len() > 20 { ", …" } else { "" }
-        )));
-    }
+    let what = if plan.is_some() { "units" } else { "shards" };
+    all_present(&partials, expected, what)?;
     for (path, p) in &partials {
         if p.corpus_hash != corpus_hash || (plan.is_some() && p.command != command) {
             return Err(Error::Usage(format!(
@@ -667,21 +515,7 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
             )));
         }
     }
-    let mut blocks = HashMap::new();
-    for (path, p) in partials {
-        for b in p.blocks {
-            let at = (b.identity, b.games.0, b.games.1);
-            if blocks.insert(at.clone(), b.tally).is_some() {
-                return Err(Error::Usage(format!(
-                    "{}: games {}..{} of task {} are in two partial results",
-                    path.display(),
-                    at.1,
-                    at.2,
-                    at.0
-                )));
-            }
-        }
-    }
+    let blocks = blocks_of(partials)?;
     let inner = inner_of(outer, &command, None)?;
     plannable(&inner)?;
     if inner.format == Format::Csv {
@@ -705,7 +539,7 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
         store,
         inner.store_games,
     );
-    let mut out = Out::new(inner.format, inner.width);
+    let mut out = Out::new(inner.format, super::args::table_width(inner.width));
     execute(&inner, &exec, &mut out)?;
     if let Mode::Replay(left) = exec.mode() {
         let left = left.lock().expect("replay lock");
@@ -720,14 +554,4 @@ pub fn merge(outer: &Cli, files: &[PathBuf]) -> Result<i32, Error> {
     exec.commit()?;
     out.flush()?;
     Ok(0)
-}
-
-fn describe(p: &PartOf) -> String {
-    match p {
-        PartOf::Plan { plan, unit, units } => {
-            let short: String = plan.chars().take(12).collect();
-            format!("unit {unit} of {units} of plan {short}")
-        }
-        PartOf::Shard { shard, shards } => format!("shard {shard}/{shards}"),
-    }
 }

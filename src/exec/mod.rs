@@ -28,6 +28,8 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 
 pub mod store;
+#[cfg(test)]
+mod tests;
 pub mod units;
 
 use crate::agents::Lineup;

@@ -6,7 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{SavedBlock, TaskInfo};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use crate::sim::saved::SavedTally;
+
+use super::{ExecError, SavedBlock, TaskInfo, build};
 
 /// The plan format's name and version.
 pub const PLAN_FORMAT: &str = "ludotrace-plan";
@@ -104,4 +109,229 @@ impl std::str::FromStr for Shard {
         }
         Ok(Shard { index, of })
     }
+}
+
+/// Writes `text` to `path` through a temporary file renamed into place, so that a reader
+/// (or a rerun after a kill) never sees half a file.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), ExecError> {
+    let err = |e: std::io::Error| ExecError(format!("{}: cannot write it: {e}", path.display()));
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(err)
+}
+
+/// Reads a file of one of our formats, with the place of a syntax error.
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T, ExecError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ExecError(format!("{}: cannot read it: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| {
+        ExecError(format!(
+            "{}:{}:{}: not {what}: {e}",
+            path.display(),
+            e.line(),
+            e.column()
+        ))
+    })
+}
+
+/// What a file of ours says it is, read first so that a plan and a partial result (and
+/// anything else) are told apart with a clear message.
+#[derive(Deserialize)]
+pub struct Header {
+    /// `format`.
+    pub format: Option<String>,
+    /// `version`.
+    pub version: Option<u32>,
+    /// The build that made it.
+    pub ludotrace: Option<String>,
+}
+
+/// Reads what a file says it is, and checks that this build reads it.
+///
+/// # Errors
+/// Unreadable, not one of the two formats, another version or build.
+pub fn header(path: &Path) -> Result<Header, ExecError> {
+    let h: Header = read_json(path, "a ludotrace plan or partial result (JSON)")?;
+    match (&h.format, h.version) {
+        (Some(f), Some(v)) if (f == PLAN_FORMAT || f == PARTIAL_FORMAT) && v == UNITS_VERSION => {}
+        (Some(f), Some(v)) if f == PLAN_FORMAT || f == PARTIAL_FORMAT => {
+            return Err(ExecError(format!(
+                "{}: {f} version {v}, this ludotrace reads version {UNITS_VERSION}",
+                path.display()
+            )));
+        }
+        _ => {
+            return Err(ExecError(format!(
+                "{}: not a ludotrace plan or partial result (no `format: {PLAN_FORMAT}` or \
+                 `{PARTIAL_FORMAT}` with a version)",
+                path.display()
+            )));
+        }
+    }
+    if h.ludotrace.as_deref() != Some(build().as_str()) {
+        return Err(ExecError(format!(
+            "{}: made by ludotrace {}, this is {}: a plan's units and its merge must run the \
+             binary that made the plan",
+            path.display(),
+            h.ludotrace.as_deref().unwrap_or("(unknown)"),
+            build()
+        )));
+    }
+    Ok(h)
+}
+
+/// The default output of unit `k` of `plan`: `NAME.unit-K.json` beside `NAME.json`.
+pub fn unit_path(plan: &Path, k: u64) -> PathBuf {
+    let stem = plan
+        .file_stem()
+        .map_or_else(|| "plan".into(), |s| s.to_string_lossy().into_owned());
+    plan.with_file_name(format!("{stem}.unit-{k}.json"))
+}
+
+/// Reads and checks a plan.
+pub fn read_plan(path: &Path) -> Result<(PlanFile, String), ExecError> {
+    header(path)?;
+    let h = read_json::<serde_json::Value>(path, "JSON")?;
+    if h.get("format").and_then(|f| f.as_str()) != Some(PLAN_FORMAT) {
+        return Err(ExecError(format!(
+            "{}: a partial result, not a plan (`work` takes the plan)",
+            path.display()
+        )));
+    }
+    let plan: PlanFile = read_json(path, "a ludotrace plan")?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| ExecError(format!("{}: cannot read it: {e}", path.display())))?;
+    if plan.units.is_empty() {
+        return Err(ExecError(format!(
+            "{}: the plan has no units",
+            path.display()
+        )));
+    }
+    for (k, unit) in plan.units.iter().enumerate() {
+        for &(t, b) in unit {
+            if plan.tasks.get(t).is_none_or(|task| b >= task.blocks.len()) {
+                return Err(ExecError(format!(
+                    "{}: unit {k} names block {b} of task {t}, which the plan does not have",
+                    path.display()
+                )));
+            }
+        }
+    }
+    Ok((plan, blake3::hash(&bytes).to_hex().to_string()))
+}
+
+/// What a partial result is a part of, in words.
+pub fn describe(p: &PartOf) -> String {
+    match p {
+        PartOf::Plan { plan, unit, units } => {
+            let short: String = plan.chars().take(12).collect();
+            format!("unit {unit} of {units} of plan {short}")
+        }
+        PartOf::Shard { shard, shards } => format!("shard {shard}/{shards}"),
+    }
+}
+
+/// Checks that every partial result is a unit of `plan` (whose file, `plan_path`, hashes to
+/// `hash`), each unit at most once, and returns the plan's number of units.
+///
+/// # Errors
+/// A part of another plan or a shard, a unit given twice.
+pub fn units_of_plan(
+    plan: &PlanFile,
+    hash: &str,
+    plan_path: &Path,
+    partials: &[(&PathBuf, PartialFile)],
+) -> Result<u64, ExecError> {
+    let mut seen: BTreeMap<u64, &Path> = BTreeMap::new();
+    for (path, p) in partials {
+        match &p.part_of {
+            PartOf::Plan {
+                plan: h,
+                unit,
+                units,
+            } if h == hash && *units == plan.units.len() as u64 && unit < units => {
+                if let Some(other) = seen.insert(*unit, path) {
+                    return Err(ExecError(format!(
+                        "unit {unit} is given twice: {} and {}",
+                        other.display(),
+                        path.display()
+                    )));
+                }
+            }
+            _ => {
+                return Err(ExecError(format!(
+                    "{}: not a unit of the plan {} (it is part of {}): merge only \
+                     that plan's units",
+                    path.display(),
+                    plan_path.display(),
+                    describe(&p.part_of)
+                )));
+            }
+        }
+    }
+    Ok(plan.units.len() as u64)
+}
+
+/// Checks that parts `0..expected` (`what`: units or shards) are all given.
+///
+/// # Errors
+/// The missing ones, the first twenty listed.
+pub fn all_present(
+    partials: &[(&PathBuf, PartialFile)],
+    expected: u64,
+    what: &str,
+) -> Result<(), ExecError> {
+    let given: HashSet<u64> = partials
+        .iter()
+        .map(|(_, p)| match p.part_of {
+            PartOf::Plan { unit, .. } => unit,
+            PartOf::Shard { shard, .. } => shard,
+        })
+        .collect();
+    let missing: Vec<String> = (0..expected)
+        .filter(|k| !given.contains(k))
+        .map(|k| k.to_string())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(ExecError(format!(
+        "{} of {expected} {what} missing: {}{}",
+        missing.len(),
+        missing
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", "),
+        if missing.len() > 20 { ", …" } else { "" }
+    )))
+}
+
+/// Every block of the partial results, by (task identity, first game, end game): what a
+/// merge replays.
+///
+/// # Errors
+/// A block in two partial results.
+pub fn blocks_of(
+    partials: Vec<(&PathBuf, PartialFile)>,
+) -> Result<HashMap<(String, u64, u64), SavedTally>, ExecError> {
+    let mut blocks = HashMap::new();
+    for (path, p) in partials {
+        for b in p.blocks {
+            let at = (b.identity, b.games.0, b.games.1);
+            if blocks.insert(at.clone(), b.tally).is_some() {
+                return Err(ExecError(format!(
+                    "{}: games {}..{} of task {} are in two partial results",
+                    path.display(),
+                    at.1,
+                    at.2,
+                    at.0
+                )));
+            }
+        }
+    }
+    Ok(blocks)
 }

@@ -12,10 +12,13 @@ pub mod charts;
 pub mod cite;
 pub mod diff;
 pub mod flags;
+pub mod html;
 pub mod out;
 pub mod register;
+pub mod replay;
 pub mod report;
 pub mod run;
+pub mod schema;
 pub mod show;
 pub mod site;
 

@@ -25,46 +25,6 @@ pub const MIN_WIDTH: usize = 20;
 /// The widest: beyond this no terminal is meant, and `--width 0` asks for no wrapping.
 pub const MAX_WIDTH: usize = 1000;
 
-/// Parses `--width`: `0` (no wrapping) or a width from [`MIN_WIDTH`] to [`MAX_WIDTH`].
-///
-/// # Errors
-/// A message naming what is accepted, for clap to report (exit 2).
-pub fn parse_width(s: &str) -> Result<usize, String> {
-    let expected =
-        format!("expected 0 (no wrapping) or a width from {MIN_WIDTH} to {MAX_WIDTH} columns");
-    match s.trim().parse::<u64>() {
-        Ok(0) => Ok(0),
-        Ok(n) if (MIN_WIDTH as u64..=MAX_WIDTH as u64).contains(&n) => Ok(n as usize),
-        Ok(n) => Err(format!("{n} is out of range; {expected}")),
-        Err(_) => Err(format!("`{s}` is not a number; {expected}")),
-    }
-}
-
-/// The width tables are laid out to, or `None` for no wrapping.
-///
-/// An explicit `--width` wins everywhere, piped or not (`0` turning wrapping off). Without
-/// it, only a terminal wraps: to `COLUMNS` when that is a positive number (clamped to
-/// [`MIN_WIDTH`]..=[`MAX_WIDTH`], since a shell's stale or odd value should not stop the
-/// output), else to the terminal's size. `COLUMNS` is ignored off a terminal because shells
-/// export it to pipelines whose output is not displayed at that width.
-pub fn table_width(flag: Option<usize>) -> Option<usize> {
-    match flag {
-        Some(0) => None,
-        Some(n) => Some(n.clamp(MIN_WIDTH, MAX_WIDTH)),
-        None if std::io::IsTerminal::is_terminal(&std::io::stdout()) => {
-            let columns = std::env::var("COLUMNS")
-                .ok()
-                .and_then(|c| c.trim().parse::<u64>().ok())
-                .filter(|&c| c > 0)
-                .map(|c| c.min(MAX_WIDTH as u64) as usize);
-            columns
-                .or_else(|| Table::new().width().map(usize::from))
-                .map(|w| w.clamp(MIN_WIDTH, MAX_WIDTH))
-        }
-        None => None,
-    }
-}
-
 /// Styles used in text output.
 pub mod style {
     use super::*;
@@ -86,7 +46,7 @@ pub mod style {
 pub struct Out {
     /// Requested format.
     pub format: Format,
-    /// The width tables are laid out to (see [`table_width`]); `None` for no wrapping.
+    /// The width tables are laid out to; `None` for no wrapping.
     width: Option<usize>,
     buf: String,
     /// Whether `flush` drops the text: the output of a command run only for its games (a
@@ -95,11 +55,12 @@ pub struct Out {
 }
 
 impl Out {
-    /// A new buffer; `width` is the `--width` option, if given.
+    /// A new buffer whose tables are laid out to `width` (`None`: unwrapped, whole lines;
+    /// the command line decides it from `--width` and the terminal).
     pub fn new(format: Format, width: Option<usize>) -> Self {
         Out {
             format,
-            width: table_width(width),
+            width: width.map(|w| w.clamp(MIN_WIDTH, MAX_WIDTH)),
             buf: String::new(),
             discard: false,
         }

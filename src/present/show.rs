@@ -9,7 +9,7 @@ use crate::corpus::{
     self, Cite, Class, Classed, Corpus, Game, Interpretation, Loaded, ParamOrigin, Passage,
     ProvenanceSummary,
 };
-use crate::family::{Family, ParamKind, doc_line};
+use crate::family::{ParamKind, doc_line};
 use crate::present::Format;
 use crate::present::out::{Out, style};
 
@@ -1312,99 +1312,4 @@ pub fn check(out: &mut Out, loaded: &Loaded, quiet: bool) -> i32 {
         }
     }
     if ok { 0 } else { 1 }
-}
-
-/// The schema of an output format: how the type is serialized (schemars' default describes
-/// how it is deserialized, which would make every field required, even one that is absent
-/// when empty).
-fn output_schema<T: schemars::JsonSchema>() -> schemars::Schema {
-    schemars::generate::SchemaSettings::default()
-        .for_serialize()
-        .into_generator()
-        .into_root_schema_for::<T>()
-}
-
-/// The JSON Schemas of every published format.
-pub fn schema() -> Value {
-    let mut formats = serde_json::Map::new();
-    let mut put = |name: &str, s: schemars::Schema| {
-        formats.insert(name.to_owned(), s.to_value());
-    };
-    for (name, schema) in corpus::schemas() {
-        put(&format!("{name}-file"), schema);
-    }
-    for f in Family::ALL {
-        put(&format!("ruleset-sets/{}", f.id()), f.sets_schema());
-    }
-    put("output/list", output_schema::<ListOutput>());
-    put("output/show", output_schema::<ShowOutput>());
-    put("output/sources", output_schema::<SourcesOutput>());
-    put(
-        "output/show-readings",
-        output_schema::<crate::present::register::ReadingsOutput>(),
-    );
-    put(
-        "output/point",
-        output_schema::<crate::present::register::PointOutput>(),
-    );
-    put(
-        "output/points",
-        output_schema::<crate::present::register::PointsOutput>(),
-    );
-    put("output/collate", output_schema::<CollateOutput>());
-    put("output/check", output_schema::<CheckOutput>());
-    put(
-        "output/run",
-        output_schema::<crate::analysis::play::RunOutput>(),
-    );
-    put(
-        "output/diff",
-        output_schema::<crate::analysis::diff::DiffOutput>(),
-    );
-    put(
-        "output/diff-against",
-        output_schema::<crate::analysis::diff::DiffAgainstOutput>(),
-    );
-    put(
-        "output/flags",
-        output_schema::<crate::analysis::flags::FlagsOutput>(),
-    );
-    put(
-        "output/flags-all",
-        output_schema::<crate::analysis::flags::FlagsAllOutput>(),
-    );
-    put(
-        "output/run-all",
-        output_schema::<crate::analysis::play::RunAllOutput>(),
-    );
-    put(
-        "output/replay",
-        output_schema::<crate::ludii::replay::Report>(),
-    );
-    put(
-        "units/plan",
-        output_schema::<crate::exec::units::PlanFile>(),
-    );
-    put(
-        "units/partial",
-        output_schema::<crate::exec::units::PartialFile>(),
-    );
-    serde_json::json!({
-        "schema_version": OUTPUT_SCHEMA_VERSION,
-        "formats": formats,
-        "store": {
-            "schema_version": crate::exec::store::STORE_SCHEMA_VERSION,
-            "description": "The results store (SQLite): one row per block of games in \
-                `blocks`, one per game in `games` with --store-games, the view `results` \
-                summing a task's blocks. Columns are only ever added under one \
-                schema_version (meta.schema_version).",
-            "sql": crate::exec::store::SCHEMA,
-        },
-        "units": {
-            "version": crate::exec::units::UNITS_VERSION,
-            "description": "`ludotrace plan` writes units/plan (format ludotrace-plan); \
-                `work` and `run --shard` write units/partial (format ludotrace-partial); \
-                fields are only ever added under one version.",
-        },
-    })
 }

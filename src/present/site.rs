@@ -25,6 +25,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::analysis::Error;
 use crate::corpus::{self, Cite, Corpus, CorpusFiles, Game, Point, PointStatus};
 use crate::present::Format;
+use crate::present::html::escape;
 use crate::present::out::Out;
 use crate::present::report::{self, File, ReportArgs};
 
@@ -179,22 +180,6 @@ pub fn pages(corpus: &Corpus, reports: Vec<File>) -> Vec<File> {
     made
 }
 
-/// Text escaped for HTML and XML, in content and in quoted attributes.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// An id as an HTML id and URL fragment: corpus ids are words, dashes and dots already, so
 /// this only guards against a space or a quote mark in a hand-written id.
 fn html_id(s: &str) -> String {
@@ -230,7 +215,7 @@ fn page(title: &str, body: &str, script: Option<&str>) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n\
          <title>{}</title>\n<style>{}{SITE_CSS}</style>\n</head>\n<body>\n{body}{script}</body>\n</html>\n",
-        esc(title),
+        escape(title),
         report::CSS
     )
 }
@@ -372,9 +357,9 @@ fn index(corpus: &Corpus) -> String {
             b,
             "<tr><td><a href=\"{}.html\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             html_id(&g.id),
-            esc(&g.name),
-            esc(&g.aliases.join(", ")),
-            esc(&source_line(corpus, g)),
+            escape(&g.name),
+            escape(&g.aliases.join(", ")),
+            escape(&source_line(corpus, g)),
             g.interpretations.len(),
             g.choices.len()
         );
@@ -664,10 +649,10 @@ fn render_run(
         if let Some(pi) = starts.iter().position(|&s| s == from) {
             let p = &run[pi];
             if let Some(l) = p.label {
-                let _ = write!(b, "<span class=\"fig\">{}:</span> ", esc(l));
+                let _ = write!(b, "<span class=\"fig\">{}:</span> ", escape(l));
             }
             if let Some(f) = p.figure {
-                let _ = write!(b, "<span class=\"fig\">[{}]</span> ", esc(f));
+                let _ = write!(b, "<span class=\"fig\">[{}]</span> ", escape(f));
             }
             if let Some(pg) = p.page {
                 let _ = write!(b, "<span class=\"pb\">[p. {pg}]</span> ");
@@ -677,7 +662,7 @@ fn render_run(
             .iter()
             .filter(|(_, r)| r.start <= from && to <= r.end)
             .collect();
-        let piece = esc(&text[from..to]);
+        let piece = escape(&text[from..to]);
         if over.is_empty() {
             b.push_str(&piece);
             continue;
@@ -718,7 +703,7 @@ fn render_run(
             "<mark{} data-q=\"{}\" title=\"quoted by {}\"><a href=\"#{}\">{piece}</a></mark>",
             mark_id.map_or(String::new(), |id| format!(" id=\"{id}\"")),
             data.join(" "),
-            esc(&by.join("; ")),
+            escape(&by.join("; ")),
             quotes[inner].owner
         );
     }
@@ -782,20 +767,20 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     let _ = writeln!(
         b,
         "<nav><a href=\"index.html\">ludotrace</a> › {}</nav>",
-        esc(&g.name)
+        escape(&g.name)
     );
-    let _ = writeln!(b, "<h1>{}</h1>", esc(&g.name));
+    let _ = writeln!(b, "<h1>{}</h1>", escape(&g.name));
     if !g.aliases.is_empty() {
-        let _ = writeln!(b, "<p>Also called: {}.</p>", esc(&g.aliases.join(", ")));
+        let _ = writeln!(b, "<p>Also called: {}.</p>", escape(&g.aliases.join(", ")));
     }
     let _ = writeln!(
         b,
         "<p class=\"meta\">People: {}; observed {}; source: {}; readings: {}; open points: {}. \
          Report: <a href=\"reports/{id}.html\">page</a> · <a href=\"reports/{id}.md\">Markdown</a> · \
          <a href=\"reports/{id}.bib\">BibTeX</a> · <a href=\"reports/{id}.csl.json\">CSL-JSON</a>.</p>",
-        esc(&g.people),
+        escape(&g.people),
         g.observed,
-        esc(&source_line(corpus, g)),
+        escape(&source_line(corpus, g)),
         g.interpretations.len(),
         g.choices.len(),
         id = html_id(&g.id),
@@ -821,31 +806,31 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             format!(
                 "{}, {}: {} (pp. {})",
                 work_short(corpus, &p.work),
-                esc(&p.heading),
-                esc(a),
-                esc(&p.page)
+                escape(&p.heading),
+                escape(a),
+                escape(&p.page)
             )
         } else if let Some(e) = corpus.evidence.get(*a) {
             format!(
                 "{}: {} ({}{})",
-                esc(&e.id),
-                esc(&e.game_name),
-                esc(&e.date),
+                escape(&e.id),
+                escape(&e.game_name),
+                escape(&e.date),
                 e.location
                     .as_ref()
-                    .map_or(String::new(), |l| format!(", {}", esc(l)))
+                    .map_or(String::new(), |l| format!(", {}", escape(l)))
             )
         } else if let Some(e) = corpus.encodings.get(*a) {
             format!(
                 "{}: {} {} ({}, {})",
-                esc(&e.id),
-                esc(&e.system),
-                esc(&e.version),
-                esc(&e.path),
-                esc(&e.commit)
+                escape(&e.id),
+                escape(&e.system),
+                escape(&e.version),
+                escape(&e.path),
+                escape(&e.commit)
             )
         } else {
-            esc(a)
+            escape(a)
         };
         let _ = writeln!(
             b,
@@ -853,18 +838,18 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             html_id(a)
         );
         for block in &bl {
-            let _ = write!(b, "<h4>Witness: {}", esc(&block.title));
+            let _ = write!(b, "<h4>Witness: {}", escape(&block.title));
             if let Some(w) = corpus.witnesses.get(block.witness)
                 && let Some(url) = &w.url
             {
                 let _ = write!(
                     b,
                     " <a href=\"{}\">{}</a>{}",
-                    esc(url),
-                    esc(url),
+                    escape(url),
+                    escape(url),
                     w.accessed
                         .as_ref()
-                        .map_or(String::new(), |d| format!(", accessed {}", esc(d)))
+                        .map_or(String::new(), |d| format!(", accessed {}", escape(d)))
                 );
             }
             b.push_str("</h4>\n<blockquote class=\"text\">");
@@ -915,8 +900,8 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
                     " <a class=\"back\" href=\"#{}\">↑ in the text of {}</a> (a witness's \
                      wording: it is not in {}'s)",
                     q.id,
-                    esc(all_blocks[fb].witness),
-                    esc(first.map_or("", |f| all_blocks[f].witness))
+                    escape(all_blocks[fb].witness),
+                    escape(first.map_or("", |f| all_blocks[f].witness))
                 ),
                 (None, _) => {
                     " <span class=\"meta\">(not found in the texts shown)</span>".to_owned()
@@ -925,12 +910,12 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             let _ = writeln!(
                 s,
                 "<li>“{}” <span class=\"meta\">({}{})</span>{place}</li>",
-                esc(&q.cite.quote),
-                esc(&q.cite.at),
+                escape(&q.cite.quote),
+                escape(&q.cite.at),
                 q.cite
                     .witness
                     .as_ref()
-                    .map_or(String::new(), |w| format!(", witness {}", esc(w)))
+                    .map_or(String::new(), |w| format!(", witness {}", escape(w)))
             );
         }
         s.push_str("</ul>\n");
@@ -942,7 +927,7 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         }
         let list: Vec<String> = sets
             .iter()
-            .map(|(k, v)| format!("<code>{}={}</code>", esc(k), esc(&v.to_string())))
+            .map(|(k, v)| format!("<code>{}={}</code>", escape(k), escape(&v.to_string())))
             .collect();
         format!("<p class=\"meta\">Sets {}.</p>\n", list.join(", "))
     };
@@ -950,9 +935,9 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         ids.iter()
             .map(|p| {
                 if points.iter().any(|q| &q.id == p) {
-                    format!("<a href=\"#{}\">{}</a>", html_id(p), esc(p))
+                    format!("<a href=\"#{}\">{}</a>", html_id(p), escape(p))
                 } else {
-                    esc(p)
+                    escape(p)
                 }
             })
             .collect::<Vec<_>>()
@@ -962,7 +947,7 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         if by.is_empty() {
             String::new()
         } else {
-            format!(" <span class=\"meta\">(by {})</span>", esc(&by.join(", ")))
+            format!(" <span class=\"meta\">(by {})</span>", escape(&by.join(", ")))
         }
     };
 
@@ -973,8 +958,8 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         let _ = writeln!(
             b,
             "<section id=\"{owner}\">\n<h3>{}</h3>\n<p>{}{}</p>",
-            esc(&c.id),
-            esc(&c.says),
+            escape(&c.id),
+            escape(&c.says),
             by(&c.by)
         );
         b.push_str(&sets(&c.sets));
@@ -982,7 +967,7 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             let open: Vec<String> = c
                 .open
                 .iter()
-                .map(|o| format!("<a href=\"#choice-{}\">{}</a>", html_id(o), esc(o)))
+                .map(|o| format!("<a href=\"#choice-{}\">{}</a>", html_id(o), escape(o)))
                 .collect();
             let _ = writeln!(b, "<p class=\"meta\">Leaves open: {}.</p>", open.join(", "));
         }
@@ -1007,8 +992,8 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         let _ = writeln!(
             b,
             "<section id=\"{owner}\">\n<h3>{}</h3>\n<p>{}</p>",
-            esc(&ch.id),
-            esc(&ch.question)
+            escape(&ch.id),
+            escape(&ch.question)
         );
         if !ch.addresses.is_empty() {
             let _ = writeln!(
@@ -1030,22 +1015,22 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             let _ = writeln!(
                 b,
                 "<li id=\"{owner}\"><strong>{}</strong>: {}{}",
-                esc(&o.id),
-                esc(&o.says),
+                escape(&o.id),
+                escape(&o.says),
                 by(&o.by)
             );
             if !taken.is_empty() {
                 let _ = writeln!(
                     b,
                     "<br /><span class=\"meta\">Taken by the readings {}.</span>",
-                    esc(&taken.join(", "))
+                    escape(&taken.join(", "))
                 );
             }
             if let Some(e) = &o.engine {
                 let _ = writeln!(
                     b,
                     "<br /><span class=\"meta\">The behaviour of the engine {}.</span>",
-                    esc(e)
+                    escape(e)
                 );
             }
             b.push_str(&sets(&o.sets));
@@ -1061,8 +1046,8 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         let _ = writeln!(
             b,
             "<dt>{}</dt><dd>{}{}</dd>",
-            esc(&i.id),
-            esc(&i.title),
+            escape(&i.id),
+            escape(&i.title),
             by(&i.by)
         );
     }
@@ -1073,11 +1058,11 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     // Each row's point leads to its entry below.
     for p in &points {
         matrix = matrix.replace(
-            &format!("<td>{}</td>", esc(&p.id)),
+            &format!("<td>{}</td>", escape(&p.id)),
             &format!(
                 "<td><a href=\"#{}\">{}</a></td>",
                 html_id(&p.id),
-                esc(&p.id)
+                escape(&p.id)
             ),
         );
     }
@@ -1096,17 +1081,17 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
             b,
             "<section id=\"{}\">\n<h3>{}: {}</h3>\n<p class=\"meta\">{status}{}{}</p>\n<p>{}</p>",
             html_id(&p.id),
-            esc(&p.id),
-            esc(&p.title),
+            escape(&p.id),
+            escape(&p.title),
             if p.game.is_none() { ", shared" } else { "" },
             p.impact.map_or(String::new(), |i| format!(
                 "; impact {}{}",
                 crate::present::register::impact_text(Some(i)),
                 p.impact_note
                     .as_ref()
-                    .map_or(String::new(), |n| format!(": {}", esc(n)))
+                    .map_or(String::new(), |n| format!(": {}", escape(n)))
             )),
-            esc(&p.says)
+            escape(&p.says)
         );
         b.push_str(&cites_html(&html_id(&p.id), &quotes));
         let readings = p.effective_readings(corpus);
@@ -1116,9 +1101,9 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
                 let _ = writeln!(
                     b,
                     "<li><strong>{}{}</strong>: {}{}</li>",
-                    esc(&p.id),
-                    esc(&r.id),
-                    esc(&r.says),
+                    escape(&p.id),
+                    escape(&r.id),
+                    escape(&r.says),
                     by(&r.by)
                 );
             }
@@ -1150,9 +1135,9 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         let _ = writeln!(
             b,
             "<figure><img src=\"reports/{}\" alt=\"{}\" /><figcaption>{}</figcaption></figure>",
-            esc(&f.name),
-            esc(&f.name),
-            esc(&f.name)
+            escape(&f.name),
+            escape(&f.name),
+            escape(&f.name)
         );
     }
     page(&format!("{}: ludotrace", g.name), &b, None)

@@ -35,7 +35,7 @@ use crate::analysis::flags::found::{
     Artefact, Effect, Flag, FlagKind, artefact_frequency, corpus_flags, engine_artefacts,
     play_flags,
 };
-use crate::analysis::global::{GlobalDesign, GlobalIndex, check_design, global};
+use crate::analysis::global::{GlobalDesign, GlobalIndex, GlobalPlay, check_design, global};
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::Rate;
 use crate::stats::compare::holm;
@@ -264,7 +264,20 @@ pub fn flags<'c>(
         let mut artefacts = engine_artefacts(corpus, g);
         sensitivity.engine_artefacts = switched_off(&mut arms, &mut artefacts, &named)?;
         if let Some(n) = args.global {
-            let (design, indices) = global(exec, g, args, n, &overrides, &pool, bar)?;
+            let (design, indices) = global(
+                exec,
+                g,
+                &GlobalPlay {
+                    games: args.global_games.unwrap_or(args.games),
+                    seed: args.seed,
+                    max_plies: args.max_plies,
+                    lineup: &args.lineup,
+                },
+                n,
+                &overrides,
+                &pool,
+                bar,
+            )?;
             sensitivity.global = Some(indices);
             sensitivity.global_design = Some(design);
         }

@@ -1,7 +1,7 @@
 //! `ludotrace replay GAME -i READING FILE.jsonl`: Ludii's recorded games replayed through a
 //! reading, decision by decision (the work is `crate::ludii::replay`, reached through the
-//! registry's adapter for the reading's family; this module reads the file and renders the
-//! report).
+//! registry's adapter for the reading's family; this module reads the file, finds the
+//! adapter and returns the report).
 
 use std::path::Path;
 
@@ -9,20 +9,19 @@ use crate::analysis::{Error, game_of, interpretation_of};
 use crate::bind;
 use crate::corpus::Corpus;
 use crate::ludii::replay::{self, Report};
-use crate::present::{Format, Out};
-/// Replays a trace file; returns the exit code (0: no divergence, 1: some).
+
+/// Replays a trace file through a reading.
 ///
 /// # Errors
 /// [`Error::Trace`] for a file that cannot be read, a malformed line, a file without a
 /// playout, or a trace that cannot belong to the reading; the usual errors for an unknown game
 /// or reading.
 pub fn replay(
-    out: &mut Out,
     corpus: &Corpus,
     game: &str,
     interpretation: &str,
     file: &Path,
-) -> Result<i32, Error> {
+) -> Result<Report, Error> {
     let g = game_of(corpus, game)?;
     let interp = interpretation_of(g, interpretation)?;
     let trace_error = |line: Option<usize>, message: String| Error::Trace {
@@ -60,52 +59,5 @@ pub fn replay(
             )
         })?
         .map_err(|e| trace_error(e.line, e.message))?;
-    render(out, &report, file);
-    Ok(if report.divergences == 0 { 0 } else { 1 })
-}
-
-fn render(out: &mut Out, r: &Report, file: &Path) {
-    if out.format == Format::Json {
-        out.json(r);
-        return;
-    }
-    out.line(&format!(
-        "Replay of {} · {} / {}",
-        file.display(),
-        r.game,
-        r.interpretation
-    ));
-    // What was checked, not what the file holds: a playout is replayed up to its first
-    // divergence only.
-    out.line(&format!(
-        "{} playout(s) and {} of {} decisions checked · {} playout(s) diverge",
-        r.playouts, r.decisions_checked, r.decisions, r.divergences
-    ));
-    if r.divergences == 0 {
-        let how = if r.legal_order_checked {
-            "in Ludii's order, duplicates included"
-        } else {
-            "as a multiset, duplicates included"
-        };
-        out.line(&format!(
-            "every decision matches: the mover, Ludii's legal moves ({how}), the position after \
-             the move and whether the game ends; and every result"
-        ));
-        return;
-    }
-    for d in &r.first_divergences {
-        let step = d
-            .step
-            .map_or_else(|| "the result".to_owned(), |s| format!("step {s}"));
-        out.line("");
-        out.line(&format!(
-            "playout {} (line {}), {step}: {} differs",
-            d.playout, d.line, d.what
-        ));
-        out.line(&format!("  Ludii: {}", d.expected));
-        out.line(&format!("  ours:  {}", d.actual));
-        if !d.context.is_empty() {
-            out.line(&format!("  {}", d.context));
-        }
-    }
+    Ok(report)
 }
