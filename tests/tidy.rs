@@ -718,3 +718,16 @@ fn the_import_graph_has_no_cycle_and_follows_the_layers() {
     }
     assert!(problems.is_empty(), "the import graph:\n{}", problems.join("\n"));
 }
+
+/// Only the corpus (its raw types, the loader and its diagnostics) names the YAML crate:
+/// everything else sees validated types.
+#[test]
+fn only_the_corpus_names_the_yaml_crate() {
+    assert_none(
+        "the YAML crate outside corpus",
+        &sources("src"),
+        |p| p.contains("/src/corpus/"),
+        Read::Code,
+        &["serde_saphyr", "serde-saphyr"],
+    );
+}
