@@ -15,6 +15,7 @@ pub mod games;
 pub mod kernels;
 pub mod ludii;
 pub mod registry;
+pub mod rng;
 pub mod sensitivity;
 pub mod sim;
 pub mod stats;

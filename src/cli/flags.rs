@@ -36,6 +36,7 @@ use crate::flags::{
     Artefact, Effect, Flag, FlagKind, artefact_frequency, corpus_flags, engine_artefacts,
     play_flags,
 };
+use crate::rng;
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::Rate;
 use crate::stats::compare::holm;
@@ -253,7 +254,7 @@ pub fn flags(
             .iter()
             .zip(of_game)
             .map(|(interp, b)| {
-                let key = sim::reading_key(&g.id, &interp.id);
+                let key = rng::reading_key(&g.id, &interp.id);
                 arm(exec, args, (g, interp), b, key, &pool, &bar)
             })
             .collect();

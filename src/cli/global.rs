@@ -19,8 +19,9 @@ use crate::bind;
 use crate::corpus::{Choice, ChoiceOption, Game};
 use std::collections::BTreeMap;
 
+use crate::rng;
 use crate::sensitivity::{Design, Indices, Observed, Slot, heterogeneity, indices, variance};
-use crate::sim::{self, RunSpec, Tally};
+use crate::sim::{RunSpec, Tally};
 use crate::stats::Rate;
 
 /// The readings a design may ask for, at most.
@@ -200,7 +201,7 @@ pub fn global(
     let design = Design::new(
         &levels,
         rows as usize,
-        args.seed ^ sim::reading_key(&game.id, "global"),
+        args.seed ^ rng::reading_key(&game.id, "global"),
     );
     let slots = design.slots();
     let games = args.global_games.unwrap_or(args.games);
@@ -233,7 +234,7 @@ pub fn global(
                 let spec = RunSpec {
                     games,
                     seed: args.seed,
-                    key: sim::reading_key(&game.id, &format!("global:{slot}")),
+                    key: rng::reading_key(&game.id, &format!("global:{slot}")),
                     max_plies: args.max_plies,
                     keep_records: false,
                 };
@@ -253,7 +254,7 @@ pub fn global(
     let mut outcomes = Vec::new();
     for metric in METRICS {
         let obs = |slot: Slot| played.get(&slot).map(|t| observe(t, metric));
-        let seed = args.seed ^ sim::reading_key(&game.id, metric);
+        let seed = args.seed ^ rng::reading_key(&game.id, metric);
         let seen: Vec<Observed> = played.values().map(|t| observe(t, metric)).collect();
         let (Some((q, df, p)), Some((mean, var, noise))) = (
             heterogeneity(&seen),

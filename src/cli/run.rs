@@ -22,6 +22,7 @@ use crate::corpus::{Choice, ChoiceOption, CorpusFiles, Game, Interpretation};
 use crate::family::Cap;
 use crate::games::{Event, EventKind, Rules};
 use crate::registry::{EngineVisitor, GameFamily};
+use crate::rng;
 use crate::sim::{self, AgentTally, Coverage, GameEnd, GameRecord, RunSpec, Tally};
 use crate::stats::{Rate, Summary, round, wilson};
 
@@ -555,7 +556,7 @@ pub fn run(
         let spec = RunSpec {
             games: args.games,
             seed: args.seed,
-            key: sim::reading_key(&game.id, &interp.id),
+            key: rng::reading_key(&game.id, &interp.id),
             max_plies: args.max_plies,
             keep_records,
         };

@@ -2,26 +2,31 @@
 //!
 //! Game *i* of a run draws every random choice (chance steps and moves) from its own
 //! `ChaCha8Rng::seed_from_u64(mix(run_seed, reading_key))` with `set_stream(i)`, a portable
-//! generator, so a game's course depends only on (seed, reading, i). Games are simulated in
-//! blocks whose length depends only on the number of games ([`block_len`]), whatever the
-//! thread count, and blocks are combined in order; every aggregate is an integer sum, so
-//! results are identical at any thread count (and would be at any block length).
+//! generator ([`crate::rng`] makes it and its draws), so a game's course depends only on
+//! (seed, reading, i). Games are simulated in blocks whose length depends only on the number
+//! of games ([`block_len`]), whatever the thread count, and blocks are combined in order;
+//! every aggregate is an integer sum, so results are identical at any thread count (and
+//! would be at any block length).
 //!
 //! The random agent picks uniformly among the listed legal moves, as Ludii does (a move
 //! listed twice is twice as likely).
 //!
 //! Architecture Invariant: this module knows engines only through the `Rules` trait and
 //! readings only through a 64-bit key; it does no I/O beyond an optional progress callback.
+//! It plays the skilled players' games too ([`play_game`]), so it imports `agents`; `agents`
+//! never imports it back.
 
 pub mod playthrough;
 pub mod saved;
 
 use rand::rngs::ChaCha8Rng;
-use rand::{Rng, RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::agents::{self, Lineup};
-use crate::games::{EndReason, Event, EventKind, EventSink, Outcome, Result_, Rules, Seat, Status};
+use crate::agents::{self, Agent, Lineup};
+use crate::games::{
+    EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
+};
+use crate::rng::{draw, game_rng, run_rng, sample};
 use crate::stats::Histogram;
 
 /// The most games per block: the unit of parallel work and of progress reports.
@@ -39,41 +44,6 @@ pub fn block_len(games: u64) -> u64 {
 
 /// The default ply limit for readings without an engine cap.
 pub const DEFAULT_MAX_PLIES: u32 = 10_000;
-
-/// SplitMix64's output function: a bijective mixer of 64-bit values.
-pub fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The key of a reading: FNV-1a of `game/interpretation`, stable across versions and
-/// machines.
-pub fn reading_key(game: &str, interpretation: &str) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for b in game.bytes().chain([b'/']).chain(interpretation.bytes()) {
-        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-    }
-    h
-}
-
-/// The generator of game `index` of a run.
-pub fn game_rng(seed: u64, key: u64, index: u64) -> ChaCha8Rng {
-    let mut rng = run_rng(seed, key);
-    rng.set_stream(index);
-    rng
-}
-
-/// The generator every game of a run starts from, before [`game_rng`] sets its stream: the
-/// same for all of them. A block seeds it once and sets the stream per game:
-/// `set_stream` also rewinds the generator to the stream's start and drops what it had
-/// buffered, so each game draws exactly what a freshly seeded [`game_rng`] would, without
-/// the cost of seeding per game (a PCG expansion and the ChaCha set-up, which short games
-/// feel).
-fn run_rng(seed: u64, key: u64) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(splitmix64(seed ^ splitmix64(key)))
-}
 
 /// Which engine events are uncovered in a reading: the silent places (clauses, choices, a
 /// reading's own settings, `--set`) and, per event kind, the places its deciding parameters
@@ -132,7 +102,7 @@ pub struct RunSpec {
     pub games: u64,
     /// The run seed.
     pub seed: u64,
-    /// The reading's key ([`reading_key`]).
+    /// The reading's key ([`crate::rng::reading_key`]).
     pub key: u64,
     /// Plies after which a game of a reading without an engine cap is a timeout.
     pub max_plies: u32,
@@ -237,43 +207,12 @@ impl<E: Event> EventSink<E> for Counter<'_> {
     }
 }
 
-/// Uniform random play's draw of one of `n` legal moves (`0 < n`): exactly rand 0.10's
-/// `rng.random_range(0..n)` for a `usize` range that fits in 32 bits (as the number of legal
-/// moves always does), written out so that it inlines into the playout loop, where rand's
-/// own is a call per decision. rand samples such a range as `u32` by Canon's method (the
-/// crate's default, without its `unbiased` feature): the high word of a 32×32-bit product
-/// and, when the low word lies in the biased zone, a second draw whose high word may carry
-/// into the result. A test holds it equal to rand's over many ranges and draws: a newer rand
-/// that changed its method would show there, not as silently different games.
-#[inline(always)]
-pub fn draw(rng: &mut ChaCha8Rng, n: u32) -> u32 {
-    let m = u64::from(rng.next_u32()) * u64::from(n);
-    let (mut result, lo) = ((m >> 32) as u32, m as u32);
-    if lo > n.wrapping_neg() {
-        let hi = ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
-        result += u32::from(lo.checked_add(hi).is_none());
-    }
-    result
-}
-
 /// [`draw`] over `n` moves as an index. The number of legal moves is far below 2³² (an
 /// engine lists at most a few hundred).
 #[inline(always)]
 fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
     debug_assert!(n > 0 && n <= u32::MAX as usize);
     draw(rng, n as u32) as usize
-}
-
-/// Picks a chance outcome by its weight: the one draw `run` makes for a chance step.
-pub fn sample(weights: &[u32], rng: &mut ChaCha8Rng) -> usize {
-    let total: u32 = weights.iter().sum();
-    let mut x = rng.random_range(0..total);
-    let mut k = 0;
-    while x >= weights[k] {
-        x -= weights[k];
-        k += 1;
-    }
-    k
 }
 
 /// How a finished game counts: a game the rules cannot finish (a cycle, an endless
@@ -1081,8 +1020,60 @@ pub struct TraceStep<'a, R: Rules> {
     pub state: &'a R::State,
 }
 
+/// Plays game `index` of a run (`seed`, reading `key`) with `agents[seat % agents.len()]`
+/// at each seat, every choice (chance steps and the agents' own) drawn from
+/// [`game_rng`]`(seed, key, index)`; a reading without an engine cap stops after
+/// `max_plies` decisions as a timeout. Returns how it ended and the decisions made.
+/// With random agents at every seat it is the very game `ludotrace run` plays.
+///
+/// # Panics
+/// If `agents` is empty or longer than [`agents::MAX_LINEUP`].
+pub fn play_game<R: Rules>(
+    rules: &R,
+    agents: &[Agent],
+    seed: u64,
+    key: u64,
+    index: u64,
+    max_plies: u32,
+) -> (GameEnd, u32) {
+    let mut rng = game_rng(seed, key, index);
+    let mut state = rules.initial();
+    let end = play(rules, agents, &mut rng, max_plies, &mut state);
+    (end, rules.plies(&state))
+}
+
+/// [`play_game`] on a caller's state and generator: resets `state`, plays the game to its
+/// end or to `max_plies` decisions (readings without an engine cap), and leaves the last
+/// position in `state`. The game is played by the loop `run` plays its games with.
+///
+/// # Panics
+/// If `agents` is empty or longer than [`agents::MAX_LINEUP`].
+pub fn play<R: Rules>(
+    rules: &R,
+    agents: &[Agent],
+    rng: &mut ChaCha8Rng,
+    max_plies: u32,
+    state: &mut R::State,
+) -> GameEnd {
+    let lineup = Lineup::new(agents.to_vec(), false).expect("1 to MAX_LINEUP agents");
+    rules.reset(state, &mut NoEvents);
+    let mut moves = Vec::new();
+    playout(
+        rules,
+        state,
+        &mut moves,
+        rng,
+        max_plies,
+        &mut NoEvents,
+        Some((&lineup, 0)),
+    )
+    .end
+}
+
 #[cfg(test)]
 mod tests {
+    use rand::Rng;
+
     use super::*;
 
     /// Counts 1, 2, 3 over three games: mean 2, sample variance 1, so 2 ± 1.96/√3; one game
@@ -1154,25 +1145,6 @@ mod tests {
         }
     }
 
-    /// A block's one generator, moved to each game's stream after drawing from the last
-    /// (any number of words, past a block boundary or not), draws what a generator seeded
-    /// for that game alone draws: the equivalence `block` rests on.
-    #[test]
-    fn a_reused_generator_draws_each_games_stream() {
-        let mut reused = run_rng(11, 42);
-        for index in [0u64, 1, 2, 7, 1000, u64::MAX] {
-            reused.set_stream(index);
-            let mut fresh = game_rng(11, 42, index);
-            for word in 0..(5 + index % 7 * 61) {
-                assert_eq!(
-                    reused.next_u32(),
-                    fresh.next_u32(),
-                    "game {index}, word {word}"
-                );
-            }
-        }
-    }
-
     /// A forced stretch's skipped words are the draws `pick(1)` would have made for its
     /// decisions, one word each: from any place in the stream, over any number of plies
     /// (within a buffered block, to its end, past it), the generator goes on as if it had
@@ -1199,32 +1171,6 @@ mod tests {
                     );
                 }
             }
-        }
-    }
-
-    /// The inlined draw is rand's `random_range(0..n)`, draw for draw, on small ranges (the
-    /// number of legal moves) and on large ones, where the biased zone and its second draw
-    /// are common.
-    #[test]
-    fn draw_is_rands_random_range() {
-        let ranges = (1u32..=300).chain([
-            1 << 16,
-            (1 << 31) - 1,
-            1 << 31,
-            (1 << 31) + 1,
-            3_000_000_000,
-            u32::MAX - 1,
-            u32::MAX,
-        ]);
-        for n in ranges {
-            let mut ours = game_rng(7, u64::from(n), 3);
-            let mut rands = game_rng(7, u64::from(n), 3);
-            for _ in 0..2000 {
-                let want = rands.random_range(0..n as usize);
-                assert_eq!(draw(&mut ours, n) as usize, want, "range 0..{n}");
-            }
-            // Both generators are in the same place: the same number of words was drawn.
-            assert_eq!(ours.next_u64(), rands.next_u64(), "range 0..{n}");
         }
     }
 }
