@@ -113,5 +113,6 @@ impl EngineVisitor for RunAll<'_> {
             &|_| {},
             &mut |_| {},
         )
+        .expect("a run of at most MAX_GAMES games")
     }
 }

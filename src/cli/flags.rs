@@ -208,10 +208,11 @@ pub fn flags(
     check_numbers(args.games, args.max_plies, args.threads)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
     if let Some(n) = args.global_games {
-        if !(1..=sim::MAX_GAMES).contains(&n) {
+        if let Err(e) = sim::check_games(n) {
             return Err(Error::Usage(format!(
-                "--global-games must be 1 to {}, not {n}",
-                sim::MAX_GAMES
+                "--global-games must be 1 to {}, not {}",
+                sim::MAX_GAMES,
+                e.given
             )));
         }
         check_rotation(n, &args.lineup, sim::MAX_GAMES)?;

@@ -636,10 +636,11 @@ pub(super) fn check_numbers(
     max_plies: u32,
     threads: Option<usize>,
 ) -> Result<(), Error> {
-    if !(1..=sim::MAX_GAMES).contains(&games) {
+    if let Err(e) = sim::check_games(games) {
         return Err(Error::Usage(format!(
-            "--games must be 1 to {} (a rate needs games to be a rate), not {games}",
+            "--games must be 1 to {} (a rate needs games to be a rate), not {}",
             sim::MAX_GAMES,
+            e.given,
         )));
     }
     if !(1..=MAX_PLIES).contains(&max_plies) {
@@ -783,6 +784,8 @@ impl EngineVisitor for Simulate<'_> {
                 records: self.records,
             },
         )
+        // Every command checks its number of games by `sim::check_games` before it plays.
+        .expect("the command checked its number of games")
         .with_places(coverage.places.iter().cloned())
         .with_kinds(
             <<F::Rules as Rules>::Event as Event>::Kind::ALL

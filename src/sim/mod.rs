@@ -776,18 +776,41 @@ pub fn per_game(total: u64, squares: u64, games: u64) -> (f64, f64, f64) {
 /// far from overflow.
 pub const MAX_GAMES: u64 = 1_000_000_000;
 
+/// A number of games no run may play: none, or more than [`MAX_GAMES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a run plays 1 to {MAX_GAMES} games, not {given}")]
+pub struct GamesError {
+    /// The number refused.
+    pub given: u64,
+}
+
+/// The one rule on the number of games of a run: 1 to [`MAX_GAMES`]. The command line checks
+/// each number of games a user gives by it, and the runner the games it is asked to play, so
+/// that the two cannot disagree.
+///
+/// # Errors
+/// [`GamesError`], for none or more than [`MAX_GAMES`].
+pub fn check_games(games: u64) -> Result<u64, GamesError> {
+    if (1..=MAX_GAMES).contains(&games) {
+        Ok(games)
+    } else {
+        Err(GamesError { given: games })
+    }
+}
+
 /// Runs `spec.games` random games, in parallel on the current rayon pool: [`run_games`] of
 /// them all at random.
 ///
-/// # Panics
-/// If `spec.games` exceeds [`MAX_GAMES`] (the command line refuses it first).
+/// # Errors
+/// [`GamesError`] if `spec.games` exceeds [`MAX_GAMES`] (the command line refuses it first,
+/// by the same [`check_games`]).
 pub fn run<R: Rules>(
     rules: &R,
     spec: &RunSpec,
     coverage: &Coverage,
     progress: &(dyn Fn(u64) + Sync),
     records: &mut dyn FnMut(&[GameRecord]),
-) -> Tally {
+) -> Result<Tally, GamesError> {
     run_games(
         rules,
         spec,
@@ -805,8 +828,9 @@ pub fn run<R: Rules>(
 /// `records(block)` with each block's records in game order: [`run_blocks`], every block
 /// played.
 ///
-/// # Panics
-/// If `games` ends past [`MAX_GAMES`] (the command line refuses it first).
+/// # Errors
+/// [`GamesError`] if `games` ends past [`MAX_GAMES`] (the command line refuses it first, by
+/// the same [`check_games`]).
 pub fn run_games<R: Rules>(
     rules: &R,
     spec: &RunSpec,
@@ -815,7 +839,7 @@ pub fn run_games<R: Rules>(
     games: std::ops::Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
     records: &mut dyn FnMut(&[GameRecord]),
-) -> Tally {
+) -> Result<Tally, GamesError> {
     run_blocks(
         rules,
         spec,
@@ -889,8 +913,9 @@ pub enum Block {
 /// folded in the order of their games whoever played them). For the same reason games
 /// `0..a` and `a..b` merged ([`Tally::merge`]) are games `0..b`.
 ///
-/// # Panics
-/// If `games` ends past [`MAX_GAMES`] (the command line refuses it first).
+/// # Errors
+/// [`GamesError`] if `games` ends past [`MAX_GAMES`] (the command line refuses it first, by
+/// the same [`check_games`]).
 pub fn run_blocks<R: Rules>(
     rules: &R,
     spec: &RunSpec,
@@ -899,8 +924,10 @@ pub fn run_blocks<R: Rules>(
     games: std::ops::Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
     blocks: &mut Blocks,
-) -> Tally {
-    assert!(games.end <= MAX_GAMES, "at most {MAX_GAMES} games a run");
+) -> Result<Tally, GamesError> {
+    // Games `games` lie in a run of `games.end` games (an empty range at the start, in a run
+    // of one): that run must be one the rule allows.
+    check_games(games.end.max(1))?;
     let kinds = <<R::Event as Event>::Kind as EventKind>::COUNT;
     let ranges: Vec<std::ops::Range<u64>> = block_ranges(games).collect();
     // Enough blocks per worker that the wait for a window's slowest block costs little (a
@@ -940,7 +967,7 @@ pub fn run_blocks<R: Rules>(
             total.merge(t);
         }
     }
-    total
+    Ok(total)
 }
 
 /// Plays game `index` of a run, recording each decision: for playthroughs and debugging.
@@ -1075,6 +1102,20 @@ mod tests {
     use rand::Rng;
 
     use super::*;
+
+    /// A run has 1 to `MAX_GAMES` games; the refusal says so in the user's terms.
+    #[test]
+    fn a_run_has_one_to_max_games() {
+        assert_eq!(check_games(1), Ok(1));
+        assert_eq!(check_games(MAX_GAMES), Ok(MAX_GAMES));
+        for n in [0, MAX_GAMES + 1, u64::MAX] {
+            assert_eq!(check_games(n), Err(GamesError { given: n }));
+        }
+        assert_eq!(
+            GamesError { given: 0 }.to_string(),
+            "a run plays 1 to 1000000000 games, not 0"
+        );
+    }
 
     /// Counts 1, 2, 3 over three games: mean 2, sample variance 1, so 2 ± 1.96/√3; one game
     /// has no spread; none, nothing; the interval never goes below 0.
