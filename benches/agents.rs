@@ -4,7 +4,7 @@
 //!
 //! Each reading's positions are fixed before timing: the first [`PER_GAME`] decisions with a
 //! choice (two legal moves or more; a lone move is played without search) of random games
-//! `0, 1, 2, …` (seed 1, the reading's key, generators from [`sim::game_rng`], every draw as
+//! `0, 1, 2, …` (seed 1, the reading's key, generators from [`rng::game_rng`], every draw as
 //! `ludotrace run` makes it) until [`POSITIONS`] are gathered (where choices are rare, as in
 //! Li'b el-Merafib's end game, they come from late in the games). A sample times
 //! [`agents::choose`] once at every position, each with the game's generator rebuilt at its
@@ -17,7 +17,8 @@ use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::{NoEvents, Rules, Status};
 use ludotrace::registry::{EngineVisitor, GameFamily};
-use ludotrace::sim::{self, DEFAULT_MAX_PLIES};
+use ludotrace::rng;
+use ludotrace::sim::DEFAULT_MAX_PLIES;
 use rand::rngs::ChaCha8Rng;
 
 /// Positions timed per reading.
@@ -80,7 +81,7 @@ fn decisions(bencher: divan::Bencher, reading: &str, agent: Agent) {
     bound.engine.visit(Bench {
         bencher,
         agent,
-        key: sim::reading_key(&game.id, &interp.id),
+        key: rng::reading_key(&game.id, &interp.id),
     });
 }
 
@@ -132,7 +133,7 @@ struct Position<R: Rules> {
 impl<R: Rules> Position<R> {
     /// The game's generator as it was at the position.
     fn rng(&self, key: u64) -> ChaCha8Rng {
-        let mut rng = sim::game_rng(SEED, key, self.index);
+        let mut rng = rng::game_rng(SEED, key, self.index);
         rng.set_word_pos(self.word_pos);
         rng
     }
@@ -146,14 +147,14 @@ fn positions<R: Rules>(rules: &R, key: u64) -> Vec<Position<R>> {
     let mut legal = Vec::new();
     let capped = rules.has_cap();
     for index in 0..MAX_GAMES {
-        let mut rng = sim::game_rng(SEED, key, index);
+        let mut rng = rng::game_rng(SEED, key, index);
         rules.reset(&mut state, &mut NoEvents);
         let mut taken = 0;
         while taken < PER_GAME && out.len() < POSITIONS {
             match rules.status(&state) {
                 Status::Over => break,
                 Status::Chance => {
-                    let k = sim::sample(rules.chance_outcomes(&state), &mut rng);
+                    let k = rng::sample(rules.chance_outcomes(&state), &mut rng);
                     rules.apply_chance(&mut state, k, &mut NoEvents);
                 }
                 Status::ToMove(_) => {

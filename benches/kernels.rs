@@ -28,6 +28,7 @@ use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::Rules;
 use ludotrace::kernels::{self, bagara, seega};
 use ludotrace::registry::{CustodialFamily, GameFamily, SowingFamily};
+use ludotrace::rng;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 /// Games per sample: `benches/playouts.rs`' block for these readings.
@@ -74,7 +75,7 @@ where
     let spec = RunSpec {
         games: GAMES,
         seed: SEED,
-        key: sim::reading_key(game, reading),
+        key: rng::reading_key(game, reading),
         max_plies: DEFAULT_MAX_PLIES,
         keep_records: false,
     };

@@ -12,6 +12,7 @@ use ludotrace::family::Family;
 use ludotrace::family::sowing::Rounds;
 use ludotrace::games::Rules;
 use ludotrace::registry::{CustodialFamily, EngineVisitor, GameFamily, SowingFamily};
+use ludotrace::rng;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 /// Games per iteration (single-stage games; games played in stages or boards, which run to
@@ -86,7 +87,7 @@ fn spec(game: &Game, interp: &Interpretation, games: u64) -> RunSpec {
     RunSpec {
         games,
         seed: 1,
-        key: sim::reading_key(&game.id, &interp.id),
+        key: rng::reading_key(&game.id, &interp.id),
         max_plies: DEFAULT_MAX_PLIES,
         keep_records: false,
     }

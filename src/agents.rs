@@ -1,7 +1,7 @@
 //! Skilled players: an [`Agent`] chooses a move for any engine through the [`Rules`] trait.
 //!
 //! - `random`: uniform among the listed legal moves, the very draw `ludotrace run` makes
-//!   ([`sim::draw`]), so that a game of random agents is the run's game.
+//!   ([`rng::draw`]), so that a game of random agents is the run's game.
 //! - `greedy`: one move ahead. Each legal move is played on a copy; when a chance step follows
 //!   it (the next throw), the copy's standing is the expected value over that step's outcomes
 //!   by their weights (computed exactly, not sampled). The standing is the mover's
@@ -18,10 +18,12 @@
 //!   mean for the mover, then the first listed).
 //!
 //! Every choice is drawn from the generator it is given, so a game is a function of that
-//! generator's state: [`play_game`] draws everything from [`sim::game_rng`].
+//! generator's state: `sim::play_game`, which plays a game of agents, draws everything from
+//! [`rng::game_rng`].
 //!
 //! Architecture Invariant: as `sim`, this module knows engines only through the [`Rules`]
-//! trait.
+//! trait. It imports the engines' trait (`games`), the draws (`rng`) and portable maths
+//! (`stats`), never `sim`: `sim` plays agents' games, so it imports this module.
 
 use std::fmt;
 use std::str::FromStr;
@@ -29,7 +31,7 @@ use std::str::FromStr;
 use rand::rngs::ChaCha8Rng;
 
 use crate::games::{NoEvents, Outcome, Result_, Rules, Seat, Status};
-use crate::sim::{self, GameEnd};
+use crate::rng;
 
 /// The most MCTS iterations a decision may take.
 pub const MAX_ITERATIONS: u32 = 1_000_000;
@@ -298,7 +300,7 @@ pub fn choose<R: Rules>(
 ) -> usize {
     assert!(!legal.is_empty(), "choose: no legal move");
     match *agent {
-        Agent::Random => sim::draw(rng, legal.len() as u32) as usize,
+        Agent::Random => rng::draw(rng, legal.len() as u32) as usize,
         _ if legal.len() == 1 => 0,
         Agent::Greedy => greedy(rules, state, legal, rng),
         Agent::Mcts { iterations, depth } => {
@@ -361,7 +363,7 @@ fn greedy<R: Rules>(rules: &R, state: &R::State, legal: &[R::Move], rng: &mut Ch
     if best.len() == 1 {
         best[0]
     } else {
-        best[sim::draw(rng, best.len() as u32) as usize]
+        best[rng::draw(rng, best.len() as u32) as usize]
     }
 }
 
@@ -495,7 +497,7 @@ impl<'r, R: Rules> Search<'r, R> {
             match rules.status(state) {
                 Status::Over => return self.rewards_of(rules.outcome(state)),
                 Status::Chance => {
-                    let k = sim::sample(rules.chance_outcomes(state), rng);
+                    let k = rng::sample(rules.chance_outcomes(state), rng);
                     rules.apply_chance(state, k, &mut NoEvents);
                 }
                 Status::ToMove(_) => {
@@ -505,7 +507,7 @@ impl<'r, R: Rules> Search<'r, R> {
                     rules.play_random(
                         state,
                         &mut self.buf,
-                        |n| sim::draw(rng, n as u32) as usize,
+                        |n| rng::draw(rng, n as u32) as usize,
                         &mut NoEvents,
                     );
                     plies += 1;
@@ -564,7 +566,7 @@ impl<'r, R: Rules> Search<'r, R> {
                 match &node.kind {
                     Kind::Over(r) => break *r,
                     Kind::Chance { weights } => {
-                        let k = sim::sample(weights, rng);
+                        let k = rng::sample(weights, rng);
                         self.rules.apply_chance(&mut state, k, &mut NoEvents);
                         let child = node.children[k];
                         if child == NONE {
@@ -583,7 +585,7 @@ impl<'r, R: Rules> Search<'r, R> {
                     } => {
                         if *untried > 0 {
                             // Expand an untried move, drawn uniformly among them.
-                            let j = sim::draw(rng, *untried as u32) as usize;
+                            let j = rng::draw(rng, *untried as u32) as usize;
                             let i = node
                                 .children
                                 .iter()
@@ -635,56 +637,6 @@ impl<'r, R: Rules> Search<'r, R> {
         }
         best
     }
-}
-
-/// Plays game `index` of a run (`seed`, reading `key`) with `agents[seat % agents.len()]`
-/// at each seat, every choice (chance steps and the agents' own) drawn from
-/// [`sim::game_rng`]`(seed, key, index)`; a reading without an engine cap stops after
-/// `max_plies` decisions as a timeout. Returns how it ended and the decisions made.
-/// With random agents at every seat it is the very game `ludotrace run` plays.
-///
-/// # Panics
-/// If `agents` is empty or longer than [`MAX_LINEUP`].
-pub fn play_game<R: Rules>(
-    rules: &R,
-    agents: &[Agent],
-    seed: u64,
-    key: u64,
-    index: u64,
-    max_plies: u32,
-) -> (GameEnd, u32) {
-    let mut rng = sim::game_rng(seed, key, index);
-    let mut state = rules.initial();
-    let end = play(rules, agents, &mut rng, max_plies, &mut state);
-    (end, rules.plies(&state))
-}
-
-/// [`play_game`] on a caller's state and generator: resets `state`, plays the game to its
-/// end or to `max_plies` decisions (readings without an engine cap), and leaves the last
-/// position in `state`. The game is played by the loop `run` plays its games with.
-///
-/// # Panics
-/// If `agents` is empty or longer than [`MAX_LINEUP`].
-pub fn play<R: Rules>(
-    rules: &R,
-    agents: &[Agent],
-    rng: &mut ChaCha8Rng,
-    max_plies: u32,
-    state: &mut R::State,
-) -> GameEnd {
-    let lineup = Lineup::new(agents.to_vec(), false).expect("1 to MAX_LINEUP agents");
-    rules.reset(state, &mut NoEvents);
-    let mut moves = Vec::new();
-    sim::playout(
-        rules,
-        state,
-        &mut moves,
-        rng,
-        max_plies,
-        &mut NoEvents,
-        Some((&lineup, 0)),
-    )
-    .end
 }
 
 #[cfg(test)]

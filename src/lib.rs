@@ -15,6 +15,7 @@ pub mod kernels;
 pub mod ludii;
 pub mod present;
 pub mod registry;
+pub mod rng;
 pub mod sensitivity;
 pub mod sim;
 pub mod stats;

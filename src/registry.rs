@@ -1,6 +1,8 @@
 //! The registry of engine families: each family is one [`GameFamily`] impl (its parameter
 //! vocabulary, its engine and how one is built from the other) and one line of the
-//! `families!` list below, which writes the only `match` over families there is.
+//! `families!` list below, which writes the only `match` over families that reaches an
+//! engine. (The vocabulary's own dispatch, from a family to its parameter struct, is
+//! `family`'s: the corpus checks a `sets:` block without any engine.)
 //!
 //! Everything that must work for any family (binding a reading, `run`, `replay`, the
 //! playthroughs, the benchmark) is written once as an [`EngineVisitor`] (or a
@@ -10,15 +12,14 @@
 //!
 //! Architecture Invariant: `games` knows nothing of this module; the registry ties a
 //! family's vocabulary (`family`) to its engine (`games`), and Ludii's adapter (`ludii`) to
-//! both, from outside them.
+//! both, from outside them. None of `family`, `games` or `ludii` imports it, so the graph is
+//! family ← games ← ludii ← registry, without a cycle.
 
-use serde_json::{Map, Value};
-
+use crate::family::Family;
 use crate::family::custodial::CustodialParams;
 use crate::family::sowing::SowingParams;
 use crate::family::spiral_race::SpiralRaceParams;
 use crate::family::stick_race::StickRaceParams;
-use crate::family::{Family, ParamInfo};
 use crate::games::Rules;
 use crate::games::custodial::{Custodial, CustodialError};
 use crate::games::sowing::{Sowing, SowingError};
@@ -26,25 +27,9 @@ use crate::games::spiral_race::{SpiralRace, SpiralRaceError};
 use crate::games::stick_race::{StickRace, StickRaceError};
 use crate::ludii::replay;
 
-/// A family's parameter struct, as `family_params!` declares it.
-pub trait FamilyParams: Sized + Clone + std::fmt::Debug {
-    /// The all-optional struct of a `sets:` block (the published schema).
-    type Sets: schemars::JsonSchema;
-    /// The parameter table, rule parameters first.
-    const PARAMS: &'static [ParamInfo];
-    /// The default value of every engine parameter, as JSON.
-    fn engine_defaults() -> Map<String, Value>;
-    /// Checks one `name: value` assignment.
-    ///
-    /// # Errors
-    /// A message naming the parameter and what it accepts, or listing the valid names.
-    fn check_value(name: &str, value: &Value) -> Result<(), String>;
-    /// The complete struct from a map holding every parameter.
-    ///
-    /// # Errors
-    /// The serde message, if a value is missing or mistyped.
-    fn from_values(values: &Map<String, Value>) -> Result<Self, String>;
-}
+// Visitors written against [`GameFamily`] name `F::Params`' trait beside it: it is `family`'s,
+// re-exported so that one import serves them.
+pub use crate::family::FamilyParams;
 
 /// One engine family: its vocabulary, its engine, and how the engine is built.
 pub trait GameFamily: 'static {
@@ -89,9 +74,10 @@ pub trait EngineVisitor {
     fn visit<F: GameFamily>(self, rules: &F::Rules) -> Self::Output;
 }
 
-/// Declares every family once: the [`Engine`] enum, and the two dispatchers.
+/// Declares every family's engine once: the [`Engine`] enum, and the two dispatchers. The
+/// families themselves, their ids and their parameter structs are declared in `family`.
 macro_rules! families {
-    ($( $family:ident $id:literal : $marker:ident = $params:ty => $rules:ident, $error:ty
+    ($( $family:ident : $marker:ident = $params:ty => $rules:ident, $error:ty
         $(, ludii $adapter:ident)?; )*) => {
         /// An engine of one family, built from a reading.
         // One engine is built per reading and run, never stored in bulk: its size does not
@@ -158,16 +144,6 @@ macro_rules! families {
         }
 
         impl Family {
-            /// Every family, in a stable order.
-            pub const ALL: &'static [Family] = &[$(Family::$family),*];
-
-            /// The id used in rulesets.
-            pub fn id(self) -> &'static str {
-                match self {
-                    $( Family::$family => $id, )*
-                }
-            }
-
             /// Hands the family's types to `visitor`.
             pub fn visit<V: FamilyVisitor>(self, visitor: V) -> V::Output {
                 match self {
@@ -179,12 +155,12 @@ macro_rules! families {
 }
 
 families! {
-    Sowing "sowing": SowingFamily = SowingParams => Sowing, SowingError, ludii SowingAdapter;
-    Custodial "custodial": CustodialFamily = CustodialParams => Custodial, CustodialError,
+    Sowing: SowingFamily = SowingParams => Sowing, SowingError, ludii SowingAdapter;
+    Custodial: CustodialFamily = CustodialParams => Custodial, CustodialError,
         ludii CustodialAdapter;
-    StickRace "stick-race": StickRaceFamily = StickRaceParams => StickRace, StickRaceError,
+    StickRace: StickRaceFamily = StickRaceParams => StickRace, StickRaceError,
         ludii StickAdapter;
-    SpiralRace "spiral-race": SpiralRaceFamily = SpiralRaceParams => SpiralRace, SpiralRaceError;
+    SpiralRace: SpiralRaceFamily = SpiralRaceParams => SpiralRace, SpiralRaceError;
 }
 
 impl Engine {
@@ -212,5 +188,38 @@ impl Engine {
             interpretation,
             playouts,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::any::TypeId;
+
+    use super::*;
+    use crate::family::ParamsVisitor;
+
+    /// The registry names each family's parameter struct a second time, beside its engine:
+    /// it must be the struct `family` declares for that family, or an engine would be built
+    /// from another family's vocabulary.
+    #[test]
+    fn each_engine_takes_its_familys_own_parameters() {
+        struct Declared;
+        impl ParamsVisitor for Declared {
+            type Output = TypeId;
+            fn visit<P: FamilyParams>(self) -> TypeId {
+                TypeId::of::<P>()
+            }
+        }
+        struct Registered;
+        impl FamilyVisitor for Registered {
+            type Output = (Family, TypeId);
+            fn visit<F: GameFamily>(self) -> (Family, TypeId) {
+                (F::FAMILY, TypeId::of::<F::Params>())
+            }
+        }
+        for &family in Family::ALL {
+            let declared = family.visit_params(Declared);
+            assert_eq!(family.visit(Registered), (family, declared), "{family}");
+        }
     }
 }

@@ -35,7 +35,7 @@ use rand::{RngExt, SeedableRng};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::sim::splitmix64;
+use crate::rng::splitmix64;
 use crate::stats::Rate;
 
 /// A design: `a[r]` and `b[r]` are rows of levels, one per factor.

@@ -13,6 +13,7 @@ use ludotrace::games::{Rules, Status};
 use ludotrace::registry::{
     CustodialFamily, EngineVisitor, GameFamily, SowingFamily, StickRaceFamily,
 };
+use ludotrace::rng;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, GameEnd, RunSpec};
 use ludotrace::stats::wilson;
 
@@ -119,7 +120,7 @@ impl EngineVisitor for SameAsRun {
         };
         let tally = sim::block(rules, &spec, &Coverage::new::<F::Rules>(|_| None), 0..GAMES);
         for r in &tally.records {
-            let (end, plies) = agents::play_game(
+            let (end, plies) = sim::play_game(
                 rules,
                 &[Agent::Random],
                 11,
@@ -135,7 +136,7 @@ impl EngineVisitor for SameAsRun {
 #[test]
 fn agents_random_plays_runs_games() {
     for (game, reading) in READINGS {
-        let key = sim::reading_key(game, reading);
+        let key = rng::reading_key(game, reading);
         with_engine(game, reading, SameAsRun { key });
     }
 }
@@ -177,7 +178,7 @@ struct MaterialMoves;
 impl EngineVisitor for MaterialMoves {
     type Output = bool;
     fn visit<F: GameFamily>(self, rules: &F::Rules) -> bool {
-        let mut rng = sim::game_rng(3, 0, 0);
+        let mut rng = rng::game_rng(3, 0, 0);
         let mut s = rules.initial();
         let start: Vec<i64> = (0..rules.seats()).map(|x| rules.material(&s, x)).collect();
         let mut legal = Vec::new();
@@ -185,7 +186,7 @@ impl EngineVisitor for MaterialMoves {
             match rules.status(&s) {
                 Status::Over => break,
                 Status::Chance => {
-                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    let k = rng::sample(rules.chance_outcomes(&s), &mut rng);
                     rules.apply_chance(&mut s, k, &mut Vec::new());
                 }
                 Status::ToMove(_) => {
@@ -215,10 +216,10 @@ fn agents_material_changes_in_play() {
 /// The same seed and index give the same game; other indices give other games.
 fn reproducible<R: Rules>(rules: &R, agents: &[Agent], key: u64) {
     let games: Vec<(GameEnd, u32)> = (0..4)
-        .map(|i| agents::play_game(rules, agents, 5, key, i, DEFAULT_MAX_PLIES))
+        .map(|i| sim::play_game(rules, agents, 5, key, i, DEFAULT_MAX_PLIES))
         .collect();
     let again: Vec<(GameEnd, u32)> = (0..4)
-        .map(|i| agents::play_game(rules, agents, 5, key, i, DEFAULT_MAX_PLIES))
+        .map(|i| sim::play_game(rules, agents, 5, key, i, DEFAULT_MAX_PLIES))
         .collect();
     assert_eq!(games, again, "{agents:?}");
     assert!(
@@ -229,15 +230,15 @@ fn reproducible<R: Rules>(rules: &R, agents: &[Agent], key: u64) {
 
 #[test]
 fn agents_games_are_reproducible() {
-    let key = sim::reading_key("um-el-bagara", "davies");
+    let key = rng::reading_key("um-el-bagara", "davies");
     engine::<SowingFamily, _>("um-el-bagara", "davies", |rules| {
         reproducible(rules, &[spec("mcts:50"), Agent::Random], key);
         reproducible(rules, &[Agent::Greedy, spec("mcts:30:8")], key);
         reproducible(rules, &[Agent::Greedy, Agent::Random], key);
     });
-    let key = sim::reading_key("sijat-el-taba", "davies");
+    let key = rng::reading_key("sijat-el-taba", "davies");
     with_engine("sijat-el-taba", "davies", Reproducible { key });
-    let key = sim::reading_key("lib-el-merafib", "davies");
+    let key = rng::reading_key("lib-el-merafib", "davies");
     with_engine("lib-el-merafib", "davies", Reproducible { key });
 }
 
@@ -256,7 +257,7 @@ impl EngineVisitor for Reproducible {
 fn record<R: Rules>(rules: &R, agents: &[Agent], key: u64, games: u64) -> (u64, u64, u64) {
     let (mut wins, mut draws, mut other) = (0, 0, 0);
     for i in 0..games {
-        match agents::play_game(rules, agents, 2026, key, i, DEFAULT_MAX_PLIES).0 {
+        match sim::play_game(rules, agents, 2026, key, i, DEFAULT_MAX_PLIES).0 {
             GameEnd::Over(o) if o.won(0) => wins += 1,
             GameEnd::Over(o) if o.result == ludotrace::games::Result_::Draw => draws += 1,
             _ => other += 1,
@@ -269,7 +270,7 @@ fn record<R: Rules>(rules: &R, agents: &[Agent], key: u64, games: u64) -> (u64, 
 /// lower bound of the Wilson 95 % interval of its win rate is above one half. The rate and
 /// its interval are printed.
 fn wins_at_least<R: Rules>(name: &str, rules: &R, agents: &[Agent], games: u64, min: u64) {
-    let key = sim::reading_key(
+    let key = rng::reading_key(
         name.split('/').next().unwrap(),
         name.split('/').nth(1).unwrap(),
     );
@@ -369,13 +370,13 @@ fn agents_mcts_beats_random_at_sijat_el_taba() {
 fn greedy_takes_the_best<R: Rules>(rules: &R, key: u64) {
     let mut checked = 0;
     for game in 0..20 {
-        let mut rng = sim::game_rng(9, key, game);
+        let mut rng = rng::game_rng(9, key, game);
         let mut s = rules.initial();
         let mut legal = Vec::new();
         while rules.status(&s) != Status::Over && rules.plies(&s) < 300 {
             match rules.status(&s) {
                 Status::Chance => {
-                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    let k = rng::sample(rules.chance_outcomes(&s), &mut rng);
                     rules.apply_chance(&mut s, k, &mut Vec::new());
                 }
                 Status::ToMove(seat) => {
@@ -413,10 +414,10 @@ fn greedy_takes_the_best<R: Rules>(rules: &R, key: u64) {
 #[test]
 fn agents_greedy_takes_the_best_lead() {
     engine::<SowingFamily, _>("um-el-bagara", "davies", |rules| {
-        greedy_takes_the_best(rules, sim::reading_key("um-el-bagara", "davies"));
+        greedy_takes_the_best(rules, rng::reading_key("um-el-bagara", "davies"));
     });
     engine::<CustodialFamily, _>("seega", "davies", |rules| {
-        greedy_takes_the_best(rules, sim::reading_key("seega", "davies"));
+        greedy_takes_the_best(rules, rng::reading_key("seega", "davies"));
     });
 }
 
@@ -437,7 +438,7 @@ impl EngineVisitor for Plays {
         orders
             .iter()
             .map(|players| {
-                let (end, plies) = agents::play_game(rules, players, 1, self.key, 0, 1500);
+                let (end, plies) = sim::play_game(rules, players, 1, self.key, 0, 1500);
                 if rules.has_cap() {
                     // The engine's cap ends the game, never the run's limit.
                     assert_ne!(end, GameEnd::Timeout(sim::Timeout::PlyLimit));
@@ -457,7 +458,7 @@ fn agents_play_every_reading() {
     for g in &corpus.games {
         for interp in &g.interpretations {
             let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
-            let key = sim::reading_key(&g.id, &interp.id);
+            let key = rng::reading_key(&g.id, &interp.id);
             let plies = bound.engine.visit(Plays { key });
             assert!(plies.iter().all(|&p| p > 0), "{}/{}", g.id, interp.id);
             played += 1;
@@ -478,7 +479,7 @@ impl EngineVisitor for Speed {
         let Agent::Mcts { iterations, .. } = self.agent else {
             unreachable!()
         };
-        let mut rng = sim::game_rng(1, 0, 0);
+        let mut rng = rng::game_rng(1, 0, 0);
         let mut s = rules.initial();
         let mut legal = Vec::new();
         // The first decision with a choice.
@@ -486,7 +487,7 @@ impl EngineVisitor for Speed {
             match rules.status(&s) {
                 Status::Over => return,
                 Status::Chance => {
-                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    let k = rng::sample(rules.chance_outcomes(&s), &mut rng);
                     rules.apply_chance(&mut s, k, &mut Vec::new());
                 }
                 Status::ToMove(_) => {

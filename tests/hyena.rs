@@ -13,7 +13,7 @@ use ludotrace::games::spiral_race::{
     Leg, Piece, SpiralMove, SpiralRace, SpiralRaceEvent, SpiralRaceState,
 };
 use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
-use ludotrace::sim::{self, game_rng};
+use ludotrace::rng::{self, game_rng};
 use rand::RngExt;
 use serde_json::{Map, Value, json};
 
@@ -580,7 +580,7 @@ fn walk_ledger(rules: &SpiralRace, label: &str, games: u64, max_plies: u32) -> u
                     break;
                 }
                 Status::Chance => {
-                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    let k = rng::sample(rules.chance_outcomes(&s), &mut rng);
                     rules.apply_chance(&mut s, k, &mut events);
                     None
                 }

@@ -7,7 +7,7 @@ use ludotrace::bind;
 use ludotrace::corpus::{self, CorpusFiles};
 use ludotrace::games::spiral_race::{Leg, Piece, SpiralMove, SpiralRace, SpiralRaceState};
 use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
-use ludotrace::sim::{self, game_rng};
+use ludotrace::rng::{self, game_rng};
 use rand::RngExt;
 use serde_json::json;
 
@@ -110,7 +110,7 @@ fn play_out(rules: &SpiralRace, games: u64) -> Totals {
             match rules.status(&s) {
                 Status::Over => break,
                 Status::Chance => {
-                    let k = sim::sample(rules.chance_outcomes(&s), &mut rng);
+                    let k = rng::sample(rules.chance_outcomes(&s), &mut rng);
                     rules.apply_chance(&mut s, k, &mut Vec::new());
                 }
                 Status::ToMove(_) => {

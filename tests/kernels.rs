@@ -10,6 +10,7 @@ use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::Rules;
 use ludotrace::kernels::{self, Game};
 use ludotrace::registry::{CustodialFamily, GameFamily, SowingFamily};
+use ludotrace::rng;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, GameEnd, RunSpec};
 use ludotrace::stats::Histogram;
 
@@ -32,7 +33,7 @@ where
     let spec = RunSpec {
         games: GAMES,
         seed,
-        key: sim::reading_key(game, reading),
+        key: rng::reading_key(game, reading),
         max_plies: DEFAULT_MAX_PLIES,
         keep_records: true,
     };
@@ -96,7 +97,7 @@ fn same_games(
 #[test]
 fn kernels_bagara_plays_the_engines_games() {
     use kernels::bagara::{GAME, READING, play};
-    let key = sim::reading_key(GAME, READING);
+    let key = rng::reading_key(GAME, READING);
     for seed in SEEDS {
         let engine = engine::<SowingFamily>(GAME, READING, seed);
         same_games(GAME, seed, &engine, |s, k, r, f| play(s, k, r, f), key);
@@ -106,7 +107,7 @@ fn kernels_bagara_plays_the_engines_games() {
 #[test]
 fn kernels_seega_plays_the_engines_games() {
     use kernels::seega::{GAME, READING, play};
-    let key = sim::reading_key(GAME, READING);
+    let key = rng::reading_key(GAME, READING);
     for seed in SEEDS {
         let engine = engine::<CustodialFamily>(GAME, READING, seed);
         same_games(GAME, seed, &engine, |s, k, r, f| play(s, k, r, f), key);
@@ -116,7 +117,7 @@ fn kernels_seega_plays_the_engines_games() {
 #[test]
 fn kernels_tally_counts_the_games_played() {
     use kernels::bagara;
-    let key = sim::reading_key(bagara::GAME, bagara::READING);
+    let key = rng::reading_key(bagara::GAME, bagara::READING);
     let mut by_game = kernels::Tally::default();
     bagara::play(7, key, 0..300, |_, g| by_game.add(&g));
     assert_eq!(bagara::tally(7, key, 0..300), by_game);

@@ -29,7 +29,7 @@ use ludotrace::corpus::{self, Corpus, CorpusFiles, Game, Interpretation};
 use ludotrace::family::Family;
 use ludotrace::games::{NoEvents, Result_, Rules, Status};
 use ludotrace::registry::{EngineVisitor, GameFamily};
-use ludotrace::sim;
+use ludotrace::rng;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Map, Value};
@@ -350,7 +350,7 @@ fn play<R: Rules>(
     let mut endings = Vec::new();
     let mut buf = Vec::new();
     for index in 0..GAMES {
-        let mut rng = sim::game_rng(seed, key, index);
+        let mut rng = rng::game_rng(seed, key, index);
         let mut s = rules.initial();
         rules.reset(&mut s, &mut NoEvents);
         let mut steps = 0u32;
@@ -373,7 +373,7 @@ fn play<R: Rules>(
                             "game {index}, step {steps}: a chance step with weights {weights:?}"
                         ));
                     }
-                    let k = sim::sample(weights, &mut rng);
+                    let k = rng::sample(weights, &mut rng);
                     rules.apply_chance(&mut s, k, &mut NoEvents);
                 }
                 Status::ToMove(_) => {
@@ -442,7 +442,7 @@ fn check_combination(
         .get("moves")
         .and_then(Value::as_u64)
         .map(|m| u32::try_from(m).unwrap_or(u32::MAX));
-    let key = sim::reading_key(&game.id, &interp.id);
+    let key = rng::reading_key(&game.id, &interp.id);
     let (has_cap, played) = bound.engine.visit(Play {
         key,
         seed,
@@ -544,7 +544,7 @@ fn random_overrides_are_refused_or_every_game_ends() {
             let cands = candidates(game.family, &own);
             let names: Vec<&str> = cands.keys().copied().collect();
             let mut rng =
-                ChaCha8Rng::seed_from_u64(master ^ sim::reading_key(&game.id, &interp.id));
+                ChaCha8Rng::seed_from_u64(master ^ rng::reading_key(&game.id, &interp.id));
             let (mut refused, mut bound) = (0, 0);
             let mut endings: BTreeMap<Ending, u32> = BTreeMap::new();
             for _ in 0..COMBINATIONS {

@@ -7,8 +7,9 @@
 use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::registry::{EngineVisitor, GameFamily};
+use ludotrace::rng::reading_key;
+use ludotrace::sim::DEFAULT_MAX_PLIES;
 use ludotrace::sim::playthrough::playthrough;
-use ludotrace::sim::{DEFAULT_MAX_PLIES, reading_key};
 
 use crate::util::{golden, root};
 

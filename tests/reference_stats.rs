@@ -5,6 +5,7 @@
 use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::registry::{EngineVisitor, GameFamily};
+use ludotrace::rng;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 use crate::util::root;
@@ -39,7 +40,7 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
         let spec = RunSpec {
             games: GAMES,
             seed: SEED,
-            key: sim::reading_key(&game.id, &interp.id),
+            key: rng::reading_key(&game.id, &interp.id),
             max_plies: DEFAULT_MAX_PLIES,
             keep_records: false,
         };
@@ -112,5 +113,6 @@ impl EngineVisitor for RunAll<'_> {
             &|_| {},
             &mut |_| {},
         )
+        .expect("a run of at most MAX_GAMES games")
     }
 }

@@ -8,6 +8,7 @@ use ludotrace::bind::bind;
 use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::{Event, EventKind, Rules};
 use ludotrace::registry::{EngineVisitor, GameFamily};
+use ludotrace::rng;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, RunSpec};
 
 /// Games per reading: enough to meet Li'b al-'Aqil's gift stretches many times over.
@@ -22,7 +23,7 @@ fn run_plays_the_games_of_the_plain_loop() {
         for interp in &game.interpretations {
             let bound = bind(game, interp, &serde_json::Map::new()).expect("reading binds");
             let label = format!("{} / {}", game.id, interp.id);
-            let key = sim::reading_key(&game.id, &interp.id);
+            let key = rng::reading_key(&game.id, &interp.id);
             bound.engine.visit(Same {
                 label: &label,
                 key,

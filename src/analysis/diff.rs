@@ -32,7 +32,8 @@ use crate::bind::{self, Bound};
 use crate::collate::{WordRun, word_runs};
 use crate::corpus::{CorpusFiles, Game, Interpretation};
 use crate::exec::{Exec, Task};
-use crate::sim::{self, RunSpec, Tally};
+use crate::rng;
+use crate::sim::{RunSpec, Tally};
 use crate::stats::compare::{
     Statistic, bootstrap_interval, holm, mann_whitney, newcombe_difference, outcome_test,
 };
@@ -279,7 +280,7 @@ pub struct Diff<'c> {
 /// The key of arm `arm` (`a` or `b`) of a diff of `reading`: its own streams, so that the
 /// two arms never share games, even when they are the same reading.
 pub fn arm_key(game: &str, reading: &str, arm: &str) -> u64 {
-    sim::reading_key(game, &format!("{reading}#diff-{arm}"))
+    rng::reading_key(game, &format!("{reading}#diff-{arm}"))
 }
 
 /// Runs `diff`.

@@ -19,8 +19,9 @@ use crate::corpus::{Choice, ChoiceOption, Game};
 use crate::exec::{Exec, Task};
 use std::collections::BTreeMap;
 
+use crate::rng;
 use crate::sensitivity::{Design, Indices, Observed, Slot, heterogeneity, indices, variance};
-use crate::sim::{self, RunSpec, Tally};
+use crate::sim::{RunSpec, Tally};
 use crate::stats::Rate;
 
 /// The readings a design may ask for, at most.
@@ -214,7 +215,7 @@ pub fn global(
     let design = Design::new(
         &levels,
         rows as usize,
-        play.seed ^ sim::reading_key(&game.id, "global"),
+        play.seed ^ rng::reading_key(&game.id, "global"),
     );
     let slots = design.slots();
     let games = play.games;
@@ -247,7 +248,7 @@ pub fn global(
                 let spec = RunSpec {
                     games,
                     seed: play.seed,
-                    key: sim::reading_key(&game.id, &format!("global:{slot}")),
+                    key: rng::reading_key(&game.id, &format!("global:{slot}")),
                     max_plies: play.max_plies,
                     keep_records: false,
                 };
@@ -267,7 +268,7 @@ pub fn global(
     let mut outcomes = Vec::new();
     for metric in METRICS {
         let obs = |slot: Slot| played.get(&slot).map(|t| observe(t, metric));
-        let seed = play.seed ^ sim::reading_key(&game.id, metric);
+        let seed = play.seed ^ rng::reading_key(&game.id, metric);
         let seen: Vec<Observed> = played.values().map(|t| observe(t, metric)).collect();
         let (Some((q, df, p)), Some((mean, var, noise))) = (
             heterogeneity(&seen),

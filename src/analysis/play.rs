@@ -22,6 +22,7 @@ use crate::exec::{Exec, Task};
 use crate::family::Cap;
 use crate::games::{Event, EventKind, Rules};
 use crate::registry::{EngineVisitor, GameFamily};
+use crate::rng;
 use crate::sim::{self, AgentTally, Coverage, GameRecord, RunSpec, Tally};
 use crate::stats::{Rate, Summary, round, wilson};
 
@@ -551,7 +552,7 @@ pub fn run<'c>(
         let spec = RunSpec {
             games: args.games,
             seed: args.seed,
-            key: sim::reading_key(&game.id, &interp.id),
+            key: rng::reading_key(&game.id, &interp.id),
             max_plies: args.max_plies,
             keep_records,
         };
@@ -646,10 +647,11 @@ pub(crate) fn check_numbers(
     max_plies: u32,
     threads: Option<usize>,
 ) -> Result<(), Error> {
-    if !(1..=sim::MAX_GAMES).contains(&games) {
+    if let Err(e) = sim::check_games(games) {
         return Err(Error::Usage(format!(
-            "--games must be 1 to {} (a rate needs games to be a rate), not {games}",
+            "--games must be 1 to {} (a rate needs games to be a rate), not {}",
             sim::MAX_GAMES,
+            e.given,
         )));
     }
     if !(1..=MAX_PLIES).contains(&max_plies) {
@@ -793,6 +795,8 @@ impl EngineVisitor for Simulate<'_> {
                 records: self.records,
             },
         )
+        // Every command checks its number of games by `sim::check_games` before it plays.
+        .expect("the command checked its number of games")
         .with_places(coverage.places.iter().cloned())
         .with_kinds(
             <<F::Rules as Rules>::Event as Event>::Kind::ALL

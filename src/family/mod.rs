@@ -11,6 +11,15 @@
 //!
 //! These types are plain data. They derive serde and schemars because they *are* the typed
 //! values of the YAML `sets:` blocks, but they do no I/O.
+//!
+//! This module owns the vocabulary's plumbing too: the [`Family`] enum and its ids, the
+//! [`FamilyParams`] trait every parameter struct implements, and the dispatch from a family
+//! to its parameter struct ([`Family::visit_params`]), so that the corpus can check a `sets:`
+//! block without knowing any engine.
+//!
+//! Architecture Invariant: `family` imports nothing else of the crate. The engines (`games`)
+//! build on it, and `registry` ties each family to its engine from above; a module that
+//! `family` imported would sit below the engines and could not know them.
 
 pub mod custodial;
 pub mod sowing;
@@ -19,47 +28,108 @@ pub mod stick_race;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
-use crate::registry::{FamilyParams, FamilyVisitor, GameFamily};
+/// Declares every family's vocabulary once: the [`Family`] enum, each family's id, and the
+/// dispatch to its parameter struct. The registry's `families!` list pairs the same families
+/// with their engines; its `match` over [`Family`] must be exhaustive, so a family added here
+/// and not there does not compile.
+macro_rules! vocabularies {
+    ($( $(#[doc = $doc:literal])* $family:ident $id:literal = $params:ty; )*) => {
+        /// An engine family.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum Family {
+            $( $(#[doc = $doc])* $family, )*
+        }
 
-/// An engine family.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
+        impl Family {
+            /// Every family, in a stable order.
+            pub const ALL: &'static [Family] = &[$(Family::$family),*];
+
+            /// The id used in rulesets.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $( Family::$family => $id, )*
+                }
+            }
+
+            /// Hands the family's parameter struct to `visitor`.
+            pub fn visit_params<V: ParamsVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $( Family::$family => visitor.visit::<$params>(), )*
+                }
+            }
+        }
+    };
+}
+
+vocabularies! {
     /// Two-row mancala: Um el-Bagara, Um el Tuweisat, Um el Banât, Li'b al-'Aqil.
-    Sowing,
+    Sowing "sowing" = sowing::SowingParams;
     /// Placement and custodial capture on a square board: Seega.
-    Custodial,
+    Custodial "custodial" = custodial::CustodialParams;
     /// Counters racing along tracks by casting sticks, eating what they catch: Sijat El Taba.
-    StickRace,
+    StickRace "stick-race" = stick_race::StickRaceParams;
     /// Mothers to the well and back along a spiral by casting sticks, and the hyena: Li'b
     /// el-Merafib.
-    SpiralRace,
+    SpiralRace "spiral-race" = spiral_race::SpiralRaceParams;
+}
+
+/// A family's parameter struct, as `family_params!` declares it.
+// `'static` so that a check can compare a family's struct with the one an engine takes by
+// type (`TypeId`): every parameter struct is plain owned data.
+pub trait FamilyParams: Sized + Clone + std::fmt::Debug + 'static {
+    /// The all-optional struct of a `sets:` block (the published schema).
+    type Sets: schemars::JsonSchema;
+    /// The parameter table, rule parameters first.
+    const PARAMS: &'static [ParamInfo];
+    /// The default value of every engine parameter, as JSON.
+    fn engine_defaults() -> Map<String, Value>;
+    /// Checks one `name: value` assignment.
+    ///
+    /// # Errors
+    /// A message naming the parameter and what it accepts, or listing the valid names.
+    fn check_value(name: &str, value: &Value) -> Result<(), String>;
+    /// The complete struct from a map holding every parameter.
+    ///
+    /// # Errors
+    /// The serde message, if a value is missing or mistyped.
+    fn from_values(values: &Map<String, Value>) -> Result<Self, String>;
+}
+
+/// Work to do with a family's parameter struct, written once for every family: what the
+/// corpus needs of a vocabulary, with no engine built or known.
+pub trait ParamsVisitor {
+    /// What it gives.
+    type Output;
+    /// Does it for the parameter struct `P`.
+    fn visit<P: FamilyParams>(self) -> Self::Output;
 }
 
 impl Family {
     /// The default value of every engine parameter, as JSON.
     pub fn engine_defaults(self) -> serde_json::Map<String, serde_json::Value> {
         struct Defaults;
-        impl FamilyVisitor for Defaults {
+        impl ParamsVisitor for Defaults {
             type Output = serde_json::Map<String, serde_json::Value>;
-            fn visit<F: GameFamily>(self) -> Self::Output {
-                F::Params::engine_defaults()
+            fn visit<P: FamilyParams>(self) -> Self::Output {
+                P::engine_defaults()
             }
         }
-        self.visit(Defaults)
+        self.visit_params(Defaults)
     }
 
     /// The parameter table of the family.
     pub fn params(self) -> &'static [ParamInfo] {
         struct Params;
-        impl FamilyVisitor for Params {
+        impl ParamsVisitor for Params {
             type Output = &'static [ParamInfo];
-            fn visit<F: GameFamily>(self) -> Self::Output {
-                F::Params::PARAMS
+            fn visit<P: FamilyParams>(self) -> Self::Output {
+                P::PARAMS
             }
         }
-        self.visit(Params)
+        self.visit_params(Params)
     }
 
     /// Checks one `name: value` assignment against the family's vocabulary.
@@ -68,25 +138,25 @@ impl Family {
     /// A message naming the parameter and what it accepts, or listing the valid names.
     pub fn check_value(self, name: &str, value: &serde_json::Value) -> Result<(), String> {
         struct Check<'a>(&'a str, &'a serde_json::Value);
-        impl FamilyVisitor for Check<'_> {
+        impl ParamsVisitor for Check<'_> {
             type Output = Result<(), String>;
-            fn visit<F: GameFamily>(self) -> Self::Output {
-                F::Params::check_value(self.0, self.1)
+            fn visit<P: FamilyParams>(self) -> Self::Output {
+                P::check_value(self.0, self.1)
             }
         }
-        self.visit(Check(name, value))
+        self.visit_params(Check(name, value))
     }
 
     /// The JSON Schema of a `sets:` block for this family.
     pub fn sets_schema(self) -> schemars::Schema {
         struct Schema;
-        impl FamilyVisitor for Schema {
+        impl ParamsVisitor for Schema {
             type Output = schemars::Schema;
-            fn visit<F: GameFamily>(self) -> Self::Output {
-                schemars::schema_for!(<F::Params as FamilyParams>::Sets)
+            fn visit<P: FamilyParams>(self) -> Self::Output {
+                schemars::schema_for!(P::Sets)
             }
         }
-        self.visit(Schema)
+        self.visit_params(Schema)
     }
 }
 
@@ -228,7 +298,7 @@ macro_rules! family_params {
             }
         }
 
-        impl $crate::registry::FamilyParams for $params {
+        impl $crate::family::FamilyParams for $params {
             type Sets = $sets;
             const PARAMS: &'static [$crate::family::ParamInfo] = $params::PARAMS;
             fn engine_defaults() -> serde_json::Map<String, serde_json::Value> {

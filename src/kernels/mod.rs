@@ -11,7 +11,7 @@
 //! kernel an independent check of the engine's rules on those readings.
 //!
 //! A kernel plays **the very same games** as the engine from the same random draws: game `i`
-//! of a run uses [`crate::sim::game_rng`]`(seed, key, i)`, each decision draws
+//! of a run uses [`crate::rng::game_rng`]`(seed, key, i)`, each decision draws
 //! `rng.random_range(0..n)` over the `n` legal moves (a forced pass counting as one move) and
 //! plays the move at that index in [`crate::games::Rules::legal_moves`] order, and the end
 //! rules, the engine cap and the scores are the reading's. What a kernel does *not* do that
@@ -30,10 +30,10 @@ use rand::rngs::ChaCha8Rng;
 
 use crate::games::{EndReason, Outcome, Result_};
 
-/// The engine's draw ([`crate::sim::draw`]), the one both play by.
+/// The engine's draw ([`crate::rng::draw`]), the one both play by.
 #[inline(always)]
 fn draw(rng: &mut ChaCha8Rng, n: u32) -> u32 {
-    crate::sim::draw(rng, n)
+    crate::rng::draw(rng, n)
 }
 
 /// One kernel game, in the terms of the engine's record ([`crate::sim::GameRecord`]).
@@ -106,7 +106,7 @@ fn play_games(
     mut each: impl FnMut(u64, Game),
 ) {
     for index in range {
-        let mut rng = crate::sim::game_rng(seed, key, index);
+        let mut rng = crate::rng::game_rng(seed, key, index);
         each(index, playout(&mut rng));
     }
 }

@@ -113,11 +113,11 @@ pub fn make(
     files: &CorpusFiles,
     args: &ReportArgs,
 ) -> Result<Vec<File>, Error> {
-    if !(1..=crate::sim::MAX_GAMES).contains(&args.games) {
+    if let Err(e) = crate::sim::check_games(args.games) {
         return Err(Error::Usage(format!(
             "-n must be 1 to {}, not {}",
             crate::sim::MAX_GAMES,
-            args.games
+            e.given
         )));
     }
     let games: Vec<&Game> = match &args.game {

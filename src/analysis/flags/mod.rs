@@ -36,6 +36,7 @@ use crate::analysis::flags::found::{
     play_flags,
 };
 use crate::analysis::global::{GlobalDesign, GlobalIndex, GlobalPlay, check_design, global};
+use crate::rng;
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::Rate;
 use crate::stats::compare::holm;
@@ -206,10 +207,11 @@ pub fn flags<'c>(
     check_numbers(args.games, args.max_plies, args.threads)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
     if let Some(n) = args.global_games {
-        if !(1..=sim::MAX_GAMES).contains(&n) {
+        if let Err(e) = sim::check_games(n) {
             return Err(Error::Usage(format!(
-                "--global-games must be 1 to {}, not {n}",
-                sim::MAX_GAMES
+                "--global-games must be 1 to {}, not {}",
+                sim::MAX_GAMES,
+                e.given
             )));
         }
         check_rotation(n, &args.lineup, sim::MAX_GAMES)?;
@@ -248,7 +250,7 @@ pub fn flags<'c>(
             .iter()
             .zip(of_game)
             .map(|(interp, b)| {
-                let key = sim::reading_key(&g.id, &interp.id);
+                let key = rng::reading_key(&g.id, &interp.id);
                 arm(exec, args, (g, interp), b, key, &pool, bar)
             })
             .collect();

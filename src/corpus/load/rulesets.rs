@@ -1,0 +1,368 @@
+//! The rulesets (`rulesets/<game>.yaml`): a game's choices and their options, its clauses,
+//! its `sets:` blocks checked against the family's vocabulary, and the coverage of the
+//! register's readings (each offered or declined, never both).
+
+use std::collections::{HashMap, HashSet};
+
+use indexmap::IndexMap;
+use serde_json::Value;
+
+use super::{QuoteTarget, Validator};
+use crate::corpus::diag::Place;
+use crate::corpus::model::closest;
+use crate::corpus::model::*;
+use crate::corpus::raw::{self, Sets, Sp};
+use crate::family::Family;
+
+impl Validator<'_> {
+    pub(super) fn ruleset(
+        &mut self,
+        path: &str,
+        f: &raw::RulesetFile,
+        corpus: &Corpus,
+        targets: &HashMap<String, Vec<QuoteTarget>>,
+    ) -> Option<Game> {
+        self.version(path, &f.schema_version);
+        self.game_id(path, &f.id);
+        let expected = format!("rulesets/{}.yaml", f.id.value);
+        if path != expected {
+            self.diags.push(
+                Place::at(path, &f.id.referenced),
+                "file-name-mismatch",
+                format!("game `{}` must be in `{expected}`", f.id.value),
+            );
+        }
+        for s in &f.sources {
+            if !Self::anchor_known(corpus, &s.value) {
+                self.dangling(
+                    path,
+                    s,
+                    "source anchor",
+                    corpus
+                        .passages
+                        .keys()
+                        .chain(corpus.evidence.keys())
+                        .chain(corpus.encodings.keys()),
+                );
+            }
+        }
+        let family = f.family;
+
+        // Choices first, so that clauses can refer to them.
+        let mut choice_ids = HashSet::new();
+        let mut choices = Vec::new();
+        let mut choice_places: HashMap<String, HashMap<String, Place>> = HashMap::new();
+        for c in &f.choices {
+            if !choice_ids.insert(c.id.value.clone()) {
+                self.diags.push(
+                    Place::at(path, &c.id.referenced),
+                    "duplicate-id",
+                    format!("choice `{}` is defined twice", c.id.value),
+                );
+                continue;
+            }
+            if c.options.is_empty() {
+                self.diags.push(
+                    Place::at(path, &c.id.referenced),
+                    "missing-field",
+                    format!("choice `{}` has no options", c.id.value),
+                );
+            }
+            let cites = self.cites(path, &c.cites, corpus, targets);
+            let mut options = Vec::new();
+            let mut option_ids = HashSet::new();
+            let places = choice_places.entry(c.id.value.clone()).or_default();
+            for o in &c.options {
+                if !option_ids.insert(o.id.value.clone()) {
+                    self.diags.push(
+                        Place::at(path, &o.id.referenced),
+                        "duplicate-id",
+                        format!(
+                            "option `{}` appears twice in choice `{}`",
+                            o.id.value, c.id.value
+                        ),
+                    );
+                    continue;
+                }
+                places.insert(o.id.value.clone(), Place::at(path, &o.id.referenced));
+                if o.by.is_empty() {
+                    self.diags.push(
+                        Place::at(path, &o.id.referenced),
+                        "no-proponent",
+                        format!("option `{}` must say who proposes it (`by:`)", o.id.value),
+                    );
+                }
+                let by = self.proponents(path, &o.by, corpus);
+                let cites = self.cites(path, &o.cites, corpus, targets);
+                let sets = self.sets(path, family, &o.sets);
+                let register = self.readings_taken(path, &o.register, &c.addresses, corpus);
+                let engine = o
+                    .engine
+                    .as_ref()
+                    .map(|e| self.engine_option(path, e, o, corpus));
+                options.push(ChoiceOption {
+                    id: o.id.value.clone(),
+                    says: o.says.clone(),
+                    by,
+                    cites,
+                    sets,
+                    register,
+                    engine,
+                });
+            }
+            let addresses = self.addresses(path, &c.addresses, corpus);
+            choices.push(Choice {
+                id: c.id.value.clone(),
+                question: c.question.clone(),
+                cites,
+                addresses,
+                options,
+            });
+        }
+
+        let mut clause_ids = HashSet::new();
+        let mut clauses = Vec::new();
+        let mut clause_sets_places: Vec<(String, Place, Value, ParamOrigin)> = Vec::new();
+        for c in &f.rules {
+            if !clause_ids.insert(c.id.value.clone()) {
+                self.diags.push(
+                    Place::at(path, &c.id.referenced),
+                    "duplicate-id",
+                    format!("clause `{}` is defined twice", c.id.value),
+                );
+                continue;
+            }
+            if c.cites.is_empty() && c.by.is_empty() {
+                self.diags.push(
+                    Place::at(path, &c.id.referenced),
+                    "uncited-clause",
+                    format!(
+                        "clause `{}` neither cites the words it rests on (`cites:`) nor says who interpolated it (`by:`)",
+                        c.id.value
+                    ),
+                );
+            }
+            let cites = self.cites(path, &c.cites, corpus, targets);
+            let by = self.proponents(path, &c.by, corpus);
+            for o in &c.open {
+                if !choice_ids.contains(&o.value) {
+                    self.dangling(path, o, "choice", choices.iter().map(|c| &c.id));
+                }
+            }
+            let sets = self.sets(path, family, &c.sets);
+            for (k, v) in &c.sets {
+                if sets.iter().any(|(n, _)| n == &k.value) {
+                    clause_sets_places.push((
+                        k.value.clone(),
+                        Place::at(path, &k.referenced),
+                        v.value.clone(),
+                        ParamOrigin::Clause(c.id.value.clone()),
+                    ));
+                }
+            }
+            let register = self.readings_taken(path, &c.register, &c.addresses, corpus);
+            clauses.push(Clause {
+                id: c.id.value.clone(),
+                says: c.says.clone(),
+                cites,
+                by,
+                sets,
+                open: c.open.iter().map(|o| o.value.clone()).collect(),
+                addresses: self.addresses(path, &c.addresses, corpus),
+                register,
+            });
+        }
+        let declined = self.coverage(path, f, corpus);
+
+        let interpretations = self.interpretations(
+            path,
+            f,
+            corpus,
+            &choices,
+            &choice_places,
+            &clause_sets_places,
+        );
+        Some(Game {
+            id: f.id.value.clone(),
+            name: f.name.clone(),
+            aliases: f.aliases.clone(),
+            people: f.people.clone(),
+            observed: f.observed,
+            family,
+            sources: f.sources.iter().map(|s| s.value.clone()).collect(),
+            file: path.to_owned(),
+            clauses,
+            choices,
+            interpretations,
+            declined,
+        })
+    }
+
+    /// Checks an option marked as an engine's behaviour (`engine:`): it names the engine, and
+    /// no source's words support it (its quotes and proponents are encodings, or readings).
+    fn engine_option(
+        &mut self,
+        path: &str,
+        engine: &Sp<String>,
+        o: &raw::ChoiceOption,
+        corpus: &Corpus,
+    ) -> String {
+        if engine.value.trim().is_empty() {
+            self.diags.push(
+                Place::at(path, &engine.referenced),
+                "empty-engine",
+                "`engine:` names the engine whose behaviour the option is (`Ludii 1.0.8, as traced`)",
+            );
+        }
+        let anchors =
+            o.by.iter()
+                .filter(|b| !b.value.trim().starts_with("reading:"))
+                .map(|b| (b.value.trim(), &b.referenced))
+                .chain(
+                    o.cites
+                        .iter()
+                        .map(|c| (c.at.value.as_str(), &c.at.referenced)),
+                );
+        for (anchor, at) in anchors {
+            if !corpus.encodings.contains_key(anchor) && Self::anchor_known(corpus, anchor) {
+                self.diags.push(
+                    Place::at(path, at),
+                    "engine-with-source",
+                    format!(
+                        "option `{}` is marked as an engine's behaviour (`engine:`), but `{anchor}` is a source's words, not an encoding's: an option a source supports is a reading of that source; drop `engine:` or the anchor",
+                        o.id.value
+                    ),
+                );
+            }
+        }
+        engine.value.trim().to_owned()
+    }
+
+    /// Checks every assignment of a `sets:` block against the family, once.
+    pub(super) fn sets(&mut self, path: &str, family: Family, sets: &Sets) -> Vec<(String, Value)> {
+        let mut out = Vec::new();
+        for (k, v) in sets {
+            match family.check_value(&k.value, &v.value) {
+                Ok(()) => out.push((k.value.clone(), v.value.clone())),
+                Err(msg) => {
+                    let known = family.params().iter().any(|p| p.name == k.value);
+                    if known {
+                        self.diags
+                            .push(Place::at(path, &v.referenced), "param-type", msg);
+                        // Still counts as set, so that a mistyped value is reported once and
+                        // not again as a missing parameter for every reading. The corpus is
+                        // not handed out while any diagnostic stands.
+                        out.push((k.value.clone(), v.value.clone()));
+                    } else {
+                        self.diags
+                            .push(Place::at(path, &k.referenced), "param-unknown", msg);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every reading of every point the ruleset addresses is offered (by an option or a
+    /// clause) or declined with a reason; nothing is both.
+    fn coverage(&mut self, path: &str, f: &raw::RulesetFile, corpus: &Corpus) -> Vec<Declined> {
+        let mut offered: HashSet<&str> = HashSet::new();
+        for c in &f.rules {
+            offered.extend(c.register.iter().map(|r| r.value.as_str()));
+        }
+        for c in &f.choices {
+            for o in &c.options {
+                offered.extend(o.register.iter().map(|r| r.value.as_str()));
+            }
+        }
+        let mut declined: HashMap<&str, Place> = HashMap::new();
+        let mut out = Vec::new();
+        for d in &f.declined {
+            let here = Place::at(path, &d.reading.referenced);
+            if corpus.point_reading(&d.reading.value).is_none() {
+                let all: Vec<&String> = corpus
+                    .points
+                    .values()
+                    .flat_map(|p| p.readings.iter().map(|r| &r.id))
+                    .collect();
+                let near = closest(&d.reading.value, &all, |k| vec![(*k).clone()]);
+                self.diags.push(
+                    here,
+                    "dangling-reading",
+                    format!(
+                        "no register reading `{}`{}",
+                        d.reading.value,
+                        if near.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; did you mean `{}`?", near[0])
+                        }
+                    ),
+                );
+                continue;
+            }
+            if offered.contains(d.reading.value.as_str()) {
+                self.diags.push(
+                    here.clone(),
+                    "declined-and-offered",
+                    format!("`{}` is declined here but an option or clause offers it (`register:`); drop one", d.reading.value),
+                );
+            }
+            if d.why.trim().is_empty() {
+                self.diags.push(
+                    here.clone(),
+                    "missing-field",
+                    format!("declining `{}` needs a reason (`why:`)", d.reading.value),
+                );
+            }
+            if let Some(prev) = declined.insert(d.reading.value.as_str(), here.clone()) {
+                self.diags.push(
+                    here,
+                    "duplicate-id",
+                    format!("`{}` is already declined at {prev}", d.reading.value),
+                );
+                continue;
+            }
+            out.push(Declined {
+                reading: d.reading.value.clone(),
+                why: d.why.clone(),
+            });
+        }
+        // The points addressed, each with its first place.
+        let mut addressed: IndexMap<&str, &Sp<String>> = IndexMap::new();
+        for a in f
+            .rules
+            .iter()
+            .flat_map(|c| c.addresses.iter())
+            .chain(f.choices.iter().flat_map(|c| c.addresses.iter()))
+        {
+            addressed.entry(a.value.as_str()).or_insert(a);
+        }
+        for (id, at) in &addressed {
+            let Some(point) = corpus.points.get(*id) else {
+                continue;
+            };
+            let missing: Vec<&str> = point
+                .effective_readings(corpus)
+                .iter()
+                .map(|r| r.id.as_str())
+                .filter(|r| !offered.contains(r) && !declined.contains_key(r))
+                .collect();
+            if !missing.is_empty() {
+                self.diags.push(
+                    Place::at(path, &at.referenced),
+                    "reading-not-offered",
+                    format!(
+                        "point `{id}` is addressed here, but its reading{} {} {} neither offered by an option or clause (`register: [{}]`) nor declined (`declined: - reading: {} / why: ...`)",
+                        if missing.len() == 1 { "" } else { "s" },
+                        missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "),
+                        if missing.len() == 1 { "is" } else { "are" },
+                        missing[0],
+                        missing[0],
+                    ),
+                );
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,328 @@
+//! The loop that plays one game: uniformly random moves or each seat's agent, chance steps
+//! drawn by their weights, the ply limit and the engine's forced stretches, all in one place
+//! ([`playout`]); and the games played one at a time around it: an agents' game
+//! ([`play_game`]) and a traced game for playthroughs ([`trace`]).
+
+use rand::rngs::ChaCha8Rng;
+
+use super::record::{GameEnd, Timeout, game_end};
+use crate::agents::{self, Agent, Lineup};
+use crate::games::{EventSink, NoEvents, Rules, Seat, Status};
+use crate::rng::{draw, game_rng, sample};
+
+/// [`draw`] over `n` moves as an index. The number of legal moves is far below 2³² (an
+/// engine lists at most a few hundred).
+#[inline(always)]
+fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    debug_assert!(n > 0 && n <= u32::MAX as usize);
+    draw(rng, n as u32) as usize
+}
+
+/// Per-game figures that the aggregate needs, without allocating.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Played {
+    pub(super) end: GameEnd,
+    pub(super) first: Option<Seat>,
+    pub(super) plies: u32,
+    pub(super) turns: u32,
+    pub(super) passes: u32,
+    pub(super) decisions: u64,
+    pub(super) legal: u64,
+}
+
+/// Plays one game from `state` (already reset): with uniformly random moves, or, with
+/// `agents` (a lineup and the game's index), each seat's move chosen by its agent. Every
+/// loop that plays a game to its end for a tally goes through here (`run`'s, the agents'),
+/// so that the ply limit, chance steps and forced stretches are kept in one place. (The test
+/// for agents costs random play nothing measurable: instruction counts are those of the
+/// loop without it.)
+pub(super) fn playout<R: Rules>(
+    rules: &R,
+    state: &mut R::State,
+    moves: &mut Vec<R::Move>,
+    rng: &mut ChaCha8Rng,
+    max_plies: u32,
+    sink: &mut impl EventSink<R::Event>,
+    agents: Option<(&Lineup, u64)>,
+) -> Played {
+    let capped = rules.has_cap();
+    let mut passes = 0;
+    let mut decisions = 0u64;
+    let mut legal = 0u64;
+    let end = loop {
+        match rules.status(state) {
+            Status::Over => break game_end(rules.outcome(state)),
+            Status::Chance => {
+                let k = sample(rules.chance_outcomes(state), rng);
+                rules.apply_chance(state, k, sink);
+            }
+            Status::ToMove(seat) => {
+                if !capped && rules.plies(state) >= max_plies {
+                    break GameEnd::Timeout(Timeout::PlyLimit);
+                }
+                if let Some((lineup, index)) = agents {
+                    // An agent's choice, among the listed moves. (No forced stretch: its
+                    // skip of one word a ply is random play's, not an agent's.)
+                    rules.legal_moves(state, moves);
+                    let i = agents::choose(lineup.agent(index, seat), rules, state, moves, rng);
+                    let mv = moves[i];
+                    decisions += 1;
+                    legal += moves.len() as u64;
+                    passes += u32::from(rules.is_pass(mv));
+                    rules.apply(state, mv, sink);
+                    continue;
+                }
+                let (n, pass) = rules.play_random(state, moves, |n| pick(rng, n), sink);
+                decisions += 1;
+                legal += n as u64;
+                if pass {
+                    passes += 1;
+                } else if n == 1 {
+                    // A forced move may open a stretch of them the engine plays at once
+                    // (Li'b al-'Aqil's last counter given back and forth to the cap): each
+                    // a decision among one move, whose one word `pick(1)` would draw is
+                    // skipped. Without a cap, the run's limit bounds the stretch.
+                    let budget = if capped {
+                        u32::MAX
+                    } else {
+                        max_plies.saturating_sub(rules.plies(state))
+                    };
+                    let k = rules.forced_plies(state, budget, sink);
+                    if k > 0 {
+                        rng.set_word_pos(rng.get_word_pos() + u128::from(k));
+                        decisions += u64::from(k);
+                        legal += u64::from(k);
+                    }
+                }
+            }
+        }
+    };
+    Played {
+        end,
+        first: rules.first_mover(state),
+        plies: rules.plies(state),
+        turns: rules.turns(state),
+        passes,
+        decisions,
+        legal,
+    }
+}
+
+/// Plays game `index` of a run (`seed`, reading `key`) with `agents[seat % agents.len()]`
+/// at each seat, every choice (chance steps and the agents' own) drawn from
+/// [`game_rng`]`(seed, key, index)`; a reading without an engine cap stops after
+/// `max_plies` decisions as a timeout. Returns how it ended and the decisions made.
+/// With random agents at every seat it is the very game `ludotrace run` plays.
+///
+/// # Panics
+/// If `agents` is empty or longer than [`agents::MAX_LINEUP`].
+pub fn play_game<R: Rules>(
+    rules: &R,
+    agents: &[Agent],
+    seed: u64,
+    key: u64,
+    index: u64,
+    max_plies: u32,
+) -> (GameEnd, u32) {
+    let mut rng = game_rng(seed, key, index);
+    let mut state = rules.initial();
+    let end = play(rules, agents, &mut rng, max_plies, &mut state);
+    (end, rules.plies(&state))
+}
+
+/// [`play_game`] on a caller's state and generator: resets `state`, plays the game to its
+/// end or to `max_plies` decisions (readings without an engine cap), and leaves the last
+/// position in `state`. The game is played by the loop `run` plays its games with.
+///
+/// # Panics
+/// If `agents` is empty or longer than [`agents::MAX_LINEUP`].
+pub fn play<R: Rules>(
+    rules: &R,
+    agents: &[Agent],
+    rng: &mut ChaCha8Rng,
+    max_plies: u32,
+    state: &mut R::State,
+) -> GameEnd {
+    let lineup = Lineup::new(agents.to_vec(), false).expect("1 to MAX_LINEUP agents");
+    rules.reset(state, &mut NoEvents);
+    let mut moves = Vec::new();
+    playout(
+        rules,
+        state,
+        &mut moves,
+        rng,
+        max_plies,
+        &mut NoEvents,
+        Some((&lineup, 0)),
+    )
+    .end
+}
+
+/// Plays game `index` of a run, recording each decision: for playthroughs and debugging.
+pub fn trace<R: Rules>(
+    rules: &R,
+    seed: u64,
+    key: u64,
+    index: u64,
+    max_plies: u32,
+    mut step: impl FnMut(TraceStep<'_, R>),
+) -> GameEnd {
+    let mut rng = game_rng(seed, key, index);
+    let mut state = rules.initial();
+    let mut moves = Vec::new();
+    let mut start = Vec::new();
+    rules.reset(&mut state, &mut start);
+    if !start.is_empty() {
+        step(TraceStep {
+            seat: None,
+            chance: None,
+            legal: &[],
+            chosen: 0,
+            events: &start,
+            state: &state,
+        });
+    }
+    loop {
+        match rules.status(&state) {
+            Status::Over => return game_end(rules.outcome(&state)),
+            Status::Chance => {
+                let k = sample(rules.chance_outcomes(&state), &mut rng);
+                let mut events = Vec::new();
+                rules.apply_chance(&mut state, k, &mut events);
+                step(TraceStep {
+                    seat: None,
+                    chance: Some(k),
+                    legal: &[],
+                    chosen: 0,
+                    events: &events,
+                    state: &state,
+                });
+            }
+            Status::ToMove(seat) => {
+                if !rules.has_cap() && rules.plies(&state) >= max_plies {
+                    return GameEnd::Timeout(Timeout::PlyLimit);
+                }
+                rules.legal_moves(&state, &mut moves);
+                let k = pick(&mut rng, moves.len());
+                let mut events = Vec::new();
+                rules.apply(&mut state, moves[k], &mut events);
+                step(TraceStep {
+                    seat: Some(seat),
+                    chance: None,
+                    legal: &moves,
+                    chosen: k,
+                    events: &events,
+                    state: &state,
+                });
+            }
+        }
+    }
+}
+
+/// One step of a traced game, after it was made.
+pub struct TraceStep<'a, R: Rules> {
+    /// The seat that moved (none for a chance step).
+    pub seat: Option<crate::games::Seat>,
+    /// The chance outcome, for a chance step.
+    pub chance: Option<usize>,
+    /// The legal moves (empty for a chance step).
+    pub legal: &'a [R::Move],
+    /// The index of the move played.
+    pub chosen: usize,
+    /// What the rules reported.
+    pub events: &'a [R::Event],
+    /// The position after the step.
+    pub state: &'a R::State,
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::Rng;
+
+    use super::*;
+    use crate::sim::tally::{Counter, MAX_KINDS};
+
+    /// Random agents played through the agents' branch of [`playout`] (a legal-move list
+    /// and [`agents::choose`] a decision, no forced stretches) play random play's very games:
+    /// the same end, lengths, passes, decisions, legal moves summed and events by kind, for
+    /// every reading of the built-in corpus.
+    #[test]
+    fn the_agents_branch_with_random_agents_is_random_play() {
+        struct Both;
+        impl crate::registry::EngineVisitor for Both {
+            type Output = ();
+            fn visit<F: crate::registry::GameFamily>(self, rules: &F::Rules) {
+                let lineup = Lineup::random();
+                let mut state = rules.initial();
+                let mut moves = Vec::new();
+                for index in 0..40 {
+                    let mut play = |agents: bool| {
+                        let mut counts = [0u32; MAX_KINDS];
+                        let mut sink = Counter::new(&mut counts);
+                        let mut rng = game_rng(5, 77, index);
+                        rules.reset(&mut state, &mut sink);
+                        let played = if agents {
+                            playout(
+                                rules,
+                                &mut state,
+                                &mut moves,
+                                &mut rng,
+                                3000,
+                                &mut sink,
+                                Some((&lineup, index)),
+                            )
+                        } else {
+                            playout(
+                                rules, &mut state, &mut moves, &mut rng, 3000, &mut sink, None,
+                            )
+                        };
+                        (played, counts)
+                    };
+                    let (fast, fast_counts) = play(false);
+                    let (agents, agents_counts) = play(true);
+                    assert_eq!(fast, agents, "game {index}");
+                    assert_eq!(fast_counts, agents_counts, "game {index}");
+                }
+            }
+        }
+        let corpus = crate::corpus::load(&crate::corpus::CorpusFiles::embedded())
+            .corpus
+            .expect("corpus loads");
+        for game in &corpus.games {
+            for interp in &game.interpretations {
+                let bound =
+                    crate::bind::bind(game, interp, &serde_json::Map::new()).expect("binds");
+                bound.engine.visit(Both);
+            }
+        }
+    }
+
+    /// A forced stretch's skipped words are the draws `pick(1)` would have made for its
+    /// decisions, one word each: from any place in the stream, over any number of plies
+    /// (within a buffered block, to its end, past it), the generator goes on as if it had
+    /// drawn them.
+    #[test]
+    fn a_skipped_stretch_is_one_word_a_forced_decision() {
+        for start in [0u32, 5, 63, 64, 200] {
+            for plies in [1u32, 2, 58, 59, 64, 65, 1000, 2500] {
+                let mut drawn = game_rng(3, 9, u64::from(start));
+                let mut skipped = game_rng(3, 9, u64::from(start));
+                for _ in 0..start {
+                    drawn.next_u32();
+                    skipped.next_u32();
+                }
+                for _ in 0..plies {
+                    assert_eq!(pick(&mut drawn, 1), 0);
+                }
+                skipped.set_word_pos(skipped.get_word_pos() + u128::from(plies));
+                for word in 0..70 {
+                    assert_eq!(
+                        drawn.next_u32(),
+                        skipped.next_u32(),
+                        "from word {start}, {plies} plies: word {word} after"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! How one game ended, and the record a run keeps of it (for CSV output and the store).
+//!
+//! Every loop that plays a game to its end counts it by [`game_end`], so that a game the
+//! rules cannot finish is a timeout everywhere, never a draw.
+
+use crate::games::{EndReason, Outcome, Result_, Seat};
+
+/// How one game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The game ended (naturally, by an engine rule, or at an engine cap).
+    Over(Outcome),
+    /// The game did not finish: the run's ply limit stopped a reading with no cap of its
+    /// own, or the rules found a move or replay that would go on for ever.
+    Timeout(Timeout),
+}
+
+/// Why a game is a timeout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timeout {
+    /// The run's `--max-plies`.
+    PlyLimit,
+    /// A cycle the rules detected (a relay or a replay that would never end).
+    Cycle,
+    /// The rules proved that no end can be reached any more ([`EndReason::Endless`]).
+    Endless,
+}
+
+impl Timeout {
+    /// Every reason.
+    pub const ALL: [Timeout; 3] = [Timeout::PlyLimit, Timeout::Cycle, Timeout::Endless];
+
+    /// A stable name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Timeout::PlyLimit => "ply-limit",
+            Timeout::Cycle => "cycle",
+            Timeout::Endless => "endless",
+        }
+    }
+}
+
+/// One simulated game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Its index in the run.
+    pub index: u64,
+    /// How it ended.
+    pub end: GameEnd,
+    /// Decisions (forced passes included).
+    pub plies: u32,
+    /// Turns.
+    pub turns: u32,
+    /// Passes.
+    pub passes: u32,
+    /// The seat that made the first decision of play, if any decision was made.
+    pub first_mover: Option<Seat>,
+    /// How often each event kind occurred, by kind index.
+    pub events: Vec<u32>,
+    /// How often an event was flagged at each place of the run's [`Coverage`] (an
+    /// `uncovered:` or `borrowed:` place), by place index.
+    pub flags: Vec<u64>,
+}
+
+/// How a finished game counts: a game the rules cannot finish (a cycle, an endless
+/// position) is a timeout detected early, never a draw. Every loop that plays games to
+/// their end (`run`'s, `trace`, the agents') counts them by this.
+///
+/// # Panics
+/// If `outcome` is `None`: a game over has an outcome.
+pub fn game_end(outcome: Option<Outcome>) -> GameEnd {
+    let outcome = outcome.expect("a finished game has an outcome");
+    if outcome.result == Result_::Unfinished {
+        GameEnd::Timeout(match outcome.end {
+            EndReason::Endless => Timeout::Endless,
+            _ => Timeout::Cycle,
+        })
+    } else {
+        GameEnd::Over(outcome)
+    }
+}

@@ -1,0 +1,484 @@
+//! What a run counts: the [`Tally`] of its games (results, lengths, events by kind, flagged
+//! places, per-agent results), the [`Coverage`] that says which events flag which places, and
+//! the [`Counter`] a game's events are counted into.
+//!
+//! Invariant: every aggregate is an integer sum (or a histogram of integers), so that tallies
+//! merged in game order are the same whatever the blocks and the threads that made them.
+
+use super::playout::Played;
+use super::record::{GameEnd, GameRecord};
+use crate::agents::{self, Lineup};
+use crate::games::{EndReason, Event, EventKind, EventSink, Rules};
+use crate::stats::Histogram;
+
+/// Which engine events are uncovered in a reading: the silent places (clauses, choices, a
+/// reading's own settings, `--set`) and, per event kind, the places its deciding parameters
+/// rest on.
+#[derive(Debug, Clone, Default)]
+pub struct Coverage {
+    /// The silent places, in first-seen order.
+    pub places: Vec<String>,
+    /// Per event kind index: indices into `places`.
+    pub by_kind: Vec<Vec<usize>>,
+    /// Places behind a timeout (the parameters that let a game go on for ever).
+    pub timeout: Vec<usize>,
+}
+
+impl Coverage {
+    /// Builds the table for an engine's event kinds from `silent(param)`, the silent place
+    /// behind a parameter whose value is interpolated.
+    pub fn new<R: Rules>(silent: impl Fn(&str) -> Option<String>) -> Self {
+        Self::of_kinds::<<R::Event as Event>::Kind>(silent)
+    }
+
+    fn of_kinds<K: EventKind>(silent: impl Fn(&str) -> Option<String>) -> Self {
+        let mut places: Vec<String> = Vec::new();
+        let mut index = |params: &[&str]| -> Vec<usize> {
+            let mut out = Vec::new();
+            for p in params {
+                if let Some(place) = silent(p) {
+                    let i = match places.iter().position(|x| *x == place) {
+                        Some(i) => i,
+                        None => {
+                            places.push(place);
+                            places.len() - 1
+                        }
+                    };
+                    if !out.contains(&i) {
+                        out.push(i);
+                    }
+                }
+            }
+            out
+        };
+        let by_kind = K::ALL.iter().map(|k| index(k.params())).collect();
+        let timeout = index(K::ENDLESS_PARAMS);
+        Coverage {
+            places,
+            by_kind,
+            timeout,
+        }
+    }
+}
+
+/// Counts events by kind into a slice, and notes in `seen` (bit `k` for kind `k`) which
+/// kinds occurred, so that the end of a game visits only those (a game meets a handful of
+/// the dozens of kinds a family has).
+pub(super) struct Counter<'a> {
+    /// By kind index: as many as a family may have, so that a kind (whose index the
+    /// compiler knows to be below its family's count) needs no bounds check.
+    counts: &'a mut [u32; MAX_KINDS],
+    pub(super) seen: u128,
+}
+
+/// The most event kinds a family may have: the bits of [`Counter::seen`].
+pub(super) const MAX_KINDS: usize = 128;
+
+impl<'a> Counter<'a> {
+    /// A counter over `counts`, which must be all zero.
+    pub(super) fn new(counts: &'a mut [u32; MAX_KINDS]) -> Self {
+        Counter { counts, seen: 0 }
+    }
+}
+
+impl<E: Event> EventSink<E> for Counter<'_> {
+    #[inline]
+    fn emit(&mut self, event: E) {
+        let k = event.kind().index();
+        self.counts[k] += 1;
+        self.seen |= 1 << k;
+    }
+
+    fn emit_cycle(&mut self, cycle: &[E], times: u32) {
+        if times == 0 {
+            return;
+        }
+        for event in cycle {
+            let k = event.kind().index();
+            self.counts[k] += times;
+            self.seen |= 1 << k;
+        }
+    }
+}
+
+/// Adds `count` to the named counter of a small name-keyed list, keeping first-seen order.
+fn bump(counts: &mut Vec<(&'static str, u64)>, name: &'static str, count: u64) {
+    // The same name is mostly the same literal: the address compare settles it without
+    // reading the text.
+    match counts
+        .iter_mut()
+        .find(|(n, _)| std::ptr::eq(*n, name) || *n == name)
+    {
+        Some((_, c)) => *c += count,
+        None => counts.push((name, count)),
+    }
+}
+
+/// Aggregates of a run (or of a block of it).
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    /// Games.
+    pub games: u64,
+    /// Games won by each seat (a game with several winners counts for each).
+    pub wins: Vec<u64>,
+    /// Games in which each seat made the first decision of play.
+    pub first_moves: Vec<u64>,
+    /// `order_wins[k]`: games won by the seat that moved (k+1)-th in turn order, counting
+    /// from the first mover in seat order (the first mover, then the next seat, …).
+    pub order_wins: Vec<u64>,
+    /// Draws (capped games that score as draws included).
+    pub draws: u64,
+    /// Timeouts: games stopped at the run's ply limit, and games the rules found could
+    /// never end.
+    pub timeouts: u64,
+    /// The timeouts by [`Timeout`](super::Timeout) name.
+    pub timeouts_by_reason: Vec<(&'static str, u64)>,
+    /// `ranks[seat][k]`: games in which the seat took place k+1, in games that rank their
+    /// players (empty when none did).
+    pub ranks: Vec<Vec<u64>>,
+    /// Games that reached an engine cap, whatever they scored.
+    pub capped: u64,
+    /// Games by how they ended (natural, all-pass draw, ...), by [`EndReason`] name.
+    pub ends: Vec<(&'static str, u64)>,
+    /// Plies per game.
+    pub plies: Histogram,
+    /// Turns per game.
+    pub turns: Histogram,
+    /// Passes per game.
+    pub passes: Histogram,
+    /// Decisions over all games.
+    pub decisions: u64,
+    /// Legal moves summed over all decisions.
+    pub legal: u64,
+    /// For each event kind: games in which it occurred, and total occurrences.
+    pub events: Vec<(u64, u64)>,
+    /// For each silent place of the [`Coverage`]: games in which an uncovered event named
+    /// it, and total occurrences.
+    pub uncovered: Vec<(u64, u64)>,
+    /// For each event kind, the sum over games of its count in the game squared: with the
+    /// occurrences, the spread of its rate per game ([`per_game`]).
+    pub event_squares: Vec<u64>,
+    /// The same for each place of [`Tally::uncovered`].
+    pub uncovered_squares: Vec<u64>,
+    /// By agent (the lineup's distinct agents, in its order), when the lineup has two or
+    /// more: empty otherwise, where every seat is one agent's.
+    pub agents: Vec<AgentTally>,
+    /// One record per game of a block, in order, when asked for: [`run`] hands them to its
+    /// `records` callback and keeps none in the total.
+    pub records: Vec<GameRecord>,
+    /// Names of the event kinds, by index (set by the caller for output).
+    pub kind_names: Vec<String>,
+    /// The parameters that decide each event kind, by index (set with the names).
+    pub kind_params: Vec<&'static [&'static str]>,
+    /// Names of the uncovered places, by index (set by the caller for output).
+    pub place_names: Vec<String>,
+}
+
+/// One agent's games in a run of several agents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AgentTally {
+    /// Games in which it held a seat.
+    pub games: u64,
+    /// Games in which it made the first decision of play.
+    pub first: u64,
+    /// Of those, games it won.
+    pub first_wins: u64,
+    /// `seat_games[s]`: games in which it held seat s.
+    pub seat_games: Vec<u64>,
+    /// `seat_wins[s]`: games in which it held seat s and that seat won.
+    pub seat_wins: Vec<u64>,
+}
+
+impl AgentTally {
+    /// Seats it held, summed over the games (its games, when it holds one seat a game).
+    pub fn seat_games_total(&self) -> u64 {
+        self.seat_games.iter().sum()
+    }
+
+    /// Of those, seats that won.
+    pub fn seat_wins_total(&self) -> u64 {
+        self.seat_wins.iter().sum()
+    }
+
+    fn merge(&mut self, other: &AgentTally) {
+        self.games += other.games;
+        self.first += other.first;
+        self.first_wins += other.first_wins;
+        for (m, t) in self.seat_games.iter_mut().zip(&other.seat_games) {
+            *m += t;
+        }
+        for (m, t) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            *m += t;
+        }
+    }
+}
+
+impl Tally {
+    /// Every event kind, then every uncovered place, by name, with the games in which it
+    /// occurred and its occurrences (the names set by [`Tally::with_kinds`] and
+    /// [`Tally::with_places`]).
+    pub fn named_events(&self) -> impl Iterator<Item = (&str, (u64, u64))> {
+        self.kind_names
+            .iter()
+            .zip(&self.events)
+            .chain(self.place_names.iter().zip(&self.uncovered))
+            .map(|(name, &counts)| (name.as_str(), counts))
+    }
+
+    pub(super) fn new(kinds: usize, places: usize, seats: usize, lineup: &Lineup) -> Self {
+        let agents = if lineup.distinct().len() > 1 {
+            vec![
+                AgentTally {
+                    seat_games: vec![0; seats],
+                    seat_wins: vec![0; seats],
+                    ..AgentTally::default()
+                };
+                lineup.distinct().len()
+            ]
+        } else {
+            Vec::new()
+        };
+        Tally {
+            agents,
+            wins: vec![0; seats],
+            first_moves: vec![0; seats],
+            order_wins: vec![0; seats],
+            events: vec![(0, 0); kinds],
+            uncovered: vec![(0, 0); places],
+            event_squares: vec![0; kinds],
+            uncovered_squares: vec![0; places],
+            ..Tally::default()
+        }
+    }
+
+    /// Counts one game. `covered` lists the event kinds that name a place of the coverage
+    /// (most name none), so that a game's cost does not grow with the number of kinds.
+    pub(super) fn add(
+        &mut self,
+        p: &Played,
+        counts: &[u32],
+        coverage: &Coverage,
+        covered: &[usize],
+        scratch: &mut [u64],
+    ) {
+        scratch.fill(0);
+        for &kind in covered {
+            let c = counts[kind];
+            if c > 0 {
+                for &place in &coverage.by_kind[kind] {
+                    scratch[place] += u64::from(c);
+                }
+            }
+        }
+        if matches!(p.end, GameEnd::Timeout(_)) {
+            for &place in &coverage.timeout {
+                scratch[place] += 1;
+            }
+        }
+        // Without a branch per place or kind: whether an event fired is data.
+        for ((u, sq), &c) in self
+            .uncovered
+            .iter_mut()
+            .zip(self.uncovered_squares.iter_mut())
+            .zip(scratch.iter())
+        {
+            u.0 += u64::from(c > 0);
+            u.1 += c;
+            *sq += c * c;
+        }
+        self.games += 1;
+        let seats = self.wins.len();
+        if let Some(first) = p.first {
+            self.first_moves[first] += 1;
+        }
+        match p.end {
+            GameEnd::Timeout(why) => {
+                self.timeouts += 1;
+                bump(&mut self.timeouts_by_reason, why.name(), 1);
+            }
+            GameEnd::Over(o) => {
+                if o.is_ranked() {
+                    self.ranks.resize(seats, Vec::new());
+                    for (seat, counts) in self.ranks.iter_mut().enumerate() {
+                        let place = usize::from(o.ranks[seat].max(1)) - 1;
+                        if counts.len() <= place {
+                            counts.resize(place + 1, 0);
+                        }
+                        counts[place] += 1;
+                    }
+                }
+                let mut winner = false;
+                for seat in 0..seats {
+                    if o.won(seat) {
+                        self.wins[seat] += 1;
+                        if let Some(first) = p.first {
+                            self.order_wins[(seat + seats - first) % seats] += 1;
+                        }
+                        winner = true;
+                    }
+                }
+                if !winner {
+                    self.draws += 1;
+                }
+                if o.end.capped() {
+                    self.capped += 1;
+                }
+                self.count_end(o.end);
+            }
+        }
+        self.plies.add(p.plies);
+        self.turns.add(p.turns);
+        self.passes.add(p.passes);
+        self.decisions += p.decisions;
+        self.legal += p.legal;
+    }
+
+    /// Counts game `index` by agent, where the lineup has several.
+    pub(super) fn add_agents(&mut self, p: &Played, lineup: &Lineup, index: u64) {
+        if self.agents.is_empty() {
+            return;
+        }
+        let won = |seat| matches!(p.end, GameEnd::Over(o) if o.won(seat));
+        let mut held = [false; agents::MAX_LINEUP];
+        for seat in 0..self.wins.len() {
+            let a = lineup.distinct_at(index, seat);
+            held[a] = true;
+            self.agents[a].seat_games[seat] += 1;
+            self.agents[a].seat_wins[seat] += u64::from(won(seat));
+        }
+        for (a, t) in self.agents.iter_mut().enumerate() {
+            t.games += u64::from(held[a]);
+        }
+        if let Some(first) = p.first {
+            let a = lineup.distinct_at(index, first);
+            self.agents[a].first += 1;
+            self.agents[a].first_wins += u64::from(won(first));
+        }
+    }
+
+    fn count_end(&mut self, end: EndReason) {
+        bump(&mut self.ends, end.name(), 1);
+    }
+
+    /// Adds another part of the same run (another block, or more games of it).
+    pub fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        for (mine, theirs) in self.agents.iter_mut().zip(&other.agents) {
+            mine.merge(theirs);
+        }
+        for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.first_moves.iter_mut().zip(&other.first_moves) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.order_wins.iter_mut().zip(&other.order_wins) {
+            *mine += theirs;
+        }
+        self.draws += other.draws;
+        self.timeouts += other.timeouts;
+        self.capped += other.capped;
+        for (name, c) in other.ends {
+            bump(&mut self.ends, name, c);
+        }
+        for (name, c) in other.timeouts_by_reason {
+            bump(&mut self.timeouts_by_reason, name, c);
+        }
+        if self.ranks.len() < other.ranks.len() {
+            self.ranks.resize(other.ranks.len(), Vec::new());
+        }
+        for (mine, theirs) in self.ranks.iter_mut().zip(other.ranks) {
+            if mine.len() < theirs.len() {
+                mine.resize(theirs.len(), 0);
+            }
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
+            }
+        }
+        self.plies.merge(&other.plies);
+        self.turns.merge(&other.turns);
+        self.passes.merge(&other.passes);
+        self.decisions += other.decisions;
+        self.legal += other.legal;
+        for (a, b) in self.events.iter_mut().zip(other.events) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        for (a, b) in self.uncovered.iter_mut().zip(other.uncovered) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        for (a, b) in self.event_squares.iter_mut().zip(other.event_squares) {
+            *a += b;
+        }
+        for (a, b) in self
+            .uncovered_squares
+            .iter_mut()
+            .zip(other.uncovered_squares)
+        {
+            *a += b;
+        }
+        self.records.extend(other.records);
+    }
+
+    /// Names the event kinds, for output, each with the parameters that decide it.
+    pub fn with_kinds(
+        mut self,
+        kinds: impl Iterator<Item = (&'static str, &'static [&'static str])>,
+    ) -> Self {
+        (self.kind_names, self.kind_params) = kinds.map(|(n, p)| (n.to_owned(), p)).unzip();
+        self
+    }
+
+    /// Names the uncovered places, for output.
+    pub fn with_places(mut self, names: impl Iterator<Item = String>) -> Self {
+        self.place_names = names.collect();
+        self
+    }
+
+    /// Mean legal moves per decision (forced passes count as one move), as Ludii reports it.
+    pub fn branching(&self) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.legal as f64 / self.decisions as f64
+        }
+    }
+}
+
+/// A rate per game from its total over `games` games and the sum of its squared per-game
+/// counts: the mean and its 95 % interval (mean ± 1.96 sd/√n, not below 0), as
+/// `(mean, lo, hi)`.
+pub fn per_game(total: u64, squares: u64, games: u64) -> (f64, f64, f64) {
+    if games == 0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let n = games as f64;
+    let mean = total as f64 / n;
+    let var = if games > 1 {
+        ((squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_963_984_540_054 * (var / n).sqrt();
+    (mean, (mean - half).max(0.0), mean + half)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts 1, 2, 3 over three games: mean 2, sample variance 1, so 2 ± 1.96/√3; one game
+    /// has no spread; none, nothing; the interval never goes below 0.
+    #[test]
+    fn per_game_is_the_mean_with_its_interval() {
+        let (m, lo, hi) = per_game(6, 14, 3);
+        let half = 1.959_963_984_540_054 / 3f64.sqrt();
+        assert!((m - 2.0).abs() < 1e-12 && (lo - (2.0 - half)).abs() < 1e-12);
+        assert!((hi - (2.0 + half)).abs() < 1e-12);
+        assert_eq!(per_game(5, 25, 1), (5.0, 5.0, 5.0));
+        assert_eq!(per_game(0, 0, 0), (0.0, 0.0, 0.0));
+        let (_, lo, _) = per_game(1, 1, 4);
+        assert_eq!(lo, 0.0);
+    }
+}
