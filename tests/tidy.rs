@@ -378,7 +378,10 @@ mod graph {
     /// contents of string literals blanked).
     pub fn modules(src: &std::path::Path) -> BTreeMap<Module, String> {
         fn walk(dir: &std::path::Path, rel: &[String], out: &mut BTreeMap<Module, String>) {
-            let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+            let mut entries: Vec<_> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
             entries.sort();
             for path in entries {
                 let name = path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -527,7 +530,8 @@ mod graph {
                 continue;
             }
             let rest = code[k..].trim_start();
-            if !(rest.starts_with("crate") || rest.starts_with("super") || rest.starts_with("self")) {
+            if !(rest.starts_with("crate") || rest.starts_with("super") || rest.starts_with("self"))
+            {
                 continue;
             }
             let end = code[k..].find(';').map_or(code.len(), |e| k + e);
@@ -548,6 +552,11 @@ mod graph {
                 out.push(code[s..e].trim_end_matches(':').to_owned());
             }
         }
+        // A use tree's paths are also found inline; a bare root (`crate::{…}` read inline)
+        // names no module.
+        out.retain(|p| p.contains("::"));
+        out.sort();
+        out.dedup();
         out
     }
 
@@ -570,7 +579,11 @@ mod graph {
                         full.push(s.to_owned());
                     }
                 }
-                let Some(target) = (0..=full.len()).rev().map(|n| &full[..n]).find(|t| mods.contains_key(*t)) else {
+                let Some(target) = (0..=full.len())
+                    .rev()
+                    .map(|n| &full[..n])
+                    .find(|t| mods.contains_key(*t))
+                else {
                     continue;
                 };
                 let c = m.iter().zip(target).take_while(|(a, b)| a == b).count();
@@ -634,7 +647,14 @@ mod graph {
             }
         }
         let n = nodes.len();
-        let mut t = T { index: vec![None; n], low: vec![0; n], on: vec![false; n], stack: Vec::new(), next: 0, out: Vec::new() };
+        let mut t = T {
+            index: vec![None; n],
+            low: vec![0; n],
+            on: vec![false; n],
+            stack: Vec::new(),
+            next: 0,
+            out: Vec::new(),
+        };
         for v in 0..n {
             if t.index[v].is_none() {
                 visit(v, &adj, &mut t);
@@ -657,11 +677,17 @@ fn the_import_graph_reads_every_form_of_path() {
     let code = graph::code_of(
         "use crate::{a, b::{c, d as e}};\nuse super::f::G;\n// use crate::commented;\nfn x() { crate::h::i(); let s = \"crate::in_a_string\"; $crate::j::K; }\n",
     );
-    let mut p = graph::paths(&code);
-    p.sort();
+    let p = graph::paths(&code);
     assert_eq!(
         p,
-        ["crate::a", "crate::b::c", "crate::b::d", "crate::h::i", "crate::j::K", "super::f::G"]
+        [
+            "crate::a",
+            "crate::b::c",
+            "crate::b::d",
+            "crate::h::i",
+            "crate::j::K",
+            "super::f::G"
+        ]
     );
 }
 
@@ -699,24 +725,40 @@ fn the_import_graph_has_no_cycle_and_follows_the_layers() {
     let mut problems = Vec::new();
     for (parent, es) in &edges {
         for cycle in graph::cycles(es) {
-            let at = if parent.is_empty() { "crate".to_owned() } else { parent.join("::") };
-            problems.push(format!("a cycle among {at}'s modules: {}", cycle.join(", ")));
+            let at = if parent.is_empty() {
+                "crate".to_owned()
+            } else {
+                parent.join("::")
+            };
+            problems.push(format!(
+                "a cycle among {at}'s modules: {}",
+                cycle.join(", ")
+            ));
         }
     }
     let layers = layers();
     for m in mods.keys().filter(|m| m.len() == 1) {
         if !layers.contains_key(&m[0]) {
-            problems.push(format!("module `{}` is in no layer of ARCHITECTURE.md", m[0]));
+            problems.push(format!(
+                "module `{}` is in no layer of ARCHITECTURE.md",
+                m[0]
+            ));
         }
     }
     for (from, to) in edges.get(&Vec::new()).into_iter().flatten() {
         if let (Some((a, an)), Some((b, bn))) = (layers.get(from), layers.get(to))
             && a < b
         {
-            problems.push(format!("`{from}` ({an}, layer {a}) imports `{to}` ({bn}, layer {b}), a layer above it"));
+            problems.push(format!(
+                "`{from}` ({an}, layer {a}) imports `{to}` ({bn}, layer {b}), a layer above it"
+            ));
         }
     }
-    assert!(problems.is_empty(), "the import graph:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "the import graph:\n{}",
+        problems.join("\n")
+    );
 }
 
 /// Only the corpus (its raw types, the loader and its diagnostics) names the YAML crate:

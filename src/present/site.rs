@@ -947,7 +947,10 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         if by.is_empty() {
             String::new()
         } else {
-            format!(" <span class=\"meta\">(by {})</span>", escape(&by.join(", ")))
+            format!(
+                " <span class=\"meta\">(by {})</span>",
+                escape(&by.join(", "))
+            )
         }
     };
 

@@ -5,7 +5,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::record::{GameEnd, Timeout, game_end};
+use super::record::{GameEnd, Played, Timeout, game_end};
 use crate::agents::{self, Agent, Lineup};
 use crate::games::{EventSink, NoEvents, Rules, Seat, Status};
 use crate::rng::{draw, game_rng, sample};
@@ -16,18 +16,6 @@ use crate::rng::{draw, game_rng, sample};
 fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
     debug_assert!(n > 0 && n <= u32::MAX as usize);
     draw(rng, n as u32) as usize
-}
-
-/// Per-game figures that the aggregate needs, without allocating.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) struct Played {
-    pub(super) end: GameEnd,
-    pub(super) first: Option<Seat>,
-    pub(super) plies: u32,
-    pub(super) turns: u32,
-    pub(super) passes: u32,
-    pub(super) decisions: u64,
-    pub(super) legal: u64,
 }
 
 /// Plays one game from `state` (already reset): with uniformly random moves, or, with

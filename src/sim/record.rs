@@ -1,4 +1,5 @@
-//! How one game ended, and the record a run keeps of it (for CSV output and the store).
+//! How one game ended, the figures a tally takes of it ([`Played`]), and the record a run
+//! keeps of it (for CSV output and the store).
 //!
 //! Every loop that plays a game to its end counts it by [`game_end`], so that a game the
 //! rules cannot finish is a timeout everywhere, never a draw.
@@ -78,4 +79,16 @@ pub fn game_end(outcome: Option<Outcome>) -> GameEnd {
     } else {
         GameEnd::Over(outcome)
     }
+}
+
+/// Per-game figures that the aggregate needs, without allocating.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Played {
+    pub(super) end: GameEnd,
+    pub(super) first: Option<Seat>,
+    pub(super) plies: u32,
+    pub(super) turns: u32,
+    pub(super) passes: u32,
+    pub(super) decisions: u64,
+    pub(super) legal: u64,
 }

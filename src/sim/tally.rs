@@ -5,8 +5,7 @@
 //! Invariant: every aggregate is an integer sum (or a histogram of integers), so that tallies
 //! merged in game order are the same whatever the blocks and the threads that made them.
 
-use super::playout::Played;
-use super::record::{GameEnd, GameRecord};
+use super::record::{GameEnd, GameRecord, Played};
 use crate::agents::{self, Lineup};
 use crate::games::{EndReason, Event, EventKind, EventSink, Rules};
 use crate::stats::Histogram;
