@@ -1,29 +1,34 @@
 //! Unit tests of the executor's modes and the units' checks, without the binary.
 //!
-//! The games played are of the tiny corpus in `tests/fixtures/mini` (Um el-Bagara's
-//! `literal` reading), six at a time on one thread: a run of six games is six blocks of one
-//! game (`block_len(6)` = ⌈6/64⌉ = 1).
+//! The executor is driven here as the runner drives it (`begin`, then `source` for each
+//! block in order, `played` for each block played), with tallies made by hand: which
+//! blocks each mode plays, skips, keeps, takes and stores. The same modes with games played
+//! through `analysis::play::play_reading` are tested in `analysis/tests.rs` (the executor
+//! is a layer below the analyses and does not import them).
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use indicatif::ProgressBar;
-
 use crate::agents::Lineup;
 use crate::bind::Bound;
 use crate::corpus::{Corpus, CorpusFiles};
 use crate::sim::saved::SavedTally;
-use crate::sim::{RunSpec, Tally};
+use crate::sim::{Block, RunSpec, Tally};
+use crate::stats::Histogram;
 
+use super::store::{Key, Store};
 use super::units::{
     self, PARTIAL_FORMAT, PLAN_FORMAT, PartOf, PartialFile, PlanFile, Shard, UNITS_VERSION,
     all_present, blocks_of, header, read_plan, units_of_plan,
 };
-use super::{Exec, Mode, SavedBlock, Task, TaskInfo, build};
+use super::{Exec, Mode, Names, SavedBlock, Task, TaskInfo, build};
 
 const GAME: &str = "um-el-bagara";
 const HASH: &str = "0123456789abcdef0123456789abcdef";
+
+/// A block's names of counts: no event kind, no place.
+const NO_NAMES: Names<'static> = (&[], &[]);
 
 fn mini() -> Corpus {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
@@ -49,21 +54,8 @@ fn spec(games: u64, seed: u64) -> RunSpec {
     }
 }
 
-/// Games `games` of `literal` (of a run of `spec`) through `exec`.
-fn play(exec: &Exec, b: &Bound, spec: &RunSpec, games: std::ops::Range<u64>) -> Tally {
-    let lineup = Lineup::random();
-    let task = Task {
-        game: GAME,
-        reading: "literal",
-        bound: b,
-        spec,
-        lineup: &lineup,
-    };
-    let pool = crate::analysis::play::pool(Some(1)).expect("a pool");
-    crate::analysis::play::play_reading(exec, &task, games, &pool, &ProgressBar::hidden())
-}
-
-fn identity(exec: &Exec, b: &Bound, spec: &RunSpec) -> String {
+/// The key of `literal`'s blocks with `spec`, under `exec`.
+fn key_of(exec: &Exec, b: &Bound, spec: &RunSpec) -> Key {
     let lineup = Lineup::random();
     exec.key(&Task {
         game: GAME,
@@ -72,11 +64,69 @@ fn identity(exec: &Exec, b: &Bound, spec: &RunSpec) -> String {
         spec,
         lineup: &lineup,
     })
-    .identity
+}
+
+/// Keys of `literal` with seeds 7 and 8.
+fn keys() -> (Key, Key) {
+    let corpus = mini();
+    let b = bound(&corpus, "literal");
+    let exec = Exec::new(Mode::Play, HASH.to_owned(), None, false);
+    (
+        key_of(&exec, &b, &spec(8, 7)),
+        key_of(&exec, &b, &spec(8, 8)),
+    )
+}
+
+fn hist(pairs: &[(u32, u64)]) -> Histogram {
+    let mut h = Histogram::default();
+    for &(v, n) in pairs {
+        h.add_n(v, n);
+    }
+    h
+}
+
+/// The shape of a two-seat run without event kinds or places.
+fn like() -> Tally {
+    Tally {
+        wins: vec![0, 0],
+        first_moves: vec![0, 0],
+        order_wins: vec![0, 0],
+        ..Tally::default()
+    }
+}
+
+/// Two games by hand: each seat moved first once and won once, the first mover both times,
+/// in 30 and 41 plies.
+fn two_games() -> Tally {
+    Tally {
+        games: 2,
+        wins: vec![1, 1],
+        first_moves: vec![1, 1],
+        order_wins: vec![2, 0],
+        plies: hist(&[(30, 1), (41, 1)]),
+        turns: hist(&[(30, 1), (41, 1)]),
+        passes: hist(&[(0, 2)]),
+        decisions: 71,
+        legal: 300,
+        ..like()
+    }
 }
 
 fn saved(t: &Tally) -> String {
     serde_json::to_string(&SavedTally::from(t)).expect("serialises")
+}
+
+/// Asks `exec` where block `range` of `key` comes from (for the run `run`).
+fn source(exec: &Exec, key: &Key, range: std::ops::Range<u64>, run: Option<i64>) -> Block {
+    exec.source(key, range, &like(), false, (NO_NAMES, run))
+}
+
+/// The tally of a block `exec` has, or a panic saying what it did instead.
+fn had(block: Block) -> Tally {
+    match block {
+        Block::Have(t) => *t,
+        other => panic!("not had: {other:?}"),
+    }
 }
 
 fn only(set: &[(&str, u64, u64)]) -> Mode {
@@ -88,11 +138,13 @@ fn only(set: &[(&str, u64, u64)]) -> Mode {
     )
 }
 
-fn kept(exec: Exec) -> Vec<SavedBlock> {
-    match exec.into_mode() {
-        Mode::Only(_, kept) => kept.into_inner().expect("not poisoned"),
-        _ => panic!("not Only"),
-    }
+fn replay(blocks: &[(&Key, (u64, u64), SavedTally)]) -> Mode {
+    Mode::Replay(Mutex::new(
+        blocks
+            .iter()
+            .map(|(k, (a, b), t)| ((k.identity.clone(), *a, *b), t.clone()))
+            .collect::<HashMap<_, _>>(),
+    ))
 }
 
 #[test]
@@ -100,24 +152,31 @@ fn a_tasks_identity_is_what_decides_its_games() {
     let corpus = mini();
     let b = bound(&corpus, "literal");
     let exec = Exec::new(Mode::Play, HASH.to_owned(), None, false);
-    let id = identity(&exec, &b, &spec(6, 7));
+    let id = |exec: &Exec, b: &Bound, s: &RunSpec| key_of(exec, b, s).identity;
+    let base = id(&exec, &b, &spec(6, 7));
     // The number of games is not part of it (a block is the same games in any run) …
-    assert_eq!(id, identity(&exec, &b, &spec(600, 7)));
+    assert_eq!(base, id(&exec, &b, &spec(600, 7)));
     // … the seed, the streams, the corpus and the reading's values are.
-    assert_ne!(id, identity(&exec, &b, &spec(6, 8)));
-    let mut other_key = spec(6, 7);
-    other_key.key ^= 1;
-    assert_ne!(id, identity(&exec, &b, &other_key));
+    assert_ne!(base, id(&exec, &b, &spec(6, 8)));
+    let mut other_streams = spec(6, 7);
+    other_streams.key ^= 1;
+    assert_ne!(base, id(&exec, &b, &other_streams));
     let other_corpus = Exec::new(Mode::Play, "another".to_owned(), None, false);
-    assert_ne!(id, identity(&other_corpus, &b, &spec(6, 7)));
-    assert_ne!(id, identity(&exec, &bound(&corpus, "engine"), &spec(6, 7)));
-    assert_eq!(id.len(), 64, "a BLAKE3 in hex");
+    assert_ne!(base, id(&other_corpus, &b, &spec(6, 7)));
+    assert_ne!(base, id(&exec, &bound(&corpus, "engine"), &spec(6, 7)));
+    assert_eq!(base.len(), 64, "a BLAKE3 in hex");
+    let k = key_of(&exec, &b, &spec(6, 7));
+    assert_eq!((k.game.as_str(), k.reading.as_str()), (GAME, "literal"));
+    assert_eq!(
+        (k.seed, k.max_plies, k.corpus_hash.as_str()),
+        (7, 500, HASH)
+    );
+    assert_eq!(k.ludotrace, build());
 }
 
 #[test]
-fn record_notes_each_task_and_its_blocks_without_playing() {
-    let corpus = mini();
-    let b = bound(&corpus, "literal");
+fn record_notes_each_tasks_blocks_and_plays_none() {
+    let (k7, k8) = keys();
     let exec = Exec::new(
         Mode::Record(Mutex::new(Vec::new())),
         HASH.to_owned(),
@@ -125,75 +184,207 @@ fn record_notes_each_task_and_its_blocks_without_playing() {
         false,
     );
     assert!(!exec.renders());
-    let s = spec(6, 7);
-    // Two rounds of one task (as `diff --games auto` plays on), the first asked twice.
-    let t = play(&exec, &b, &s, 0..3);
-    assert_eq!(t.games, 0, "nothing is played");
-    play(&exec, &b, &s, 0..3);
-    play(&exec, &b, &s, 3..6);
-    // Another task: 200 games are blocks of ⌈200/64⌉ = 4, fifty of them.
-    let long = spec(200, 8);
-    play(&exec, &b, &long, 0..200);
+    assert!(exec.begin(&k7, 0..8).is_none(), "no store, no run");
+    for (k, range) in [(&k7, 0..4), (&k7, 0..4), (&k7, 4..8), (&k8, 0..4)] {
+        assert!(matches!(source(&exec, k, range, None), Block::Skip));
+    }
     assert_eq!(exec.counts(), (0, 0));
-    let (id, long_id) = (identity(&exec, &b, &s), identity(&exec, &b, &long));
+    exec.finish().expect("nothing went wrong");
     let Mode::Record(tasks) = exec.into_mode() else {
         panic!("not Record")
     };
     let tasks = tasks.into_inner().expect("not poisoned");
+    // One task a key, each block once, in the order asked.
     assert_eq!(tasks.len(), 2);
-    let first = &tasks[0];
+    let t = &tasks[0];
+    assert_eq!(t.identity, k7.identity);
+    assert_eq!((t.game.as_str(), t.reading.as_str()), (GAME, "literal"));
     assert_eq!(
-        (
-            first.identity.as_str(),
-            first.game.as_str(),
-            first.reading.as_str()
-        ),
-        (id.as_str(), GAME, "literal")
-    );
-    assert_eq!(
-        first.stream,
+        t.stream,
         format!("{:016x}", crate::sim::reading_key(GAME, "literal"))
     );
-    assert_eq!((first.seed, first.max_plies, first.swap), (7, 500, false));
-    assert_eq!(first.agents, ["random"]);
-    assert!(first.overrides.is_empty());
-    assert_eq!(
-        first.blocks,
-        [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6)]
-    );
-    let second = &tasks[1];
-    assert_eq!(second.identity, long_id);
-    assert_eq!(second.blocks.len(), 50);
-    assert_eq!(second.blocks[..2], [(0, 4), (4, 8)]);
-    assert_eq!(second.blocks[49], (196, 200));
+    assert_eq!((t.seed, t.max_plies, t.swap), (7, 500, false));
+    assert_eq!(t.agents, ["random"]);
+    assert!(t.overrides.is_empty());
+    assert_eq!(t.blocks, [(0, 4), (4, 8)]);
+    assert_eq!(tasks[1].identity, k8.identity);
+    assert_eq!(tasks[1].seed, 8);
+    assert_eq!(tasks[1].blocks, [(0, 4)]);
 }
 
 #[test]
-fn only_plays_the_listed_blocks_and_keeps_them() {
-    let corpus = mini();
-    let b = bound(&corpus, "literal");
-    let s = spec(6, 7);
-    let probe = Exec::new(Mode::Play, HASH.to_owned(), None, false);
-    let id = identity(&probe, &b, &s);
-    // Blocks 1 and 4, and one of another task (never asked for here).
+fn only_plays_the_listed_blocks_and_keeps_what_it_played() {
+    let (k7, k8) = keys();
+    let exec = Exec::new(only(&[(&k7.identity, 0, 2)]), HASH.to_owned(), None, false);
+    assert!(!exec.renders());
+    assert!(matches!(source(&exec, &k7, 0..2, None), Block::Play));
+    assert!(matches!(source(&exec, &k7, 2..4, None), Block::Skip));
+    assert!(matches!(source(&exec, &k8, 0..2, None), Block::Skip));
+    exec.played(&k7, 0..2, &two_games(), (NO_NAMES, None));
+    assert_eq!(exec.counts(), (0, 1));
+    let Mode::Only(_, kept) = exec.into_mode() else {
+        panic!("not Only")
+    };
+    assert_eq!(
+        kept.into_inner().expect("not poisoned"),
+        [SavedBlock {
+            identity: k7.identity.clone(),
+            games: (0, 2),
+            tally: SavedTally::from(&two_games()),
+        }]
+    );
+}
+
+#[test]
+fn replay_takes_each_block_from_the_partial_results_once() {
+    let (k7, k8) = keys();
+    let block = SavedTally::from(&two_games());
     let exec = Exec::new(
-        only(&[(&id, 1, 2), (&id, 4, 5), ("another", 0, 1)]),
+        replay(&[(&k7, (0, 2), block.clone())]),
         HASH.to_owned(),
         None,
         false,
     );
-    assert!(!exec.renders());
-    let t = play(&exec, &b, &s, 0..6);
-    assert_eq!(t.games, 2);
-    assert_eq!(exec.counts(), (0, 2));
-    let mut blocks = kept(exec);
-    blocks.sort_by_key(|b| b.games);
-    let games: Vec<(u64, u64)> = blocks.iter().map(|b| b.games).collect();
-    assert_eq!(games, [(1, 2), (4, 5)]);
-    for k in &blocks {
-        assert_eq!(k.identity, id);
-        assert_eq!(k.tally.games, 1);
+    assert!(exec.renders());
+    let t = had(source(&exec, &k7, 0..2, None));
+    assert_eq!(saved(&t), saved(&two_games()), "byte for byte");
+    assert_eq!(t.plies.values(), [30, 41]);
+    assert_eq!(exec.counts(), (0, 0));
+    exec.finish().expect("every block was there");
+    // Taken, it is gone; and another task's block was never there.
+    assert!(matches!(source(&exec, &k7, 0..2, None), Block::Skip));
+    assert!(matches!(source(&exec, &k8, 0..2, None), Block::Skip));
+    assert_eq!(
+        exec.finish().expect_err("missing").0,
+        format!(
+            "no partial result holds games 0..2 of {GAME} literal (identity {})",
+            k7.identity
+        )
+    );
+    // A block that does not fit its run: another number of games, or of seats.
+    let mut three = block.clone();
+    three.games = 3;
+    let mut seats = block;
+    seats.wins.push(0);
+    let exec = Exec::new(
+        replay(&[(&k7, (0, 2), three), (&k7, (2, 4), seats)]),
+        HASH.to_owned(),
+        None,
+        false,
+    );
+    assert!(matches!(source(&exec, &k7, 0..2, None), Block::Skip));
+    assert!(matches!(source(&exec, &k7, 2..4, None), Block::Skip));
+    // The first problem is the one reported.
+    assert_eq!(
+        exec.finish().expect_err("does not fit").0,
+        format!(
+            "the partial result for games 0..2 of {GAME} literal does not fit its run: 3 games \
+             for a block of 2"
+        )
+    );
+}
+
+#[test]
+fn play_without_a_store_plays_every_block() {
+    let (k7, _) = keys();
+    let exec = Exec::new(Mode::Play, HASH.to_owned(), None, false);
+    assert!(exec.renders());
+    assert!(exec.begin(&k7, 0..2).is_none());
+    assert!(matches!(source(&exec, &k7, 0..2, None), Block::Play));
+    exec.played(&k7, 0..2, &two_games(), (NO_NAMES, None));
+    assert_eq!(exec.counts(), (0, 1));
+    exec.commit().expect("nothing to store");
+    exec.finish().expect("nothing went wrong");
+}
+
+#[test]
+fn play_with_a_store_keeps_each_block_and_takes_it_back() {
+    let (k7, k8) = keys();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("results.sqlite");
+    let open = || Store::open(&path).expect("the store opens");
+    let first = Exec::new(Mode::Play, HASH.to_owned(), Some(open()), false);
+    let run = first.begin(&k7, 0..4);
+    assert!(run.is_some(), "a run noted");
+    let mut second_block = two_games();
+    second_block.order_wins = vec![1, 1];
+    for (range, t) in [(0..2, two_games()), (2..4, second_block.clone())] {
+        assert!(matches!(
+            source(&first, &k7, range.clone(), run),
+            Block::Play
+        ));
+        first.played(&k7, range, &t, (NO_NAMES, run));
     }
+    first.finish().expect("stored");
+    assert_eq!(first.counts(), (0, 2));
+    assert_eq!(
+        first
+            .store()
+            .expect("a store")
+            .blocks_of(&k7.identity)
+            .expect("counted"),
+        2
+    );
+    drop(first);
+    // Another process on the same store takes both blocks back as they were, and plays
+    // another task's.
+    let second = Exec::new(Mode::Play, HASH.to_owned(), Some(open()), false);
+    let run = second.begin(&k7, 0..4);
+    assert_eq!(
+        saved(&had(source(&second, &k7, 0..2, run))),
+        saved(&two_games())
+    );
+    assert_eq!(
+        saved(&had(source(&second, &k7, 2..4, run))),
+        saved(&second_block)
+    );
+    assert!(matches!(source(&second, &k8, 0..2, None), Block::Play));
+    second.finish().expect("read back");
+    assert_eq!(second.counts(), (2, 0));
+}
+
+#[test]
+fn replay_stores_what_it_merged_only_once_committed() {
+    let (k7, _) = keys();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("results.sqlite");
+    let store = Store::open(&path).expect("the store opens");
+    let exec = Exec::new(
+        replay(&[(&k7, (0, 2), SavedTally::from(&two_games()))]),
+        HASH.to_owned(),
+        Some(store),
+        false,
+    );
+    // Under Replay a run is a place among those waiting, the first 0.
+    let run = exec.begin(&k7, 0..2);
+    assert_eq!(run, Some(0));
+    had(source(&exec, &k7, 0..2, run));
+    exec.finish().expect("whole");
+    let stored = |exec: &Exec| {
+        exec.store()
+            .expect("a store")
+            .blocks_of(&k7.identity)
+            .expect("counted")
+    };
+    assert_eq!(
+        stored(&exec),
+        0,
+        "nothing written before the merge is known whole"
+    );
+    exec.commit().expect("stored");
+    assert_eq!(stored(&exec), 1);
+    drop(exec);
+    let later = Exec::new(
+        Mode::Play,
+        HASH.to_owned(),
+        Some(Store::open(&path).expect("opens")),
+        false,
+    );
+    assert_eq!(
+        saved(&had(source(&later, &k7, 0..2, None))),
+        saved(&two_games())
+    );
+    assert_eq!(later.counts(), (1, 0));
 }
 
 fn partial(part_of: PartOf, blocks: Vec<SavedBlock>) -> PartialFile {
@@ -217,95 +408,6 @@ fn unit(k: u64, units: u64) -> PartOf {
 }
 
 const PLAN_HASH: &str = "feedfacecafebeef0000111122223333";
-
-#[test]
-fn replaying_the_units_blocks_gives_the_played_tally_byte_for_byte() {
-    let corpus = mini();
-    let b = bound(&corpus, "literal");
-    let s = spec(6, 7);
-    let played = play(
-        &Exec::new(Mode::Play, HASH.to_owned(), None, false),
-        &b,
-        &s,
-        0..6,
-    );
-    assert_eq!(played.games, 6);
-    let id = identity(&Exec::new(Mode::Play, HASH.to_owned(), None, false), &b, &s);
-    // Two units: the even blocks and the odd ones.
-    let unit_of = |blocks: &[u64]| {
-        let set: Vec<(&str, u64, u64)> = blocks.iter().map(|&k| (id.as_str(), k, k + 1)).collect();
-        let exec = Exec::new(only(&set), HASH.to_owned(), None, false);
-        play(&exec, &b, &s, 0..6);
-        kept(exec)
-    };
-    let (even, odd) = (unit_of(&[0, 2, 4]), unit_of(&[1, 3, 5]));
-    let (pe, po) = (PathBuf::from("u0.json"), PathBuf::from("u1.json"));
-    let map = blocks_of(vec![
-        (&pe, partial(unit(0, 2), even.clone())),
-        (&po, partial(unit(1, 2), odd)),
-    ])
-    .expect("no block twice");
-    assert_eq!(map.len(), 6);
-    let exec = Exec::new(Mode::Replay(Mutex::new(map)), HASH.to_owned(), None, false);
-    assert!(exec.renders());
-    let replayed = play(&exec, &b, &s, 0..6);
-    exec.finish().expect("every block was there");
-    assert_eq!(
-        exec.counts(),
-        (0, 0),
-        "nothing played, nothing from a store"
-    );
-    assert_eq!(saved(&replayed), saved(&played));
-    assert_eq!(replayed.kind_names, played.kind_names);
-    assert_eq!(replayed.place_names, played.place_names);
-    // Only the even unit: the first block missing is games 1..2, and the merge says so.
-    let map = blocks_of(vec![(&pe, partial(unit(0, 2), even.clone()))]).expect("one unit");
-    let exec = Exec::new(Mode::Replay(Mutex::new(map)), HASH.to_owned(), None, false);
-    let short = play(&exec, &b, &s, 0..6);
-    assert_eq!(short.games, 3);
-    assert_eq!(
-        exec.finish().expect_err("blocks missing").0,
-        format!("no partial result holds games 1..2 of {GAME} literal (identity {id})")
-    );
-    // A block whose tally is not of its games' number.
-    let mut map: HashMap<(String, u64, u64), SavedTally> = HashMap::new();
-    let mut wrong = even[0].tally.clone();
-    wrong.games = 2;
-    map.insert((id.clone(), even[0].games.0, even[0].games.1), wrong);
-    let exec = Exec::new(Mode::Replay(Mutex::new(map)), HASH.to_owned(), None, false);
-    play(&exec, &b, &s, 0..1);
-    assert_eq!(
-        exec.finish().expect_err("does not fit").0,
-        format!(
-            "the partial result for games 0..1 of {GAME} literal does not fit its run: 2 games \
-             for a block of 1"
-        )
-    );
-}
-
-#[test]
-fn a_store_gives_back_what_was_played_into_it() {
-    let corpus = mini();
-    let b = bound(&corpus, "literal");
-    let s = spec(6, 7);
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("results.sqlite");
-    let open = || super::store::Store::open(&path).expect("the store opens");
-    let first = Exec::new(Mode::Play, HASH.to_owned(), Some(open()), false);
-    let played = play(&first, &b, &s, 0..6);
-    first.finish().expect("stored");
-    assert_eq!(first.counts(), (0, 6), "six blocks played");
-    drop(first);
-    let second = Exec::new(Mode::Play, HASH.to_owned(), Some(open()), false);
-    let taken = play(&second, &b, &s, 0..6);
-    second.finish().expect("read back");
-    assert_eq!(second.counts(), (6, 0), "six blocks taken");
-    assert_eq!(saved(&taken), saved(&played));
-    // Another seed is another task: nothing to take.
-    let third = Exec::new(Mode::Play, HASH.to_owned(), Some(open()), false);
-    play(&third, &b, &spec(6, 8), 0..2);
-    assert_eq!(third.counts(), (0, 2));
-}
 
 fn task_info(blocks: usize) -> TaskInfo {
     TaskInfo {
