@@ -472,7 +472,7 @@ pub fn diff<'c>(
 /// The games `--games auto` plays first: a quarter of what the precision would take were
 /// both first-mover rates one half (the worst case), at least [`AUTO_FIRST_GAMES`], in whole
 /// rotations.
-fn first_round(precision: f64, lineup: &Lineup) -> u64 {
+pub(crate) fn first_round(precision: f64, lineup: &Lineup) -> u64 {
     let worst = Z95 * Z95 * 0.5 / (precision * precision);
     whole_rotations(((worst / 4.0).ceil() as u64).max(AUTO_FIRST_GAMES), lineup)
 }
@@ -480,7 +480,7 @@ fn first_round(precision: f64, lineup: &Lineup) -> u64 {
 /// The games of the next round of `--games auto`: the interval's half-width shrinks as
 /// 1/√n, so n grows by the square of how far it is from the precision (and a twentieth
 /// more, so that a round seldom falls just short), by at least a tenth, within the bound.
-fn next_round(n: u64, half_width: f64, precision: f64, lineup: &Lineup) -> u64 {
+pub(crate) fn next_round(n: u64, half_width: f64, precision: f64, lineup: &Lineup) -> u64 {
     let ratio = crate::stats::portable::sq(half_width / precision) * 1.05;
     let next = ((n as f64) * ratio).ceil().min(MAX_DIFF_GAMES as f64) as u64;
     let next = next.max(n + n.div_ceil(10));
@@ -502,7 +502,11 @@ fn first_mover_half_width(a: &Tally, b: &Tally) -> f64 {
 }
 
 /// The choices on which two readings take different options.
-fn rule_differences(game: &Game, a: &Interpretation, b: &Interpretation) -> Vec<RuleDifference> {
+pub(crate) fn rule_differences(
+    game: &Game,
+    a: &Interpretation,
+    b: &Interpretation,
+) -> Vec<RuleDifference> {
     let taken = |i: &Interpretation, choice: &str| {
         i.choose
             .iter()

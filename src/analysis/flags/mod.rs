@@ -382,11 +382,11 @@ struct Arms<'a> {
 }
 
 /// One comparison before Holm's correction: a reading against it with `sets` switched in.
-struct Compared {
-    base: String,
-    sets: Vec<(String, Value)>,
-    refused: Option<String>,
-    raw: Vec<crate::analysis::diff::Raw>,
+pub(crate) struct Compared {
+    pub(crate) base: String,
+    pub(crate) sets: Vec<(String, Value)>,
+    pub(crate) refused: Option<String>,
+    pub(crate) raw: Vec<crate::analysis::diff::Raw>,
 }
 
 impl<'a> Arms<'a> {
@@ -486,7 +486,7 @@ impl<'a> Arms<'a> {
 
 /// Holm-corrects a family of comparisons and finishes each: its metrics and the `diff`
 /// command that plays the same two arms.
-fn finish_all(
+pub(crate) fn finish_all(
     game: &Game,
     args: &FlagsArgs,
     rows: Vec<Compared>,
@@ -525,7 +525,9 @@ fn finish_all(
 
 /// The largest change in an outcome rate (the mean length aside) among comparisons, each
 /// given as (base reading, what was switched in, its metrics).
-fn largest<'m>(rows: impl Iterator<Item = (&'m str, &'m str, &'m [Metric])>) -> Option<Effect> {
+pub(crate) fn largest<'m>(
+    rows: impl Iterator<Item = (&'m str, &'m str, &'m [Metric])>,
+) -> Option<Effect> {
     rows.flat_map(|(base, to, metrics)| {
         metrics
             .iter()
