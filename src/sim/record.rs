@@ -58,8 +58,8 @@ pub struct GameRecord {
     pub first_mover: Option<Seat>,
     /// How often each event kind occurred, by kind index.
     pub events: Vec<u32>,
-    /// How often an event was flagged at each place of the run's [`Coverage`] (an
-    /// `uncovered:` or `borrowed:` place), by place index.
+    /// How often an event was flagged at each place of the run's
+    /// [`Coverage`](super::Coverage) (an `uncovered:` or `borrowed:` place), by place index.
     pub flags: Vec<u64>,
 }
 

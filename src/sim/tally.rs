@@ -162,8 +162,8 @@ pub struct Tally {
     /// By agent (the lineup's distinct agents, in its order), when the lineup has two or
     /// more: empty otherwise, where every seat is one agent's.
     pub agents: Vec<AgentTally>,
-    /// One record per game of a block, in order, when asked for: [`run`] hands them to its
-    /// `records` callback and keeps none in the total.
+    /// One record per game of a block, in order, when asked for: [`run`](super::run) hands
+    /// them to its `records` callback and keeps none in the total.
     pub records: Vec<GameRecord>,
     /// Names of the event kinds, by index (set by the caller for output).
     pub kind_names: Vec<String>,
