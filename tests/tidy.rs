@@ -773,3 +773,20 @@ fn only_the_corpus_names_the_yaml_crate() {
         &["serde_saphyr", "serde-saphyr"],
     );
 }
+
+/// The cycle finder finds a circle of three and leaves the edge out of it alone.
+#[test]
+fn the_cycle_finder_finds_a_circle() {
+    let edge = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+    let es = [
+        edge("a", "b"),
+        edge("b", "c"),
+        edge("c", "a"),
+        edge("c", "d"),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(graph::cycles(&es), [["a", "b", "c"]]);
+    let es = [edge("a", "b"), edge("b", "c")].into_iter().collect();
+    assert!(graph::cycles(&es).is_empty());
+}
