@@ -12,9 +12,9 @@
 //! Each page runs in a results store of its own, new for the run, so that what a page shows
 //! never depends on another page, an earlier run or the user's store: a page's commands run in
 //! order, and a rerun it shows taking its blocks from the store does so every time. The store's
-//! path (a scratch file) reads `[STORE]` on the page. A page with
-//! a `PAGE.out/` directory beside it runs in a scratch directory (the files it writes go there),
-//! one with `PAGE.in/` in that directory.
+//! path (a scratch file) reads `[STORE]` on the page. A page with a `PAGE.out/` directory
+//! beside it runs in a scratch directory (the files it writes go there), one with `PAGE.in/` in
+//! that directory.
 //!
 //! An unoptimised build plays games some twenty times slower: the few examples that play for
 //! minutes there (a report; three games' tables of every option) are marked ignored in a debug
