@@ -61,7 +61,8 @@ pub struct GlobalDesign {
     /// was).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused_example: Option<String>,
-    /// Games per distinct combination.
+    /// Games of each slot of the design played (a combination that recurs is played again,
+    /// on its slot's own streams).
     pub games_per_reading: u64,
     /// Games played in all.
     pub games: u64,
@@ -86,10 +87,9 @@ pub struct GlobalOutcome {
     pub variance: Rate,
     /// The mean sampling variance of one reading's value (from its games).
     pub noise: f64,
-    /// Cochran's Q over the distinct combinations played: does the outcome vary beyond the
-    /// noise?
+    /// Cochran's Q over the slots played: does the outcome vary beyond the noise?
     pub q: f64,
-    /// Its degrees of freedom (combinations − 1).
+    /// Its degrees of freedom (slots played − 1).
     pub df: f64,
     /// Its p-value.
     pub p: f64,
@@ -140,9 +140,10 @@ pub fn check_design(game: &Game, design: u64) -> Result<(), Error> {
     // empty range: refused whatever is given, with the bound in the message.)
     if !(least..=MAX_DESIGN).contains(&design) {
         return Err(Error::Usage(format!(
-            "--design {design}: {} has {k} open points with two options or more, so a design \
+            "--design {design}: {} has {k} open point{} with two options or more, so a design \
              needs {MIN_ROWS} rows of {} readings: give {least} to {MAX_DESIGN}",
             game.id,
+            if k == 1 { "" } else { "s" },
             k + 2
         )));
     }

@@ -384,7 +384,7 @@ fn arm_keys_differ_between_arms_and_readings() {
         arm_key(GAME, "literal", "b"),
         arm_key(GAME, "engine", "a"),
         arm_key(GAME, "engine", "b"),
-        crate::sim::reading_key(GAME, "literal"),
+        crate::rng::reading_key(GAME, "literal"),
     ];
     for (i, x) in keys.iter().enumerate() {
         for y in &keys[i + 1..] {
@@ -394,7 +394,7 @@ fn arm_keys_differ_between_arms_and_readings() {
     // An arm's streams are the reading's under the name `READING#diff-ARM`.
     assert_eq!(
         arm_key(GAME, "literal", "b"),
-        crate::sim::reading_key(GAME, "literal#diff-b")
+        crate::rng::reading_key(GAME, "literal#diff-b")
     );
 }
 
@@ -829,7 +829,7 @@ fn a_design_is_rows_times_factors_plus_two() {
     assert!(check_design(g, 24).is_ok());
     assert_eq!(
         check_design(g, 23).expect_err("too small").to_string(),
-        "--design 23: um-el-bagara has 1 open points with two options or more, so a design \
+        "--design 23: um-el-bagara has 1 open point with two options or more, so a design \
          needs 8 rows of 3 readings: give 24 to 100000"
     );
     // A point of one option is no factor; one of three is: 10 rows × (2 + 2) = 40, the least
@@ -951,7 +951,7 @@ mod modes {
         RunSpec {
             games,
             seed,
-            key: crate::sim::reading_key(GAME, "literal"),
+            key: crate::rng::reading_key(GAME, "literal"),
             max_plies: 500,
             keep_records: false,
         }
@@ -1061,7 +1061,7 @@ mod modes {
         );
         assert_eq!(
             first.stream,
-            format!("{:016x}", crate::sim::reading_key(GAME, "literal"))
+            format!("{:016x}", crate::rng::reading_key(GAME, "literal"))
         );
         assert_eq!((first.seed, first.max_plies, first.swap), (7, 500, false));
         assert_eq!(first.agents, ["random"]);

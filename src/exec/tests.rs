@@ -48,7 +48,7 @@ fn spec(games: u64, seed: u64) -> RunSpec {
     RunSpec {
         games,
         seed,
-        key: crate::sim::reading_key(GAME, "literal"),
+        key: crate::rng::reading_key(GAME, "literal"),
         max_plies: 500,
         keep_records: false,
     }
@@ -201,7 +201,7 @@ fn record_notes_each_tasks_blocks_and_plays_none() {
     assert_eq!((t.game.as_str(), t.reading.as_str()), (GAME, "literal"));
     assert_eq!(
         t.stream,
-        format!("{:016x}", crate::sim::reading_key(GAME, "literal"))
+        format!("{:016x}", crate::rng::reading_key(GAME, "literal"))
     );
     assert_eq!((t.seed, t.max_plies, t.swap), (7, 500, false));
     assert_eq!(t.agents, ["random"]);

@@ -7,7 +7,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::record::{GameEnd, Played, Timeout, game_end};
 use crate::agents::{self, Agent, Lineup};
-use crate::games::{EventSink, NoEvents, Rules, Seat, Status};
+use crate::games::{EventSink, NoEvents, Rules, Status};
 use crate::rng::{draw, game_rng, sample};
 
 /// [`draw`] over `n` moves as an index. The number of legal moves is far below 2³² (an
