@@ -67,7 +67,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                     }
                 }
             }
-            let code = render::check(&mut out, &loaded, cli.quiet);
+            let code = crate::present::sources::check(&mut out, &loaded, cli.quiet);
             out.flush()?;
             return Ok(code);
         }
@@ -114,7 +114,9 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             };
             render::show(&mut out, &corpus, g, i);
         }
-        Command::Sources { id } => render::sources(&mut out, &corpus, id.as_deref())?,
+        Command::Sources { id } => {
+            crate::present::sources::sources(&mut out, &corpus, id.as_deref())?
+        }
         Command::Collate { passage } => {
             let p = corpus
                 .passages
@@ -128,7 +130,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                         .collect::<Vec<_>>()
                         .join(", "),
                 })?;
-            render::collate(&mut out, p);
+            crate::present::sources::collate(&mut out, p);
         }
         Command::Cite {
             game,

@@ -21,6 +21,7 @@ pub mod run;
 pub mod schema;
 pub mod show;
 pub mod site;
+pub mod sources;
 
 pub use out::Out;
 

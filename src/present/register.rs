@@ -9,10 +9,11 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::analysis::Error;
+use crate::analysis::OUTPUT_SCHEMA_VERSION;
 use crate::corpus::{Classed, Corpus, Game, Impact, Point, PointStatus};
 use crate::present::Format;
 use crate::present::out::{Out, style};
-use crate::present::show::{OUTPUT_SCHEMA_VERSION, class_tag};
+use crate::present::show::class_tag;
 
 /// `point --format json`.
 #[derive(Debug, Serialize, JsonSchema)]

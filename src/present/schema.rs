@@ -14,7 +14,8 @@ use crate::analysis::OUTPUT_SCHEMA_VERSION;
 use crate::corpus;
 use crate::family::Family;
 use crate::present::register::{PointOutput, PointsOutput, ReadingsOutput};
-use crate::present::show::{CheckOutput, CollateOutput, ListOutput, ShowOutput, SourcesOutput};
+use crate::present::show::{ListOutput, ShowOutput};
+use crate::present::sources::{CheckOutput, CollateOutput, SourcesOutput};
 
 /// The schema of an output format: how the type is serialized (schemars' default describes
 /// how it is deserialized, which would make every field required, even one that is absent
