@@ -25,8 +25,8 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::hint::select_unpredictable;
 
+use super::bits::{Bits, bit_indices, nth_bit_sparse, nth_bit_wide, nth_cell, pick4};
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
@@ -665,151 +665,8 @@ pub struct Custodial {
     lone_is_endless: bool,
 }
 
-/// A bit board's cells, lowest first.
-fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            c
-        })
-    })
-}
-
-/// A bit board type: `u64` for boards up to 8 × 8 (half the work of `u128` per operation),
-/// `u128` beyond. The state always stores `u128`; the hot paths load it as `B` (a free
-/// truncation on narrow boards) and store it back.
-trait Bits:
-    Copy
-    + PartialEq
-    + std::ops::BitAnd<Output = Self>
-    + std::ops::BitOr<Output = Self>
-    + std::ops::BitXor<Output = Self>
-    + std::ops::Not<Output = Self>
-    + std::ops::Shl<usize, Output = Self>
-    + std::ops::Shr<usize, Output = Self>
-    + std::ops::Sub<Output = Self>
-{
-    const ZERO: Self;
-    const ONE: Self;
-    /// Width in bits; bit `BITS − 1` is never a cell (the boards are odd-sided: at most 49
-    /// cells in 64 bits, 121 in 128), so it serves as an always-empty "off the board" bit.
-    const BITS: usize;
-    fn of(wide: u128) -> Self;
-    fn wide(self) -> u128;
-    fn ones(self) -> u32;
-    /// The board without its lowest set bit (0 stays 0).
-    fn clear_lowest(self) -> Self;
-    /// The lowest set bit alone (0 stays 0).
-    fn lowest(self) -> Self;
-}
-
-macro_rules! bits {
-    ($t:ty) => {
-        impl Bits for $t {
-            const ZERO: Self = 0;
-            const ONE: Self = 1;
-            const BITS: usize = <$t>::BITS as usize;
-            #[inline(always)]
-            fn of(wide: u128) -> Self {
-                wide as $t
-            }
-            #[inline(always)]
-            fn wide(self) -> u128 {
-                self as u128
-            }
-            #[inline(always)]
-            fn ones(self) -> u32 {
-                self.count_ones()
-            }
-            #[inline(always)]
-            fn clear_lowest(self) -> Self {
-                self & self.wrapping_sub(1)
-            }
-            #[inline(always)]
-            fn lowest(self) -> Self {
-                self & self.wrapping_neg()
-            }
-        }
-    };
-}
-bits!(u64);
-bits!(u128);
-
 /// The narrow bit board, for calls that name it.
 type B64 = u64;
-
-/// The `k`-th set bit of a step-target mask, alone: such masks are sparse, so the first four
-/// set bits are peeled at once and one is picked (no data-dependent branch), or the next four
-/// for a `k` from 4 to 7; a larger `k` (rare) takes the general search.
-#[inline(always)]
-fn nth_bit_sparse<B: Bits>(x: B, k: u32) -> B {
-    if k >= 4 {
-        if k >= 8 {
-            return B::ONE << usize::from(nth_cell(x, k));
-        }
-        // Four more peeled (the larger boards' denser masks).
-        let x4 = x
-            .clear_lowest()
-            .clear_lowest()
-            .clear_lowest()
-            .clear_lowest();
-        let x5 = x4.clear_lowest();
-        let x6 = x5.clear_lowest();
-        let x7 = x6.clear_lowest();
-        return pick4([k >= 5, k >= 6, k >= 7], [x4, x5, x6, x7]).lowest();
-    }
-    let x1 = x.clear_lowest();
-    let x2 = x1.clear_lowest();
-    let x3 = x2.clear_lowest();
-    pick4([k >= 1, k >= 2, k >= 3], [x, x1, x2, x3]).lowest()
-}
-
-/// The `k`-th set bit of a 128-bit step-target mask, alone and as a cell: the word holding it
-/// is chosen first, then the bit within it as on a 64-bit board (a 9 × 9 board's masks are
-/// dense enough that `k` is often past the first four bits, and the general search costs
-/// twice as much on 128 bits as on 64).
-#[inline(always)]
-fn nth_bit_wide(x: u128, k: u32) -> (u128, u8) {
-    let lo = x as u64;
-    let c = lo.count_ones();
-    let high = k >= c;
-    let word = select_unpredictable(high, (x >> 64) as u64, lo);
-    let bit = nth_bit_sparse(word, k - select_unpredictable(high, c, 0));
-    let cell = bit.trailing_zeros() as u8 + select_unpredictable(high, 64, 0);
-    let wide = select_unpredictable(high, u128::from(bit) << 64, u128::from(bit));
-    (wide, cell)
-}
-
-/// The value of four chosen by thresholds passed in order (`ge[i]` implies `ge[i - 1]`): the
-/// last whose threshold is passed, by conditional moves rather than a branch or an indexed
-/// table (see [`std::hint::select_unpredictable`]).
-#[inline(always)]
-fn pick4<T>(ge: [bool; 3], v: [T; 4]) -> T {
-    let [a, b, c, d] = v;
-    let ab = select_unpredictable(ge[0], b, a);
-    let abc = select_unpredictable(ge[1], c, ab);
-    select_unpredictable(ge[2], d, abc)
-}
-
-/// The cell of the `k`-th set bit (from the lowest) of a board with more than `k` bits: a
-/// binary search on the popcounts of halves, without a data-dependent branch (a loop over
-/// the lower bits mispredicts its exit at every random pick).
-#[inline(always)]
-fn nth_cell<B: Bits>(bits: B, k: u32) -> u8 {
-    let (mut x, mut k, mut pos) = (bits, k, 0usize);
-    let mut width = B::BITS / 2;
-    while width > 0 {
-        let low = x & ((B::ONE << width) - B::ONE);
-        let c = low.ones();
-        let up = usize::from(k >= c);
-        k -= c * up as u32;
-        x = x >> (width * up);
-        pos += width * up;
-        width /= 2;
-    }
-    pos as u8
-}
 
 impl Custodial {
     /// Resolves the parameters.
@@ -1154,7 +1011,7 @@ impl Custodial {
     fn can_keep_wall(&self, pieces: &[u128; 2], seat: usize) -> bool {
         let occupied = pieces[0] | pieces[1];
         let mut moves = false;
-        for from in cells_of(pieces[seat]) {
+        for from in bit_indices(pieces[seat]) {
             let keeps = |to: u8| {
                 let mut after = *pieces;
                 after[seat] ^= (1 << from) | (1 << to);
@@ -1376,7 +1233,7 @@ impl Custodial {
         }
         let grant = self.loose
             && (self.loose_flank::<B>(&s.pieces, seat, at) || !self.can_step(&s.pieces, 1 - seat));
-        for c in cells_of(eaten) {
+        for c in bit_indices(eaten) {
             events.emit(CustodialEvent::Capture { cell: c as u8 });
         }
         s.pieces[1 - seat] &= !eaten;
@@ -1501,7 +1358,7 @@ impl Custodial {
                 }
             }
             Step::Rook => {
-                for from in cells_of(own) {
+                for from in bit_indices(own) {
                     for d in 0..4 {
                         let mut c = self.nbr[from][d];
                         while c != NONE && empty >> c & 1 == 1 {
@@ -1816,7 +1673,7 @@ impl Custodial {
             return 0;
         }
         let eaten = self.enclosed(&s.pieces, seat, at, Some(&mut |e| events.emit(e)));
-        for c in cells_of(eaten) {
+        for c in bit_indices(eaten) {
             events.emit(CustodialEvent::Capture { cell: c as u8 });
         }
         s.pieces[1 - seat] &= !eaten;
@@ -2267,14 +2124,14 @@ impl Rules for Custodial {
         if s.hand[seat] > 0 {
             let cells = self.empty(s) & self.placeable;
             if self.pairs(s, seat, cells.count_ones() as usize) {
-                for a in cells_of(cells) {
+                for a in bit_indices(cells) {
                     out.extend(
-                        cells_of(cells & !((2u128 << a) - 1))
+                        bit_indices(cells & !((2u128 << a) - 1))
                             .map(|b| CustodialMove::PlacePair(a as u8, b as u8)),
                     );
                 }
             } else {
-                out.extend(cells_of(cells).map(|c| CustodialMove::Place(c as u8)));
+                out.extend(bit_indices(cells).map(|c| CustodialMove::Place(c as u8)));
             }
             return;
         }
@@ -2344,7 +2201,7 @@ impl Rules for Custodial {
                         events.emit(CustodialEvent::PlacementFlank { cell: c });
                     }
                 }
-                for c in cells_of(eaten) {
+                for c in bit_indices(eaten) {
                     events.emit(CustodialEvent::Capture { cell: c as u8 });
                 }
                 s.pieces[1 - seat] &= !eaten;

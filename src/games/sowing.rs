@@ -24,6 +24,7 @@
 
 use std::fmt;
 
+use super::bits::nth_set_bit;
 use super::core::{CapError, Clock, Limit, kebab_name, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
@@ -1576,28 +1577,6 @@ fn pick_sowing(
     (moves[nth_set_bit(mask, pick(n) as u32)], n)
 }
 
-/// The index of the `k`-th set bit of `m` (from 0, lowest first), `k < m.count_ones()`: two
-/// halving steps with no branch on data (where the k-th candidate lies is data no branch
-/// predictor learns), then a table for the byte it lies in. A mask of 16 bits or fewer (a
-/// board of at most 16 houses: the branch goes one way for a whole run) needs only the
-/// second.
-#[inline]
-fn nth_set_bit(m: u32, k: u32) -> usize {
-    /// One halving: which half of the low `2 * width` bits holds the `k`-th set bit.
-    #[inline(always)]
-    fn halve((m, k, at): (u32, u32, u32), width: u32) -> (u32, u32, u32) {
-        let low = (m & ((1 << width) - 1)).count_ones();
-        let up = u32::from(k >= low);
-        (m >> (width * up), k - low * up, at + width * up)
-    }
-    let mut mka = (m, k, 0);
-    if m >> 16 != 0 {
-        mka = halve(mka, 16);
-    }
-    let (m, k, at) = halve(mka, 8);
-    at as usize + usize::from(NTH_IN_BYTE[(m & 0xFF) as usize][(k & 7) as usize])
-}
-
 /// The whole laps of `lap` houses in `counters`, and the counters left for a part lap: by
 /// subtraction, as a sowing rarely makes more than one lap (a division would cost more).
 #[inline(always)]
@@ -1618,26 +1597,6 @@ static ALL_BUT: [[u16; RING]; RING] = {
     while h < RING {
         table[h][h] = 0;
         h += 1;
-    }
-    table
-};
-
-/// `NTH_IN_BYTE[b][k]`: the index of the `k`-th set bit of the byte `b` (0 where it has
-/// fewer than `k + 1`).
-static NTH_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if b >> bit & 1 == 1 {
-                table[b][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
     }
     table
 };
@@ -4754,16 +4713,6 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        /// The k-th set bit, found by halving and a byte table, is the plain count's, on
-        /// masks of 16 bits or fewer (one halving) as on wider ones.
-        #[test]
-        fn nth_set_bit_counts(m in prop_oneof![any::<u32>(), 1u32..0x1_0000], k in any::<u32>()) {
-            prop_assume!(m != 0);
-            let k = k % m.count_ones();
-            let plain = (0..32).filter(|&i| m >> i & 1 == 1).nth(k as usize).unwrap();
-            prop_assert_eq!(nth_set_bit(m, k), plain);
-        }
-
         /// The vector and the word forms of the held-house mask agree with a plain compare.
         #[test]
         fn held_masks_agree(

@@ -35,6 +35,7 @@
 
 use std::fmt;
 
+use super::bits::{below, bit_indices, nth_bit_wide};
 use super::core::sticks::{self, Cast};
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
@@ -806,7 +807,8 @@ impl StickRace {
                     max: self.p.pieces,
                 });
             }
-            if let Some(h) = bits(s.pieces[seat]).find(|&h| self.index[seat][usize::from(h)] == OFF)
+            if let Some(h) =
+                houses_of(s.pieces[seat]).find(|&h| self.index[seat][usize::from(h)] == OFF)
             {
                 return Err(SetupError::OffTrack {
                     seat: seat + 1,
@@ -1068,18 +1070,18 @@ impl StickRace {
         if self.p.stack {
             for seat in 0..2 {
                 s.waiting[seat] = s.pieces[seat] & !s.active[seat];
-                for h in bits(s.pieces[seat] & s.active[seat]) {
+                for h in houses_of(s.pieces[seat] & s.active[seat]) {
                     s.stacked[seat][usize::from(h)] = 1;
                 }
             }
         }
         for seat in 0..2 {
-            for h in bits(s.pieces[seat] & s.active[seat]) {
+            for h in houses_of(s.pieces[seat] & s.active[seat]) {
                 s.active_t[seat] |= 1u128 << self.index[seat][usize::from(h)];
             }
         }
         for seat in 0..2 {
-            for h in bits(s.pieces[seat]) {
+            for h in houses_of(s.pieces[seat]) {
                 for view in 0..2 {
                     let k = self.index[view][usize::from(h)];
                     if k != OFF {
@@ -1112,7 +1114,7 @@ impl StickRace {
         if t == usize::from(sticks::TABA) {
             out.push(StickMove::Bank);
             if matches!(self.p.release, Release::Fresh | Release::AtThrow) {
-                for h in bits(self.waiting(s, seat)) {
+                for h in houses_of(self.waiting(s, seat)) {
                     if let Some(to) = self.release_target(s, seat, h) {
                         out.push(StickMove::Release { from: h, to });
                     }
@@ -1134,7 +1136,7 @@ impl StickRace {
         let landing = self.p.capture == Capture::Landing;
         let (own_t, enemy_t) = (s.order[seat][seat], s.order[seat][1 - seat]);
         let at = |set: u128, j: usize| j < self.len && (set >> j) & 1 == 1;
-        for h in bits(s.pieces[seat] & s.active[seat]) {
+        for h in houses_of(s.pieces[seat] & s.active[seat]) {
             let i = usize::from(self.index[seat][usize::from(h)]);
             let to_house = |j: usize| {
                 if j == self.len {
@@ -1265,7 +1267,7 @@ impl StickRace {
             Release::AtThrow => s.throw == sticks::TABA,
         };
         if credit_release && s.bank[seat] > 0 {
-            for h in bits(self.waiting(s, seat)) {
+            for h in houses_of(self.waiting(s, seat)) {
                 if let Some(to) = self.release_target(s, seat, h) {
                     out.push(StickMove::CreditRelease { from: h, to });
                 }
@@ -1274,7 +1276,7 @@ impl StickRace {
         // Under `any-move`, banked tâbas alone may move a counter, one house each, as a
         // decision of its own: the throw in hand is still to be used.
         if self.p.credits == Credits::AnyMove {
-            for h in bits(s.pieces[seat] & s.active[seat]) {
+            for h in houses_of(s.pieces[seat] & s.active[seat]) {
                 let i = usize::from(self.index[seat][usize::from(h)]);
                 for k in 1..=s.bank[seat].min(u32::from(u8::MAX)) as usize {
                     if let Some(j) = self.target(i, k, true)
@@ -1423,10 +1425,10 @@ impl StickRace {
         };
         // The cheap tests first: a release, or a throw's own move.
         for seat in 0..2 {
-            if bits(self.waiting(s, seat)).any(|h| self.release_target(s, seat, h).is_some()) {
+            if houses_of(self.waiting(s, seat)).any(|h| self.release_target(s, seat, h).is_some()) {
                 return false;
             }
-            for h in bits(s.pieces[seat] & s.active[seat]) {
+            for h in houses_of(s.pieces[seat] & s.active[seat]) {
                 let i = usize::from(self.index[seat][usize::from(h)]);
                 if throws.iter().any(|&t| {
                     self.target(i, t, false)
@@ -1449,7 +1451,7 @@ impl StickRace {
             3
         };
         for seat in 0..2 {
-            for h in bits(s.pieces[seat] & s.active[seat]) {
+            for h in houses_of(s.pieces[seat] & s.active[seat]) {
                 let i = usize::from(self.index[seat][usize::from(h)]);
                 // A move with tâbas that must eat needs an enemy ahead on the track.
                 if !free
@@ -1597,45 +1599,10 @@ fn tracks(kind: Track, rows: usize, cols: usize) -> [Vec<u8>; 2] {
     }
 }
 
-/// The index of the k-th (0-based) set bit of `set`, which has more than k.
-#[inline]
-fn nth_bit(mut set: u128, k: usize) -> u32 {
-    for _ in 0..k {
-        set &= set - 1;
-    }
-    set.trailing_zeros()
-}
-
-/// The bits below `n` (all of them for n ≥ 128).
-#[inline]
-fn below(n: usize) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    }
-}
-
-/// The indices of a bit set's bits, lowest first.
-fn bit_indices(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let k = set.trailing_zeros() as usize;
-            set &= set - 1;
-            k
-        })
-    })
-}
-
 /// The houses of a bit set, lowest first.
-fn bits(mut set: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let h = set.trailing_zeros() as u8;
-            set &= set - 1;
-            h
-        })
-    })
+#[inline]
+fn houses_of(set: u128) -> impl Iterator<Item = u8> {
+    bit_indices(set).map(|h| h as u8)
 }
 
 impl Rules for StickRace {
@@ -1883,7 +1850,7 @@ impl Rules for StickRace {
     fn material(&self, s: &StickRaceState, seat: Seat) -> i64 {
         let len = self.len as i64;
         let mut progress = 0i64;
-        for h in bits(s.pieces[seat] & s.active[seat]) {
+        for h in houses_of(s.pieces[seat] & s.active[seat]) {
             let released = if self.p.stack {
                 i64::from(s.stacked[seat][usize::from(h)])
             } else {
@@ -1921,7 +1888,7 @@ impl Rules for StickRace {
             if k == 0 {
                 return (StickMove::Bank, n);
             }
-            let h = nth_bit(waiting, k - 1) as u8;
+            let h = nth_bit_wide(waiting, (k - 1) as u32).1;
             return (StickMove::Release { from: h, to: h }, n);
         }
         let (own, enemy) = (s.order[seat][seat], s.order[seat][1 - seat]);
@@ -1969,7 +1936,7 @@ impl Rules for StickRace {
         let mut k = pick(n);
         let track = &self.track[seat];
         let mv = |targets: u128, k: usize, dist: usize, spent: u8, with_credit: bool| {
-            let j = nth_bit(targets, k) as usize;
+            let j = usize::from(nth_bit_wide(targets, k as u32).1);
             StickMove::Move {
                 from: track[j - dist],
                 to: track[j],
