@@ -11,6 +11,7 @@
 //! ids or random generators. Chance is a [`Status::Chance`] step whose outcomes the caller
 //! picks.
 
+pub(crate) mod bits;
 pub mod core;
 pub mod custodial;
 pub mod sowing;

@@ -37,6 +37,7 @@ use std::ops::Range;
 use rand::rngs::ChaCha8Rng;
 
 use super::{Game, Tally, draw, outcome};
+use crate::games::bits::NTH_IN_BYTE;
 use crate::games::{EndReason, Result_};
 
 /// The game id.
@@ -113,30 +114,9 @@ const fn rings() -> ([[u32; 4]; CELLS], [[u8; 4]; CELLS]) {
 /// south, west).
 static BACK: [i8; 4] = [-(SIZE as i8), -1, SIZE as i8, 1];
 
-/// `SELECT[byte][k]`: the position of the k-th set bit of `byte` (8 where there is none).
-static SELECT: [[u8; 8]; 256] = select_table();
-
-const fn select_table() -> [[u8; 8]; 256] {
-    let mut out = [[8u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if b >> bit & 1 == 1 {
-                out[b][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
-    }
-    out
-}
-
 /// The position of the `k`-th set bit (from the lowest) of `x`, which has more than `k`:
 /// the popcounts of the low one, two and three bytes say which byte holds it (three compares,
-/// no branch), and [`SELECT`] the bit within that byte.
+/// no branch), and the engines' byte table ([`NTH_IN_BYTE`]) the bit within that byte.
 #[inline(always)]
 fn nth_bit(x: u32, k: u32) -> usize {
     let c1 = (x & 0xff).count_ones();
@@ -145,7 +125,7 @@ fn nth_bit(x: u32, k: u32) -> usize {
     let byte = usize::from(k >= c1) + usize::from(k >= c2) + usize::from(k >= c3);
     let below = [0, c1, c2, c3][byte];
     let bits = (x >> (8 * byte)) as usize & 0xff;
-    8 * byte + usize::from(SELECT[bits][(k - below) as usize & 7])
+    8 * byte + usize::from(NTH_IN_BYTE[bits][(k - below) as usize & 7])
 }
 
 /// The single enemy dogs a dog of `own` standing on `at` encloses (the middle one included),
