@@ -1,7 +1,8 @@
 //! Parsing and validation: raw YAML in, a [`Corpus`] and every problem found out.
 //!
 //! YAML is read with serde-saphyr (locations, duplicate keys, budgets against hostile input);
-//! this is the only module that knows which YAML crate is in use. Validation runs every check
+//! with `raw`'s spanned types and `diag`'s locations, this is the only code that knows which
+//! YAML crate is in use (`tests/tidy.rs` holds it inside `corpus`). Validation runs every check
 //! even after failures, so one `ludotrace check` lists all problems of all files.
 //!
 //! This file owns the run of a load: which file is which, the order the kinds are checked in
