@@ -318,3 +318,64 @@ fn every_json_output_conforms_to_its_published_schema() {
         ],
     );
 }
+
+/// The fields every played output opens with, in order (`swap` only with `--swap`).
+const HEADER: [&str; 10] = [
+    "schema_version",
+    "ludotrace",
+    "corpus_hash",
+    "game",
+    "seed",
+    "games",
+    "max_plies",
+    "agents",
+    "swap",
+    "lineup",
+];
+
+/// `run`, `diff`, `diff --against` and `flags` open with the same header, field for field
+/// and in the same order, published with the same schema: one declaration, not four copies
+/// that can drift.
+#[test]
+fn every_played_output_opens_with_the_same_header() {
+    let common = ["-n", "10", "--agents", "greedy,random", "--swap"];
+    let outputs = [
+        ("output/run", vec!["run", "um-el-bagara", "-i", "davies"]),
+        (
+            "output/diff",
+            vec!["diff", "um-el-tuweisat", "ludii-1.0.8", "ludii-intended"],
+        ),
+        (
+            "output/diff-against",
+            vec!["diff", "um-el-tuweisat", "--against", "ludii-1.0.8"],
+        ),
+        ("output/flags", vec!["flags", "um-el-tuweisat"]),
+    ];
+    let schemas = json(&["schema"]);
+    let run_schema = &schemas["formats"]["output/run"]["properties"];
+    for (format, mut args) in outputs {
+        args.extend(common);
+        args.extend(["--format", "json"]);
+        let value = json(&args);
+        let keys: Vec<&str> = value
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .take(HEADER.len())
+            .collect();
+        assert_eq!(keys, HEADER, "{args:?}");
+        assert_eq!(value["game"], args[1], "{args:?}");
+        assert_eq!(value["games"], 10, "{args:?}");
+        assert_eq!(value["swap"], true, "{args:?}");
+        assert_eq!(value["lineup"], serde_json::json!(["greedy", "random"]));
+        let props = &schemas["formats"][format]["properties"];
+        for k in HEADER {
+            assert!(props[k].is_object(), "{format} publishes no `{k}`");
+            assert_eq!(
+                props[k], run_schema[k],
+                "{format}'s `{k}` differs from run's"
+            );
+        }
+    }
+}

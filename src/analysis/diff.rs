@@ -23,9 +23,9 @@ use serde_json::Value;
 
 use crate::agents::Lineup;
 use crate::analysis::Error;
-use crate::analysis::OUTPUT_SCHEMA_VERSION;
+use crate::analysis::header::{Header, Played};
 use crate::analysis::play::{
-    check_numbers, check_rotation, check_seated, corpus_hash, lineup_list, play_reading, pool,
+    check_numbers, check_rotation, check_seated, corpus_hash, play_reading, pool,
 };
 use crate::analysis::reproduce::Reproduce;
 use crate::bind::{self, Bound};
@@ -104,34 +104,16 @@ pub struct DiffArgs {
 /// `diff --format json`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DiffOutput {
-    /// Always 1.
-    pub schema_version: u32,
-    /// The ludotrace version that produced it.
-    pub ludotrace: String,
-    /// BLAKE3 of the corpus files (paths and contents).
-    pub corpus_hash: String,
-    /// Game id.
-    pub game: String,
+    /// What was played, with which corpus and seed, by whom (the fields every played
+    /// output opens with).
+    #[serde(flatten)]
+    pub header: Header,
     /// Reading A (the base).
     pub a: String,
     /// Reading B (compared with A).
     pub b: String,
     /// Each arm's overrides, parameter → value (`--set` and its own `--set-a`/`--set-b`).
     pub overrides: ArmOverrides,
-    /// Run seed.
-    pub seed: u64,
-    /// Games per arm.
-    pub games: u64,
-    /// The ply limit applied to readings without an engine cap.
-    pub max_plies: u32,
-    /// The agent of each seat (both arms; with `swap`, in game 0: game i rotates them by i
-    /// places).
-    pub agents: Vec<String>,
-    /// Whether the agents rotated over the seats game by game (`--swap`). Absent when not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub swap: bool,
-    /// The `--agents` list as given, before it is cycled over the seats.
-    pub lineup: Vec<String>,
     /// How `--games auto` chose `games` (absent when the games were given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto: Option<AutoGames>,
@@ -146,29 +128,12 @@ pub struct DiffOutput {
 /// one Holm correction across every metric of every comparison.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DiffAgainstOutput {
-    /// Always 1.
-    pub schema_version: u32,
-    /// The ludotrace version that produced it.
-    pub ludotrace: String,
-    /// BLAKE3 of the corpus files (paths and contents).
-    pub corpus_hash: String,
-    /// Game id.
-    pub game: String,
+    /// What was played, with which corpus and seed, by whom (the fields every played
+    /// output opens with).
+    #[serde(flatten)]
+    pub header: Header,
     /// The reading every other is compared with.
     pub base: String,
-    /// Run seed.
-    pub seed: u64,
-    /// Games per reading.
-    pub games: u64,
-    /// The ply limit applied to readings without an engine cap.
-    pub max_plies: u32,
-    /// The agent of each seat (as in each comparison).
-    pub agents: Vec<String>,
-    /// Whether the agents rotated over the seats game by game. Absent when not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub swap: bool,
-    /// The `--agents` list as given, before it is cycled over the seats.
-    pub lineup: Vec<String>,
     /// How `--games auto` chose `games` (absent when the games were given; in each
     /// comparison its own half-width, here the widest).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -436,22 +401,23 @@ pub fn diff<'c>(
         .zip(raws)
         .zip(&tallies)
         .map(|(((ib, bb), raw), tb)| DiffOutput {
-            schema_version: OUTPUT_SCHEMA_VERSION,
-            ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
-            corpus_hash: hash.clone(),
-            game: game.id.clone(),
+            header: Header::new(
+                Played {
+                    game: &game.id,
+                    corpus_hash: &hash,
+                    seed: args.seed,
+                    games: n,
+                    max_plies: args.max_plies,
+                },
+                &args.lineup,
+                ta.wins.len().max(tb.wins.len()),
+            ),
             a: ia.id.clone(),
             b: ib.id.clone(),
             overrides: ArmOverrides {
                 a: ba.overrides.clone().into_iter().collect(),
                 b: bb.overrides.clone().into_iter().collect(),
             },
-            seed: args.seed,
-            games: n,
-            max_plies: args.max_plies,
-            agents: args.lineup.seating(ta.wins.len().max(tb.wins.len())),
-            swap: args.lineup.swap(),
-            lineup: lineup_list(&args.lineup),
             auto: auto_of(Some(tb)),
             rules: rule_differences(game, ia, ib),
             metrics: raw

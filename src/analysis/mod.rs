@@ -8,6 +8,7 @@ pub mod diff;
 pub mod error;
 pub mod flags;
 pub mod global;
+pub mod header;
 pub mod play;
 pub mod replay;
 pub mod reproduce;

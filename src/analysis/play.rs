@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::agents::Lineup;
 use crate::analysis::Error;
-use crate::analysis::OUTPUT_SCHEMA_VERSION;
+use crate::analysis::header::{Header, Played};
 use crate::analysis::reproduce::Reproduce;
 use crate::bind::{self, Bound};
 use crate::corpus::{Choice, ChoiceOption, CorpusFiles, Game, Interpretation};
@@ -64,12 +64,10 @@ pub const MAX_PLIES: u32 = Cap::MAX;
 /// `run --format json` for one reading.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct RunOutput {
-    /// Always 1.
-    pub schema_version: u32,
-    /// The ludotrace version that produced it.
-    pub ludotrace: String,
-    /// Game id.
-    pub game: String,
+    /// What was played, with which corpus and seed, by whom (the fields every played
+    /// output opens with).
+    #[serde(flatten)]
+    pub header: Header,
     /// Interpretation id.
     pub interpretation: String,
     /// `--set` overrides, parameter → value (the parameters of options switched in with
@@ -79,23 +77,6 @@ pub struct RunOutput {
     /// Absent when none was.
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub choose: IndexMap<String, String>,
-    /// BLAKE3 of the corpus files (paths and contents).
-    pub corpus_hash: String,
-    /// Run seed.
-    pub seed: u64,
-    /// Games played.
-    pub games: u64,
-    /// The ply limit applied to readings without an engine cap (part of the result's
-    /// identity).
-    pub max_plies: u32,
-    /// The agent of each seat (with `swap`, in game 0: game i rotates them by i places,
-    /// seat s played by the agent at seat (s + i) mod k of the `--agents` list of k).
-    pub agents: Vec<String>,
-    /// Whether the agents rotated over the seats game by game (`--swap`). Absent when not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub swap: bool,
-    /// The `--agents` list as given, before it is cycled over the seats.
-    pub lineup: Vec<String>,
     /// Outcomes.
     pub results: RunResults,
     /// Decisions per game (forced passes included).
@@ -852,9 +833,17 @@ fn output(
         }
     }
     RunOutput {
-        schema_version: OUTPUT_SCHEMA_VERSION,
-        ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
-        game: game.id.clone(),
+        header: Header::new(
+            Played {
+                game: &game.id,
+                corpus_hash: hash,
+                seed: args.seed,
+                games: n,
+                max_plies: args.max_plies,
+            },
+            &args.lineup,
+            t.wins.len(),
+        ),
         interpretation: interp.id.clone(),
         overrides: b
             .overrides
@@ -862,13 +851,6 @@ fn output(
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
         choose: IndexMap::new(),
-        corpus_hash: hash.to_owned(),
-        seed: args.seed,
-        games: n,
-        max_plies: args.max_plies,
-        agents: args.lineup.seating(t.wins.len()),
-        swap: args.lineup.swap(),
-        lineup: lineup_list(&args.lineup),
         results: RunResults {
             wins: t.wins.to_vec(),
             draws: t.draws,
@@ -926,11 +908,6 @@ pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String 
         r.switch("--each-option");
     }
     r.line()
-}
-
-/// The `--agents` list as given, for JSON.
-pub(crate) fn lineup_list(lineup: &Lineup) -> Vec<String> {
-    lineup.agents().iter().map(ToString::to_string).collect()
 }
 
 /// An engine's number of seats.

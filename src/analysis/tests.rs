@@ -453,10 +453,10 @@ fn a_played_diff_is_internally_consistent() {
     assert_eq!(d.comparisons.len(), 1);
     let c = &d.comparisons[0];
     assert_eq!(
-        (c.a.as_str(), c.b.as_str(), c.games),
+        (c.a.as_str(), c.b.as_str(), c.header.games),
         ("literal", "engine", 20)
     );
-    assert_eq!(c.corpus_hash, d.hash);
+    assert_eq!(c.header.corpus_hash, d.hash);
     assert_eq!(c.rules.len(), 1);
     assert_eq!(names(&c.metrics)[..8], FIXED);
     for m in &c.metrics {

@@ -2,11 +2,10 @@
 //! or every comparison against a base), and the table and Markdown views, each comparison's
 //! rules and metrics, then the corpus and the command that reproduces them.
 
-use crate::analysis::OUTPUT_SCHEMA_VERSION;
 use crate::analysis::diff::{
     Diff, DiffAgainstOutput, DiffArgs, DiffOutput, Metric, Side, command_line,
 };
-use crate::analysis::play::{games_played, lineup_list};
+use crate::analysis::play::games_played;
 use crate::collate::word_diff_text;
 use crate::corpus::Game;
 use crate::present::Format;
@@ -19,17 +18,9 @@ pub fn print(out: &mut Out, d: &Diff, args: &DiffArgs) {
     match (out.format, args.against) {
         (Format::Json, false) => out.json(&comparisons[0]),
         (Format::Json, true) => out.json(&DiffAgainstOutput {
-            schema_version: OUTPUT_SCHEMA_VERSION,
-            ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
-            corpus_hash: d.hash.clone(),
-            game: d.game.id.clone(),
+            // Every comparison was played with the same game, corpus, seed, games and lineup.
+            header: comparisons[0].header.clone(),
             base: comparisons[0].a.clone(),
-            seed: args.seed,
-            games: d.games,
-            max_plies: args.max_plies,
-            agents: comparisons[0].agents.clone(),
-            swap: args.lineup.swap(),
-            lineup: lineup_list(&args.lineup),
             auto: d.auto,
             comparisons: comparisons.clone(),
         }),
@@ -41,7 +32,7 @@ pub fn print(out: &mut Out, d: &Diff, args: &DiffArgs) {
 /// reproduces them.
 fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArgs) {
     for d in comparisons {
-        let games = games_played(d.games, &args.lineup, " each");
+        let games = games_played(d.header.games, &args.lineup, " each");
         comparison(out, game, d, comparisons.len(), &games);
     }
     if let Some(auto) = comparisons[0].auto {
@@ -55,19 +46,22 @@ fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArg
                 "games: {} a reading, chosen by --games auto: the difference in the first \
                  mover's win rate is known to ±{:.4}{of} (asked ±{}); `-n {}` plays the same \
                  games",
-                comparisons[0].games, auto.half_width, auto.precision, comparisons[0].games
+                comparisons[0].header.games,
+                auto.half_width,
+                auto.precision,
+                comparisons[0].header.games
             )
         } else {
             format!(
                 "games: {} a reading, the most a diff plays: the difference in the first \
                  mover's win rate is known to ±{:.4}{of} only (asked ±{})",
-                comparisons[0].games, auto.half_width, auto.precision
+                comparisons[0].header.games, auto.half_width, auto.precision
             )
         });
     }
     footer(
         out,
-        &comparisons[0].corpus_hash,
+        &comparisons[0].header.corpus_hash,
         &command_line(args),
         args.corpus.as_deref(),
     );
@@ -78,7 +72,7 @@ fn render(out: &mut Out, game: &Game, comparisons: &[DiffOutput], args: &DiffArg
 fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, games: &str) {
     let mut title = format!(
         "{} · {} (B) against {} (A) · {games} · seed {}",
-        game.name, d.b, d.a, d.seed
+        game.name, d.b, d.a, d.header.seed
     );
     if of > 1 {
         title.push_str(&format!(" · p corrected across all {of} comparisons"));
@@ -154,7 +148,7 @@ fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, games: &str
             let verdict = if m.verdict == "differs" {
                 m.verdict.clone()
             } else {
-                format!("{} at n = {}", m.verdict, d.games)
+                format!("{} at n = {}", m.verdict, d.header.games)
             };
             vec![
                 m.metric.clone(),

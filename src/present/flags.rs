@@ -200,7 +200,7 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
                 f.effect.as_ref().map_or_else(
                     || "not measured".to_owned(),
                     |e| {
-                        let (change, verdict) = effect_words(e, report.games);
+                        let (change, verdict) = effect_words(e, report.header.games);
                         format!(
                             "{} to {} in {}: {change}, {verdict}",
                             e.metric, e.option, e.base
@@ -226,7 +226,7 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
         .iter()
         .filter_map(|r| {
             let e = r.effect.as_ref()?;
-            let (change, verdict) = effect_words(e, report.games);
+            let (change, verdict) = effect_words(e, report.header.games);
             Some(vec![
                 r.choice.clone(),
                 format!("{} into {}", e.option, e.base),
@@ -273,14 +273,14 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
     }
     out.para(&format!(
         "play: {} {} a reading, seed {}, ply limit {}",
-        report.games,
-        if report.lineup == ["random"] {
+        report.header.games,
+        if report.header.lineup == ["random"] {
             "random games".to_owned()
         } else {
-            format!("games of {}", report.lineup.join(","))
+            format!("games of {}", report.header.lineup.join(","))
         },
-        report.seed,
-        report.max_plies
+        report.header.seed,
+        report.header.max_plies
     ));
     if !md {
         out.line("");

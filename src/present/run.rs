@@ -119,8 +119,8 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
                 game.name,
                 interp.id,
                 interp.title,
-                games_played(o.games, &args.lineup, ""),
-                o.seed
+                games_played(o.header.games, &args.lineup, ""),
+                o.header.seed
             ),
         );
         if !o.overrides.is_empty() {
@@ -231,7 +231,7 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
     };
     footer(
         out,
-        &outputs[0].corpus_hash,
+        &outputs[0].header.corpus_hash,
         &command_line(&game.id, interp, args),
         args.corpus.as_deref(),
     );
@@ -445,7 +445,7 @@ fn each_option_table(out: &mut Out, run: &Run, args: &RunArgs) {
     let endless: Vec<String> = variants
         .iter()
         .zip(outputs)
-        .filter(|(_, o)| o.results.timeouts == o.games)
+        .filter(|(_, o)| o.results.timeouts == o.header.games)
         .map(|(v, _)| v.label())
         .collect();
     if !endless.is_empty() {
@@ -456,7 +456,7 @@ fn each_option_table(out: &mut Out, run: &Run, args: &RunArgs) {
     }
     footer(
         out,
-        &outputs[0].corpus_hash,
+        &outputs[0].header.corpus_hash,
         &command_line(&game.id, Some(&interp.id), args),
         args.corpus.as_deref(),
     );

@@ -21,9 +21,9 @@ use serde_json::Value;
 
 use crate::agents::Lineup;
 use crate::analysis::Error;
-use crate::analysis::OUTPUT_SCHEMA_VERSION;
+use crate::analysis::header::{Header, Played};
 use crate::analysis::play::{
-    check_numbers, check_rotation, check_seated, corpus_hash, lineup_list, play_reading, pool,
+    check_numbers, check_rotation, check_seated, corpus_hash, play_reading, pool,
 };
 use crate::analysis::reproduce::Reproduce;
 use crate::bind::{self, Bound};
@@ -70,27 +70,10 @@ pub struct FlagsArgs {
 /// `flags GAME --format json`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct FlagsOutput {
-    /// Always 1.
-    pub schema_version: u32,
-    /// The ludotrace version that produced it.
-    pub ludotrace: String,
-    /// BLAKE3 of the corpus files (paths and contents).
-    pub corpus_hash: String,
-    /// Game id.
-    pub game: String,
-    /// Run seed of the games played.
-    pub seed: u64,
-    /// Games played per reading.
-    pub games: u64,
-    /// The ply limit applied to readings without an engine cap.
-    pub max_plies: u32,
-    /// The agent of each seat (with `swap`, in game 0).
-    pub agents: Vec<String>,
-    /// The `--agents` list as given.
-    pub lineup: Vec<String>,
-    /// Whether the agents rotated over the seats game by game. Absent when not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub swap: bool,
+    /// What was played, with which corpus and seed, by whom (the fields every played
+    /// output opens with).
+    #[serde(flatten)]
+    pub header: Header,
     /// `--set` overrides of every reading, as given.
     pub overrides: Vec<String>,
     /// The flags, by kind: `choice`, `declined`, `source-conflict`, `witness-variant`,
@@ -293,18 +276,17 @@ pub fn flags<'c>(
                 .and_then(|r| r.effect.clone());
         }
         reports.push(FlagsOutput {
-            schema_version: OUTPUT_SCHEMA_VERSION,
-            ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
-            corpus_hash: hash.clone(),
-            game: g.id.clone(),
-            seed: args.seed,
-            games: args.games,
-            max_plies: args.max_plies,
-            agents: args
-                .lineup
-                .seating(tallies.first().map_or(2, |t| t.wins.len())),
-            lineup: lineup_list(&args.lineup),
-            swap: args.lineup.swap(),
+            header: Header::new(
+                Played {
+                    game: &g.id,
+                    corpus_hash: &hash,
+                    seed: args.seed,
+                    games: args.games,
+                    max_plies: args.max_plies,
+                },
+                &args.lineup,
+                tallies.first().map_or(2, |t| t.wins.len()),
+            ),
             overrides: args.set.clone(),
             flags,
             sensitivity,

@@ -474,7 +474,7 @@ fn finding(
         played.len(),
         range("draws or timeouts", &|p| {
             let r = &p.output.results;
-            let n = p.output.games.max(1) as f64;
+            let n = p.output.header.games.max(1) as f64;
             Some((r.draws + r.timeouts) as f64 / n)
         })
     )];
@@ -575,7 +575,7 @@ fn outcomes_figure(g: &Game, played: &[crate::analysis::play::RunRow]) -> Figure
             }
         })
         .collect();
-    let games = played.first().map_or(0, |p| p.output.games);
+    let games = played.first().map_or(0, |p| p.output.header.games);
     Figure {
         name: format!("{}-outcomes.svg", g.id),
         alt: format!("Outcomes of every reading of {}", g.name),
@@ -668,7 +668,7 @@ fn tornado_figure(g: &Game, primary: &str, f: &crate::analysis::flags::FlagsOutp
              interval, from the flags command above ({} random games an arm), largest first. \
              The whiskers are not corrected for the many comparisons; the verdicts, Holm-corrected \
              across the game, are in the table above.",
-            f.games
+            f.header.games
         ),
         svg: charts::bars(&charts::Bars {
             title: format!("{}: first mover's wins, one option at a time", g.name),

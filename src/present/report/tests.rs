@@ -7,6 +7,7 @@ use crate::analysis::diff::{Difference, Metric};
 use crate::analysis::flags::found::Effect;
 use crate::analysis::flags::{FlagsOutput, OneAtATime, Ranked, Sensitivity};
 use crate::analysis::global::{GlobalDesign, GlobalIndex, GlobalOutcome};
+use crate::analysis::header::Header;
 use crate::analysis::play::{Run, RunRow};
 use crate::exec::Mode;
 use crate::stats::Rate;
@@ -46,7 +47,7 @@ fn played<'c>(corpus: &'c Corpus, files: &CorpusFiles) -> Run<'c> {
 /// Sets a row's first mover's win rate, and its draws and timeouts of 20 games.
 fn set(row: &mut RunRow, first: f64, draws: u64, timeouts: u64) {
     let o = &mut row.output;
-    o.games = 20;
+    o.header.games = 20;
     o.results.draws = draws;
     o.results.timeouts = timeouts;
     o.results
@@ -140,16 +141,18 @@ fn design(first_mover_varies: bool) -> GlobalDesign {
 /// above starter's 0.30; `starter`'s 0.99 is of the draws, not of who wins).
 fn flags_output(effect: bool, global: Option<bool>) -> FlagsOutput {
     FlagsOutput {
-        schema_version: 1,
-        ludotrace: "0".to_owned(),
-        corpus_hash: "h".to_owned(),
-        game: "um-el-bagara".to_owned(),
-        seed: 1,
-        games: 500,
-        max_plies: 500,
-        agents: vec!["random".to_owned(); 2],
-        lineup: vec!["random".to_owned()],
-        swap: false,
+        header: Header {
+            schema_version: 1,
+            ludotrace: "0".to_owned(),
+            corpus_hash: "h".to_owned(),
+            game: "um-el-bagara".to_owned(),
+            seed: 1,
+            games: 500,
+            max_plies: 500,
+            agents: vec!["random".to_owned(); 2],
+            lineup: vec!["random".to_owned()],
+            swap: false,
+        },
         overrides: Vec::new(),
         flags: Vec::new(),
         sensitivity: Sensitivity {
