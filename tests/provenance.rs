@@ -182,3 +182,109 @@ fn the_matrix_and_the_point_say_who_takes_each_reading() {
     assert_eq!(code, 2);
     assert!(err.contains("did you mean"), "{err}");
 }
+
+/// The games of the built-in corpus.
+const GAMES: [&str; 7] = [
+    "um-el-banat",
+    "um-el-bagara",
+    "um-el-tuweisat",
+    "seega",
+    "lib-el-merafib",
+    "sijat-el-taba",
+    "lib-al-aqil",
+];
+
+/// Lane refers the relay to "the former mode", which the corpus does not hold: the deferral
+/// grounds nothing, so under the `lane` reading the relay is the DLP's, borrowed.
+#[test]
+fn a_deferral_grounds_nothing() {
+    let v = crate::util::json(&["show", "lib-al-aqil", "-i", "lane", "--format", "json"]);
+    for id in ["relay", "capture", "capture-opposite"] {
+        let rule = v["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap();
+        assert_eq!(rule["class"]["class"], "borrowed", "{id}: {rule}");
+        assert_eq!(rule["class"]["sources"], serde_json::json!(["DLP"]), "{id}");
+        let note = rule["cites"][0]["note"].as_str().unwrap_or_default();
+        assert!(
+            note.starts_with("defers to Lane's former mode"),
+            "{id}: {note}"
+        );
+    }
+}
+
+/// An option that quotes the very words its choice asks about is not grounded by them: the
+/// hyena's "two to come away with" is the question of `well-exit`, not an answer to it. And
+/// in every ruleset, an option's quote that lies inside one of its own choice's quotes is
+/// marked as the question's words (a check independent of the loader's span arithmetic).
+#[test]
+fn no_option_is_grounded_by_its_own_questions_words() {
+    let v = crate::util::json(&["show", "lib-el-merafib", "--format", "json"]);
+    let exit = v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "well-exit")
+        .unwrap();
+    let two_last = exit["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == "two-last")
+        .unwrap();
+    assert!(
+        two_last["cites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["note"].as_str().is_some_and(|n| n.contains("question"))),
+        "{two_last}"
+    );
+    let fold = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut checked = 0;
+    for game in GAMES {
+        let v = crate::util::json(&["show", game, "--format", "json"]);
+        for choice in v["choices"].as_array().unwrap() {
+            let asked: Vec<(String, String)> = choice["cites"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| (c["at"].to_string(), fold(c["quote"].as_str().unwrap())))
+                .collect();
+            for o in choice["options"].as_array().unwrap() {
+                for c in o["cites"].as_array().unwrap() {
+                    let q = fold(c["quote"].as_str().unwrap());
+                    let inside = asked
+                        .iter()
+                        .any(|(at, a)| *at == c["at"].to_string() && a.contains(&q));
+                    if inside {
+                        checked += 1;
+                        assert!(
+                            c["note"].as_str().is_some_and(|n| n.contains("question")),
+                            "{game} {}={}: «{q}» is its question's words",
+                            choice["id"],
+                            o["id"]
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} quotes inside their question");
+}
+
+/// `flags` never reports a source as supporting an option by the question's own words.
+#[test]
+fn flags_do_not_count_the_questions_words_as_support() {
+    let v = crate::util::json(&["flags", "lib-el-merafib", "-n", "2", "--format", "json"]);
+    for f in v["flags"].as_array().unwrap() {
+        let title = f["title"].as_str().unwrap();
+        assert!(
+            !title.contains("supports two-last"),
+            "a conflict rests on the question's words: {title}"
+        );
+    }
+}

@@ -379,6 +379,50 @@ pub struct Cite {
     pub quote: String,
     /// The witness it was restricted to.
     pub witness: Option<String>,
+    /// What the quote can carry (computed by the loader from its marks and its overlap with
+    /// the question's words).
+    pub role: QuoteRole,
+}
+
+impl Cite {
+    /// Whether the quote's words can ground or lend what the item says.
+    pub fn says(&self) -> bool {
+        self.role == QuoteRole::Words
+    }
+}
+
+/// What a quote can carry. Only [`QuoteRole::Words`] grounds (or lends) anything: the
+/// others are shown beside the item, with what they are, and carry no class.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QuoteRole {
+    /// Words that say what the item says.
+    Words,
+    /// The one word or name an item is about (`term: true`).
+    Term,
+    /// A deferral to another description: a passage or game of the corpus, or one outside
+    /// it (`outside: …`, as written).
+    Defers(String),
+    /// An option's quote that is, all but fewer than three words, the words its own choice
+    /// cites for the question: the question cannot answer itself.
+    Question,
+}
+
+impl QuoteRole {
+    /// What the quote is, for a reader; `None` for words that say what the item says.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            QuoteRole::Words => None,
+            QuoteRole::Term => Some("a term: grounds nothing".to_owned()),
+            QuoteRole::Defers(to) => Some(match to.strip_prefix("outside:") {
+                Some(what) => format!(
+                    "defers to {}, which the corpus does not hold: grounds nothing",
+                    what.trim()
+                ),
+                None => format!("defers to `{to}`: grounds nothing itself"),
+            }),
+            QuoteRole::Question => Some("the question's own words: grounds nothing".to_owned()),
+        }
+    }
 }
 
 /// A clause.
@@ -437,6 +481,8 @@ pub struct ChoiceOption {
     pub register: Vec<String>,
     /// The engine whose own behaviour this option is, when it is one (an engine artefact).
     pub engine: Option<String>,
+    /// Former ids of options merged into this one.
+    pub aliases: Vec<String>,
 }
 
 /// An interpretation with every parameter resolved.

@@ -8,6 +8,13 @@
 //! - **borrowed**: it quotes words, but only of other sources (named by label);
 //! - **interpolated**: it quotes nothing; its `by:` says who added it.
 //!
+//! Only quotes that say something count (the loader sets each quote's role): a **term**
+//! (`term: true`, the one word an item is about), a **deferral** (`defers:`, "in the same
+//! manner as before described") and an option's quote that is its own **question's words**
+//! (fewer than three of its words outside the spans its choice cites) are shown beside the
+//! item but ground and lend nothing. A deferral's target grounds only through its own words,
+//! quoted by the item.
+//!
 //! The classes are computed here and nowhere else, and nothing in a ruleset can state them:
 //! a description may only claim what the quotes carry. A choice's own quotes (the words the
 //! question arises from) never ground an option.
@@ -64,9 +71,11 @@ pub fn classify(
     cites: &[Cite],
     by: &[String],
 ) -> Classed {
-    // The words an item rests on: its quotes, and encodings it names (their words are code).
+    // The words an item rests on: its quotes that say something (not a term, a deferral or
+    // the question's own words), and encodings it names (their words are code).
     let words: Vec<&str> = cites
         .iter()
+        .filter(|c| c.says())
         .map(|c| c.at.as_str())
         .chain(
             by.iter()

@@ -318,6 +318,19 @@ pub struct Cite {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub witness: Option<Sp<String>>,
+    /// The quote is the one word or name an item is about (a game's name, a piece's), not
+    /// words that say what it says: it may be shorter than three words, and it grounds
+    /// nothing.
+    #[serde(default)]
+    pub term: bool,
+    /// The quote defers to another description ("in the same manner as before described"):
+    /// a passage of the corpus (`davies-1925#um-el-banat`), a game of the corpus
+    /// (`um-el-banat`), or `outside: <what>` for one the corpus does not hold. A deferral
+    /// grounds nothing itself: the words of the passage it defers to ground what they state,
+    /// when the item quotes them too.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub defers: Option<Sp<String>>,
 }
 
 /// An open point.
@@ -370,6 +383,11 @@ pub struct ChoiceOption {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub engine: Option<Sp<String>>,
+    /// Former ids of options merged into this one (they set the same parameters): still
+    /// accepted by `--choose`, with a note.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub aliases: Vec<Sp<String>>,
 }
 
 /// A register reading that no option or clause offers, and why.

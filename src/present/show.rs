@@ -209,6 +209,10 @@ pub struct ShowCite {
     pub quote: String,
     /// Page (for passages), or the anchor's kind.
     pub locator: String,
+    /// What the quote is when it grounds nothing: a term, a deferral (and to what), or the
+    /// question's own words. Absent for words that say what the item says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A clause in `show`.
@@ -396,6 +400,7 @@ pub(crate) fn show_cites(corpus: &Corpus, cites: &[Cite]) -> Vec<ShowCite> {
             at: c.at.clone(),
             quote: c.quote.clone(),
             locator: locator(corpus, c),
+            note: c.role.note(),
         })
         .collect()
 }
@@ -761,11 +766,21 @@ fn map_text(m: &serde_json::Map<String, Value>) -> String {
         .join(", ")
 }
 
+/// A quote's note in Markdown, after its locator.
+fn note_md(q: &ShowCite) -> String {
+    q.note
+        .as_ref()
+        .map_or(String::new(), |n| format!(" *[{n}]*"))
+}
+
 fn cites_text(out: &mut Out, cites: &[ShowCite], indent: &str) {
     for c in cites {
         out.raw(indent);
         out.styled(style::QUOTE, &format!("«{}»", c.quote.trim()));
         out.styled(style::DIM, &format!(" — {} ({})", c.at, c.locator));
+        if let Some(note) = &c.note {
+            out.styled(style::DIM, &format!(" [{note}]"));
+        }
         out.raw("\n");
     }
 }
@@ -814,10 +829,11 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
         out.line(&format!("- **{}**{class}: {}", c.id, c.says.trim()));
         for q in &c.cites {
             out.line(&format!(
-                "  - > {} — `{}` ({})",
+                "  - > {} — `{}` ({}){}",
                 q.quote.trim(),
                 q.at,
-                q.locator
+                q.locator,
+                note_md(q)
             ));
         }
         if !c.by.is_empty() {
@@ -850,10 +866,11 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
         out.line("");
         for q in &c.cites {
             out.line(&format!(
-                "> {} — `{}` ({})",
+                "> {} — `{}` ({}){}",
                 q.quote.trim(),
                 q.at,
-                q.locator
+                q.locator,
+                note_md(q)
             ));
             out.line("");
         }

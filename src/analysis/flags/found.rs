@@ -603,14 +603,19 @@ pub fn artefact_frequency(artefact: &Artefact, tallies: &[(&str, &Tally)]) -> Fr
 }
 
 /// The sources whose words support an option: its quotes' sources, and encodings it names
-/// in `by:` (their words are code), as labels, each once.
+/// in `by:` (their words are code), as labels, each once. A term, a deferral or the
+/// question's own words support nothing.
 fn supporters(corpus: &Corpus, game: &Game, cites: &[Cite], by: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let anchors = cites.iter().map(|c| c.at.as_str()).chain(
-        by.iter()
-            .map(String::as_str)
-            .filter(|b| corpus.encodings.contains_key(*b)),
-    );
+    let anchors = cites
+        .iter()
+        .filter(|c| c.says())
+        .map(|c| c.at.as_str())
+        .chain(
+            by.iter()
+                .map(String::as_str)
+                .filter(|b| corpus.encodings.contains_key(*b)),
+        );
     for a in anchors {
         let l = label(corpus, game, a);
         if !out.contains(&l) {
@@ -652,7 +657,7 @@ fn conflicts(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                     let quotes = opts
                         .iter()
                         .flat_map(|&k| &choice.options[k].cites)
-                        .filter(|c| label(corpus, game, &c.at) == s)
+                        .filter(|c| c.says() && label(corpus, game, &c.at) == s)
                         .map(|c| Quote {
                             at: c.at.clone(),
                             source: s.to_owned(),

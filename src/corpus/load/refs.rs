@@ -79,10 +79,12 @@ impl Validator<'_> {
     ) -> Vec<Cite> {
         let mut out = Vec::new();
         for c in cites {
+            let role = self.quote_role(path, c, corpus);
             out.push(Cite {
                 at: c.at.value.clone(),
                 quote: c.quote.value.clone(),
                 witness: c.witness.as_ref().map(|w| w.value.clone()),
+                role,
             });
             let Some(ts) = targets.get(&c.at.value) else {
                 if corpus.works.iter().any(|w| w.id == c.at.value) {
@@ -138,7 +140,9 @@ impl Validator<'_> {
             let found = pool
                 .iter()
                 .any(|t| t.runs.iter().any(|r| contains_folded(r, &needle)));
-            if !found {
+            if found {
+                self.whole_words(path, c, &needle, &pool);
+            } else {
                 let best = pool
                     .iter()
                     .flat_map(|t| t.runs.iter())
@@ -164,6 +168,76 @@ impl Validator<'_> {
             }
         }
         out
+    }
+
+    /// What a quote can carry, from its marks (`term:`, `defers:`); a deferral's target is
+    /// checked here.
+    fn quote_role(&mut self, path: &str, c: &raw::Cite, corpus: &Corpus) -> QuoteRole {
+        if let Some(to) = &c.defers {
+            let target = to.value.trim();
+            let outside = target
+                .strip_prefix("outside:")
+                .is_some_and(|what| !what.trim().is_empty());
+            let known = corpus.passages.contains_key(target)
+                || corpus.passages.values().any(|p| p.game == target);
+            if !outside && !known {
+                self.diags.push(
+                    Place::at(path, &to.referenced),
+                    "dangling-deferral",
+                    format!(
+                        "`defers: {target}` names no passage or game of the corpus; a deferral names a passage (e.g. {}), a game (e.g. {}), or one the corpus does not hold as `outside: <what, where>`",
+                        corpus.passages.keys().next().map_or("davies-1925#um-el-banat", String::as_str),
+                        corpus.passages.values().next().map_or("um-el-banat", |p| p.game.as_str()),
+                    ),
+                );
+            }
+            if c.term {
+                self.diags.push(
+                    Place::at(path, &to.referenced),
+                    "term-and-deferral",
+                    "a quote is a term (`term: true`) or a deferral (`defers:`), not both",
+                );
+            }
+            return QuoteRole::Defers(target.to_owned());
+        }
+        if c.term {
+            QuoteRole::Term
+        } else {
+            QuoteRole::Words
+        }
+    }
+
+    /// A quote is a span of whole words long enough to say something: it starts and ends on
+    /// word boundaries where it occurs, and has three words or more unless it is a term.
+    fn whole_words(&mut self, path: &str, c: &raw::Cite, needle: &str, pool: &[&QuoteTarget]) {
+        let on_boundaries = pool.iter().any(|t| {
+            t.runs
+                .iter()
+                .any(|r| occurrences(r, needle).any(|at| on_word_boundaries(r, at, needle.len())))
+        });
+        if !on_boundaries {
+            self.diags.push(
+                Place::at(path, &c.quote.referenced),
+                "quote-splits-a-word",
+                format!(
+                    "«{}» begins or ends inside a word of `{}`: a quote is whole words; extend it to the words' ends",
+                    c.quote.value.trim(),
+                    c.at.value
+                ),
+            );
+        }
+        let n = word_count(needle);
+        if n < 3 && !c.term {
+            self.diags.push(
+                Place::at(path, &c.quote.referenced),
+                "quote-too-short",
+                format!(
+                    "«{}» is {n} word{}: a quote needs at least three words to say something; quote more of the sentence, or mark the one word the item is about with `term: true` (a term grounds nothing)",
+                    c.quote.value.trim(),
+                    if n == 1 { "" } else { "s" },
+                ),
+            );
+        }
     }
 
     /// An id that names no point: the message suggests the nearest ids.
@@ -305,6 +379,89 @@ fn dangling_code(what: &str) -> &'static str {
     } else {
         "dangling-anchor"
     }
+}
+
+/// The byte offsets at which `needle` occurs in `hay` (both folded), overlaps included.
+pub(super) fn occurrences<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        if needle.is_empty() {
+            return None;
+        }
+        let at = from + hay.get(from..)?.find(needle)?;
+        from = at + hay[at..].chars().next().map_or(1, char::len_utf8);
+        Some(at)
+    })
+}
+
+/// Whether `hay[at..at + len]` neither begins nor ends inside a word.
+fn on_word_boundaries(hay: &str, at: usize, len: usize) -> bool {
+    let before = hay[..at].chars().next_back();
+    let first = hay[at..].chars().next();
+    let last = hay[..at + len].chars().next_back();
+    let after = hay[at + len..].chars().next();
+    let joins = |a: Option<char>, b: Option<char>| matches!((a, b), (Some(a), Some(b)) if a.is_alphanumeric() && b.is_alphanumeric());
+    !joins(before, first) && !joins(last, after)
+}
+
+/// The words of a folded text: its space-separated runs that hold a letter or a digit.
+pub(super) fn word_count(folded: &str) -> usize {
+    folded
+        .split(' ')
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .count()
+}
+
+/// Whether an option's quote is its choice's question: wherever it occurs, fewer than three
+/// of its words lie outside every span the choice cites for the question (in the same
+/// text). Found by span, so nobody has to remember to mark it.
+pub(super) fn is_question(
+    quote: &Cite,
+    question: &[Cite],
+    targets: &HashMap<String, Vec<QuoteTarget>>,
+) -> bool {
+    let asked: Vec<String> = question
+        .iter()
+        .filter(|q| q.at == quote.at)
+        .map(|q| fold(&q.quote))
+        .collect();
+    if asked.is_empty() {
+        return false;
+    }
+    let needle = fold(&quote.quote);
+    let Some(ts) = targets.get(&quote.at) else {
+        return false;
+    };
+    let mut seen = false;
+    for t in ts
+        .iter()
+        .filter(|t| quote.witness.as_ref().is_none_or(|w| w == &t.witness))
+    {
+        for run in &t.runs {
+            let mut covered = vec![false; run.len()];
+            for q in &asked {
+                for at in occurrences(run, q) {
+                    covered[at..at + q.len()].fill(true);
+                }
+            }
+            for at in occurrences(run, &needle) {
+                seen = true;
+                let mut start = at;
+                let mut left = 0;
+                for w in needle.split(' ') {
+                    let span = start..start + w.len();
+                    start = span.end + 1;
+                    if w.chars().any(char::is_alphanumeric) && !covered[span].iter().all(|&c| c) {
+                        left += 1;
+                    }
+                }
+                if left >= 3 {
+                    return false;
+                }
+            }
+        }
+    }
+    seen
 }
 
 /// The last `n` characters of `s`, with an ellipsis if cut.

@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use indexmap::IndexMap;
 use serde_json::Value;
 
+use super::refs::is_question;
 use super::{QuoteTarget, Validator};
 use crate::corpus::diag::Place;
 use crate::corpus::model::closest;
@@ -68,7 +69,7 @@ impl Validator<'_> {
                     format!("choice `{}` has no options", c.id.value),
                 );
             }
-            let cites = self.cites(path, &c.cites, corpus, targets);
+            let choice_cites = self.cites(path, &c.cites, corpus, targets);
             let mut options = Vec::new();
             let mut option_ids = HashSet::new();
             let places = choice_places.entry(c.id.value.clone()).or_default();
@@ -93,7 +94,12 @@ impl Validator<'_> {
                     );
                 }
                 let by = self.proponents(path, &o.by, corpus);
-                let cites = self.cites(path, &o.cites, corpus, targets);
+                let mut cites = self.cites(path, &o.cites, corpus, targets);
+                for q in cites.iter_mut().filter(|q| q.role == QuoteRole::Words) {
+                    if is_question(q, &choice_cites, targets) {
+                        q.role = QuoteRole::Question;
+                    }
+                }
                 let sets = self.sets(path, family, &o.sets);
                 let register = self.readings_taken(path, &o.register, &c.addresses, corpus);
                 let engine = o
@@ -108,13 +114,14 @@ impl Validator<'_> {
                     sets,
                     register,
                     engine,
+                    aliases: o.aliases.iter().map(|a| a.value.clone()).collect(),
                 });
             }
             let addresses = self.addresses(path, &c.addresses, corpus);
             choices.push(Choice {
                 id: c.id.value.clone(),
                 question: c.question.clone(),
-                cites,
+                cites: choice_cites,
                 addresses,
                 options,
             });
@@ -143,6 +150,16 @@ impl Validator<'_> {
                 );
             }
             let cites = self.cites(path, &c.cites, corpus, targets);
+            if !cites.is_empty() && !cites.iter().any(Cite::says) && c.by.is_empty() {
+                self.diags.push(
+                    Place::at(path, &c.id.referenced),
+                    "uncited-clause",
+                    format!(
+                        "clause `{}` quotes only terms or deferrals, which ground nothing: cite the words that say the rule (those of the passage deferred to, or whoever states it), or say who interpolated it (`by:`)",
+                        c.id.value
+                    ),
+                );
+            }
             let by = self.proponents(path, &c.by, corpus);
             for o in &c.open {
                 if !choice_ids.contains(&o.value) {
