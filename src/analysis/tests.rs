@@ -814,6 +814,7 @@ fn choice(id: &str, options: &[&str]) -> Choice {
                 sets: Vec::new(),
                 register: Vec::new(),
                 engine: None,
+                aliases: Vec::new(),
             })
             .collect(),
     }
