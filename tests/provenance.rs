@@ -286,3 +286,53 @@ fn flags_do_not_count_the_questions_words_as_support() {
         );
     }
 }
+
+/// Two options of one choice that set the same parameters are one rule, held once with all
+/// its proponents (Li'b al-'Aqil had fifteen `-for-lane` twins), so `flags` reports no
+/// conflict between identical rules; a former id still switches the merged option in, with
+/// a note.
+#[test]
+fn no_two_options_of_a_choice_set_the_same_parameters() {
+    for game in GAMES {
+        let v = crate::util::json(&["show", game, "--format", "json"]);
+        for choice in v["choices"].as_array().unwrap() {
+            let sets: Vec<&serde_json::Value> = choice["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| &o["sets"])
+                .collect();
+            for (i, s) in sets.iter().enumerate() {
+                assert!(
+                    !sets[..i].contains(s),
+                    "{game} {}: two options set {s}",
+                    choice["id"]
+                );
+            }
+        }
+    }
+    let flags = crate::util::json(&["flags", "lib-al-aqil", "-n", "2", "--format", "json"]);
+    for f in flags["flags"].as_array().unwrap() {
+        assert!(
+            !f["id"].as_str().unwrap().contains("for-lane"),
+            "{}",
+            f["title"]
+        );
+    }
+    let (code, out, err) = crate::util::run(crate::util::bin().args([
+        "run",
+        "lib-al-aqil",
+        "-i",
+        "lane",
+        "--choose",
+        "relay-when=odd-for-lane",
+        "-n",
+        "2",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("`odd-for-lane` is now part of `odd`"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["choose"]["relay-when"], "odd", "{v}");
+}

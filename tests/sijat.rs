@@ -723,23 +723,19 @@ fn an_unusable_throw_is_banked() {
 
 #[test]
 fn the_dice_score_in_full() {
-    // The overshoot option full-score: exact landing resting on Sijat's own words ("The dice
-    // are thrown, and score"), not on the hyena game's well.
+    // Exact landing rests on Sijat's own words ("The dice are thrown, and score") as well as
+    // on the hyena game's well: one option, `illegal`, with both, the former `full-score`
+    // (which set the same parameters) kept as its alias.
     let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
     let game = corpus.game("sijat-el-taba").unwrap();
     let choice = game.choices.iter().find(|c| c.id == "overshoot").unwrap();
-    let full = choice
-        .options
-        .iter()
-        .find(|o| o.id == "full-score")
-        .unwrap();
+    assert!(choice.options.iter().all(|o| o.id != "full-score"));
+    let full = choice.merged_into("full-score").unwrap();
+    assert_eq!(full.id, "illegal");
     assert_eq!(full.sets, [("overshoot".to_owned(), json!("illegal"))]);
-    assert!(
-        full.cites
-            .iter()
-            .all(|c| c.at == "davies-1925#sijat-el-taba")
-    );
-    assert!(full.by.iter().all(|b| !b.contains("merafib")));
+    for at in ["davies-1925#sijat-el-taba", "davies-1925#lib-el-merafib"] {
+        assert!(full.cites.iter().any(|c| c.at == at), "{at}");
+    }
     // A counter on c6, two houses short of a6: a rabî' cannot be moved in full, a yômên can.
     let rules = engine("davies", &json!({"overshoot": "illegal"}));
     let rows = [

@@ -330,6 +330,24 @@ impl Variant<'_> {
     }
 }
 
+/// A note for each `CHOICE=OPTION` switch that names an option by a former id, merged
+/// into another option that sets the same parameters: the switch takes the merged option.
+pub fn alias_notes(game: &Game, items: &[String]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| {
+            let (c, o) = item.split_once('=')?;
+            let choice = game.choice(c.trim())?;
+            let into = choice.merged_into(o.trim())?;
+            Some(format!(
+                "--choose {item}: `{}` is now part of `{}` (the two set the same parameters), which is played",
+                o.trim(),
+                into.id
+            ))
+        })
+        .collect()
+}
+
 /// Parses `CHOICE=OPTION` switches against a game's choices.
 ///
 /// # Errors
@@ -362,7 +380,9 @@ fn parse_choose<'a>(
                     .join(", ")
             )));
         };
-        let Some(option) = choice.options.iter().find(|x| x.id == o) else {
+        let found = choice.options.iter().find(|x| x.id == o);
+        // A former id of a merged option still switches it in (`alias_notes` says so).
+        let Some(option) = found.or_else(|| choice.merged_into(o)) else {
             return Err(Error::Usage(format!(
                 "--choose {item}: the choice `{c}` has no option `{o}`; its options are {}",
                 choice

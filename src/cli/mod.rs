@@ -260,6 +260,9 @@ pub(super) fn play_command(
             shard: _,
         } => {
             choices_are_not_parameters(game_of(corpus, game)?, set)?;
+            for note in run::alias_notes(game_of(corpus, game)?, choose) {
+                anstream::eprintln!("ludotrace: note: {note}");
+            }
             let Games::Count(games) = play.games else {
                 return Err(Error::Usage(
                     "--games auto is diff's (it plays until the difference of the first \

@@ -463,6 +463,15 @@ pub struct Choice {
     pub options: Vec<ChoiceOption>,
 }
 
+impl Choice {
+    /// The option a former id was merged into (`aliases:`), if `id` is one.
+    pub fn merged_into(&self, id: &str) -> Option<&ChoiceOption> {
+        self.options
+            .iter()
+            .find(|o| o.aliases.iter().any(|a| a == id))
+    }
+}
+
 /// A reading of an open point.
 #[derive(Debug)]
 #[non_exhaustive]

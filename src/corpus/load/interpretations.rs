@@ -96,7 +96,20 @@ impl Validator<'_> {
                     };
                     if !places.contains_key(&o.value) {
                         choose_error = true;
-                        if own {
+                        let merged = choices
+                            .iter()
+                            .find(|ch| ch.id == c.value)
+                            .and_then(|ch| ch.merged_into(&o.value));
+                        if own && let Some(into) = merged {
+                            self.diags.push(
+                                Place::at(path, &o.referenced),
+                                "dangling-option",
+                                format!(
+                                    "`{}` of choice `{}` was merged into `{}` (the two set the same parameters): write `{}`",
+                                    o.value, c.value, into.id, into.id
+                                ),
+                            );
+                        } else if own {
                             let valid: Vec<String> = choices
                                 .iter()
                                 .find(|ch| ch.id == c.value)

@@ -117,6 +117,7 @@ impl Validator<'_> {
                     aliases: o.aliases.iter().map(|a| a.value.clone()).collect(),
                 });
             }
+            self.merged_options(path, c, &options);
             let addresses = self.addresses(path, &c.addresses, corpus);
             choices.push(Choice {
                 id: c.id.value.clone(),
@@ -213,6 +214,45 @@ impl Validator<'_> {
             interpretations,
             declined,
         })
+    }
+
+    /// Two options of one choice that set the same parameters are one rule: the corpus holds
+    /// it once, with every proponent, the other id kept as an alias (so that `flags` never
+    /// reports a conflict between identical rules). An alias names no other option.
+    fn merged_options(&mut self, path: &str, c: &raw::Choice, options: &[ChoiceOption]) {
+        let key = |o: &ChoiceOption| {
+            let mut sets = o.sets.clone();
+            sets.sort_by(|a, b| a.0.cmp(&b.0));
+            serde_json::to_string(&sets).unwrap_or_default()
+        };
+        for (i, o) in options.iter().enumerate() {
+            if let Some(first) = options[..i].iter().find(|p| key(p) == key(o)) {
+                let at = c.options.iter().find(|r| r.id.value == o.id);
+                if let Some(r) = at {
+                    self.diags.push(
+                        Place::at(path, &r.id.referenced),
+                        "duplicate-option",
+                        format!(
+                            "options `{}` and `{}` of choice `{}` set the same parameters: they are one rule; merge them into `{}`, listing every proponent in its `by:` and its quotes, with `aliases: [{}]`",
+                            first.id, o.id, c.id.value, first.id, o.id
+                        ),
+                    );
+                }
+            }
+        }
+        let mut seen: HashSet<&str> = options.iter().map(|o| o.id.as_str()).collect();
+        for a in c.options.iter().flat_map(|o| &o.aliases) {
+            if !seen.insert(a.value.as_str()) {
+                self.diags.push(
+                    Place::at(path, &a.referenced),
+                    "duplicate-id",
+                    format!(
+                        "alias `{}` of choice `{}` is already an option or an alias there",
+                        a.value, c.id.value
+                    ),
+                );
+            }
+        }
     }
 
     /// Checks an option marked as an engine's behaviour (`engine:`): it names the engine, and
