@@ -517,6 +517,23 @@ pub struct Interpretation {
     /// Where each of its clauses and chosen options comes from, relative to the basis:
     /// computed by the loader, never written by hand.
     pub provenance: Provenance,
+    /// The choices at which it takes an option other than those its basis grounds, each
+    /// with the editors' reason (computed by the loader; the reason is the ruleset's).
+    pub departs: Vec<Departure>,
+}
+
+/// A reading's departure from its basis: at `choice` it takes `takes`, though the basis's
+/// words ground `grounded`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Departure {
+    /// The choice.
+    pub choice: String,
+    /// The option the reading takes.
+    pub takes: String,
+    /// The options its basis grounds.
+    pub grounded: Vec<String>,
+    /// Why the reading departs (the ruleset's `departs:`).
+    pub why: String,
 }
 
 /// How an item of a reading stands to the reading's basis.

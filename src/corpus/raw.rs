@@ -438,6 +438,12 @@ pub struct Interpretation {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub extends: Option<Sp<String>>,
+    /// Where the reading takes an option other than one its basis grounds, choice → why. A
+    /// reading that reads a source takes the option that source's words ground wherever one
+    /// is offered, or says here why not. Inherited through `extends`.
+    #[serde(default)]
+    #[schemars(with = "std::collections::BTreeMap<String, String>")]
+    pub departs: IndexMap<Sp<String>, String>,
 }
 
 /// One file of `rulesets/register/`: the register of open points of one game (or, with no

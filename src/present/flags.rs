@@ -36,7 +36,8 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
     let count = |k: FlagKind| flags.iter().filter(|f| f.kind == k).count();
     let title = format!(
         "{} · {} open points, {} declined register readings, {} source conflicts, {} \
-         witness variants, {} borrowed and {} interpolated items, {} engine artefacts",
+         witness variants, {} borrowed and {} interpolated items, {} engine artefacts, {} \
+         departures of a reading from its basis",
         game.name,
         count(FlagKind::Choice),
         count(FlagKind::Declined),
@@ -45,6 +46,7 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
         count(FlagKind::Borrowing),
         count(FlagKind::Interpolation),
         count(FlagKind::EngineArtefact),
+        count(FlagKind::Departure),
     );
     if md {
         out.para(&format!("**{title}**"));
@@ -120,6 +122,12 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
         if !rows.is_empty() {
             out.table(&[head, whom], rows);
         }
+    }
+    let rows: Vec<Vec<String>> = of(FlagKind::Departure)
+        .map(|f| vec![f.title.clone(), f.text.clone()])
+        .collect();
+    if !rows.is_empty() {
+        out.table(&["departure from the basis", "why"], rows);
     }
     let rows: Vec<Vec<String>> = of(FlagKind::Declined)
         .map(|f| vec![f.id.clone(), f.text.clone()])

@@ -308,6 +308,10 @@ pub struct ShowInterpretation {
     pub basis: Vec<String>,
     /// Its clauses, chosen options and own rule settings, counted by class.
     pub provenance: ProvenanceSummary,
+    /// Where it takes another option than the one its basis's words ground, and why.
+    /// Absent when it takes them all.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub departs: Vec<crate::corpus::Departure>,
 }
 
 /// A resolved parameter.
@@ -501,6 +505,7 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                 .collect(),
             basis: i.basis.clone(),
             provenance: i.provenance.summary(),
+            departs: i.departs.clone(),
         }),
         declined: g
             .declined
@@ -547,6 +552,15 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
         out.raw("  provenance: ");
         out.styled(style::CHOSEN, &i.provenance.to_string());
         out.line(" (clauses, chosen options and own rule settings, against the basis)");
+        for d in &i.departs {
+            out.line(&format!(
+                "  departs from its basis at {}: takes {} over {} ({})",
+                d.choice,
+                d.takes,
+                d.grounded.join(", "),
+                d.why
+            ));
+        }
     }
     out.raw("\n");
     out.styled(style::HEAD, "RULES");
@@ -817,6 +831,16 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
             i.basis.iter().map(|b| format!("`{b}`")).collect::<Vec<_>>().join(", "),
             i.provenance
         ));
+        for d in &i.departs {
+            out.line("");
+            out.line(&format!(
+                "Departs from its basis at `{}`: takes `{}` over `{}`. {}",
+                d.choice,
+                d.takes,
+                d.grounded.join("`, `"),
+                d.why
+            ));
+        }
     }
     out.line("");
     out.line("## Rules");

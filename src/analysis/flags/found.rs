@@ -59,6 +59,9 @@ pub enum FlagKind {
     Uncovered,
     /// A rule as it fires in play.
     RuleActivity,
+    /// A reading that takes another option than the one its basis's words ground, with the
+    /// editors' reason.
+    Departure,
 }
 
 impl FlagKind {
@@ -74,6 +77,7 @@ impl FlagKind {
             FlagKind::EngineArtefact => "engine-artefact",
             FlagKind::Uncovered => "uncovered",
             FlagKind::RuleActivity => "rule-activity",
+            FlagKind::Departure => "departure",
         }
     }
 }
@@ -253,6 +257,50 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
     flags.extend(witness_variants(corpus, game));
     for class in [Class::Borrowed, Class::Interpolated] {
         flags.extend(rested_on(corpus, game, class));
+    }
+    flags.extend(departures(corpus, game));
+    flags
+}
+
+/// Every departure of a reading from its basis: where it takes another option than those its
+/// basis's words ground, with the reason the ruleset gives.
+fn departures(corpus: &Corpus, game: &Game) -> Vec<Flag> {
+    let mut flags = Vec::new();
+    for interp in &game.interpretations {
+        for d in &interp.departs {
+            let Some(choice) = game.choice(&d.choice) else {
+                continue;
+            };
+            let cites = choice
+                .options
+                .iter()
+                .filter(|o| d.grounded.contains(&o.id))
+                .flat_map(|o| &o.cites)
+                .filter(|c| c.says())
+                .map(|c| Quote {
+                    at: c.at.clone(),
+                    source: label(corpus, game, &c.at),
+                    quote: c.quote.clone(),
+                })
+                .collect();
+            flags.push(Flag {
+                kind: FlagKind::Departure,
+                id: format!("{}:{}", interp.id, d.choice),
+                title: format!(
+                    "{} takes {}={} over {}, which its basis grounds",
+                    interp.id,
+                    d.choice,
+                    d.takes,
+                    d.grounded.join(", ")
+                ),
+                text: d.why.clone(),
+                cites,
+                readings: vec![interp.id.clone()],
+                options: Vec::new(),
+                frequency: None,
+                effect: None,
+            });
+        }
     }
     flags
 }

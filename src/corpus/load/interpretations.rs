@@ -318,6 +318,7 @@ impl Validator<'_> {
                 params,
                 basis,
                 provenance: Provenance::default(),
+                departs: Vec::new(),
             });
         }
         out

@@ -200,7 +200,7 @@ impl Validator<'_> {
             &choice_places,
             &clause_sets_places,
         );
-        Some(Game {
+        let mut game = Game {
             id: f.id.value.clone(),
             name: f.name.clone(),
             aliases: f.aliases.clone(),
@@ -213,7 +213,106 @@ impl Validator<'_> {
             choices,
             interpretations,
             declined,
-        })
+        };
+        self.departures(path, f, corpus, &mut game);
+        Some(game)
+    }
+
+    /// A reading that reads a source takes, at every choice, an option that source's words
+    /// ground, wherever one is offered; where it takes another, its `departs:` (or that of a
+    /// reading it extends) says why. A reason where the reading does not depart is stale.
+    fn departures(&mut self, path: &str, f: &raw::RulesetFile, corpus: &Corpus, game: &mut Game) {
+        let raws: HashMap<&str, &raw::Interpretation> = f
+            .interpretations
+            .iter()
+            .map(|i| (i.id.value.as_str(), i))
+            .collect();
+        let mut found = Vec::new();
+        for interp in &game.interpretations {
+            let Some(own) = raws.get(interp.id.as_str()) else {
+                continue;
+            };
+            // The reasons, the reading's own first, then those of the readings it extends.
+            let mut reasons: Vec<(&Sp<String>, &String, bool)> = Vec::new();
+            let mut link = Some(*own);
+            let mut hops = 0;
+            while let Some(l) = link
+                && hops <= raws.len()
+            {
+                for (c, why) in &l.departs {
+                    if !reasons.iter().any(|(k, _, _)| k.value == c.value) {
+                        reasons.push((c, why, hops == 0));
+                    }
+                }
+                link = l.extends.as_ref().and_then(|e| raws.get(e.value.as_str()).copied());
+                hops += 1;
+            }
+            let mut departs = Vec::new();
+            let mut used = HashSet::new();
+            if !interp.basis.is_empty() {
+                for (c, takes) in &interp.choose {
+                    let Some(choice) = game.choice(c) else {
+                        continue;
+                    };
+                    let grounded: Vec<String> = choice
+                        .options
+                        .iter()
+                        .filter(|o| {
+                            crate::corpus::provenance::classify(
+                                corpus,
+                                game,
+                                &interp.basis,
+                                &o.cites,
+                                &o.by,
+                            )
+                            .class
+                                == Class::Grounded
+                        })
+                        .map(|o| o.id.clone())
+                        .collect();
+                    if grounded.is_empty() || grounded.contains(takes) {
+                        continue;
+                    }
+                    match reasons.iter().find(|(k, _, _)| &k.value == c) {
+                        Some((_, why, _)) => {
+                            used.insert(c.clone());
+                            departs.push(Departure {
+                                choice: c.clone(),
+                                takes: takes.clone(),
+                                grounded,
+                                why: why.trim().to_owned(),
+                            });
+                        }
+                        None => self.diags.push(
+                            Place::at(path, &own.id.referenced),
+                            "undeclared-departure",
+                            format!(
+                                "reading `{}` takes `{takes}` at `{c}`, but its basis grounds {}: take {}, or say why not in `departs: {{ {c}: <why> }}`",
+                                interp.id,
+                                grounded.iter().map(|g| format!("`{g}`")).collect::<Vec<_>>().join(", "),
+                                if grounded.len() == 1 { "it" } else { "one" },
+                            ),
+                        ),
+                    }
+                }
+            }
+            for (c, _, is_own) in &reasons {
+                if *is_own && !used.contains(&c.value) {
+                    self.diags.push(
+                        Place::at(path, &c.referenced),
+                        "stale-departure",
+                        format!(
+                            "reading `{}` gives a reason to depart at `{}`, but it takes an option its basis grounds there (or none is grounded): drop the reason",
+                            interp.id, c.value
+                        ),
+                    );
+                }
+            }
+            found.push(departs);
+        }
+        for (interp, departs) in game.interpretations.iter_mut().zip(found) {
+            interp.departs = departs;
+        }
     }
 
     /// Two options of one choice that set the same parameters are one rule: the corpus holds
