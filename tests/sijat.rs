@@ -723,9 +723,9 @@ fn an_unusable_throw_is_banked() {
 
 #[test]
 fn the_dice_score_in_full() {
-    // Exact landing rests on Sijat's own words ("The dice are thrown, and score") as well as
-    // on the hyena game's well: one option, `illegal`, with both, the former `full-score`
-    // (which set the same parameters) kept as its alias.
+    // Exact landing rests on the hyena game's well, and on the editors' reading of Sijat's
+    // "The dice are thrown, and score": one option, `illegal`, with both proponents, the
+    // former `full-score` (which set the same parameters) kept as its alias.
     let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
     let game = corpus.game("sijat-el-taba").unwrap();
     let choice = game.choices.iter().find(|c| c.id == "overshoot").unwrap();
@@ -733,9 +733,19 @@ fn the_dice_score_in_full() {
     let full = choice.merged_into("full-score").unwrap();
     assert_eq!(full.id, "illegal");
     assert_eq!(full.sets, [("overshoot".to_owned(), json!("illegal"))]);
-    for at in ["davies-1925#sijat-el-taba", "davies-1925#lib-el-merafib"] {
-        assert!(full.cites.iter().any(|c| c.at == at), "{at}");
-    }
+    // The hyena game's words are quoted; "The dice are thrown, and score" does not say it,
+    // so it is the editors' reading, in `by:`, not a quote.
+    assert!(
+        full.cites
+            .iter()
+            .any(|c| c.at == "davies-1925#lib-el-merafib")
+    );
+    assert!(
+        full.cites
+            .iter()
+            .all(|c| c.at != "davies-1925#sijat-el-taba")
+    );
+    assert!(full.by.iter().any(|b| b.contains("dice are thrown")));
     // A counter on c6, two houses short of a6: a rabî' cannot be moved in full, a yômên can.
     let rules = engine("davies", &json!({"overshoot": "illegal"}));
     let rows = [

@@ -244,7 +244,10 @@ impl Validator<'_> {
                         reasons.push((c, why, hops == 0));
                     }
                 }
-                link = l.extends.as_ref().and_then(|e| raws.get(e.value.as_str()).copied());
+                link = l
+                    .extends
+                    .as_ref()
+                    .and_then(|e| raws.get(e.value.as_str()).copied());
                 hops += 1;
             }
             let mut departs = Vec::new();
