@@ -404,7 +404,7 @@ fn sets_map(sets: &[(String, Value)]) -> serde_json::Map<String, Value> {
     sets.iter().cloned().collect()
 }
 
-fn value_text(v: &Value) -> String {
+pub(crate) fn value_text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => "none".to_owned(),
@@ -413,7 +413,18 @@ fn value_text(v: &Value) -> String {
 }
 
 pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpretation>) {
-    let data = ShowOutput {
+    let data = output(corpus, g, interp);
+    match out.format {
+        Format::Json => out.json(&data),
+        Format::Markdown => show_markdown(out, &data),
+        Format::Table | Format::Csv => show_text(out, &data),
+    }
+}
+
+/// What `show` shows, as data: the JSON view, and what every other view of a game's rules
+/// (the text, the Markdown, a reading's rule book) is printed from.
+pub(crate) fn output(corpus: &Corpus, g: &Game, interp: Option<&Interpretation>) -> ShowOutput {
+    ShowOutput {
         schema_version: OUTPUT_SCHEMA_VERSION,
         game: g.id.clone(),
         name: g.name.clone(),
@@ -509,11 +520,6 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                 why: d.why.clone(),
             })
             .collect(),
-    };
-    match out.format {
-        Format::Json => out.json(&data),
-        Format::Markdown => show_markdown(out, &data),
-        Format::Table | Format::Csv => show_text(out, &data),
     }
 }
 
