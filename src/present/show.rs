@@ -723,8 +723,8 @@ fn class_text(out: &mut Out, k: &Classed) {
 }
 
 /// A parameter's meaning for a table cell: the first sentence of its documentation, code
-/// marks dropped, at most [`MEANING_WIDTH`] characters cut at a word. The full text is in the
-/// JSON and Markdown views.
+/// marks dropped, at most [`MEANING_WIDTH`] characters cut at a word. The full text is below the
+/// table and in the JSON view.
 fn short_meaning(doc: &str) -> String {
     // The first ". " outside a code span (`1. 2` never occurs, but `a.b` values might).
     let mut in_code = false;
@@ -776,6 +776,8 @@ fn cites_text(out: &mut Out, cites: &[ShowCite], indent: &str) {
     }
 }
 
+/// The Markdown view. The command line prints a reading in Markdown as a rule book instead
+/// (`present::rulebook`); the reading's parts here are for the library's callers.
 fn show_markdown(out: &mut Out, d: &ShowOutput) {
     out.line(&format!("# {}", d.name));
     out.line("");
