@@ -74,6 +74,7 @@ fn show_with_an_interpretation_marks_choices_and_defaults() {
             .iter()
             .any(|c| !c["chosen"].is_null())
     );
+    // In Markdown, the reading is a rule book, ending with the options it takes.
     let md = ok(&[
         "show",
         "um-el-bagara",
@@ -83,7 +84,8 @@ fn show_with_an_interpretation_marks_choices_and_defaults() {
         "markdown",
     ]);
     assert!(
-        md.starts_with("# Um el-Bagara") && md.contains("**(chosen)**"),
+        md.starts_with("# Um el-Bagara: the reading `ludii`")
+            && md.contains("**Taken: `first-seat`.**"),
         "{md}"
     );
 }
@@ -742,22 +744,6 @@ fn show_gives_each_parameter_its_meaning() {
             .starts_with("Whether a sowing of more counters than the circuit has other houses skips the house it started from (`true`)"),
         "{skip}"
     );
-    let md = ok(&[
-        "show",
-        "um-el-bagara",
-        "-i",
-        "davies",
-        "--format",
-        "markdown",
-    ]);
-    assert!(
-        md.contains("| parameter | value | kind | set by | meaning |"),
-        "{md}"
-    );
-    assert!(
-        md.contains("skips the house it started from (`true`)"),
-        "{md}"
-    );
 }
 
 /// Every game's BibTeX parses with a BibTeX parser into the same fields: what LaTeX would
@@ -833,4 +819,339 @@ fn the_tool_can_be_cited_and_its_licence_read() {
     assert!(err.contains("--tool"), "{err}");
     let err = usage_error(&["cite", "seega", "--tool"]);
     assert!(err.contains("one of the two"), "{err}");
+}
+
+/// A rule book as GitHub's Markdown renders it (pulldown-cmark with footnotes): the footnote
+/// labels in the order the text references them, each definition with its text as rendered,
+/// and each `##` section's title, `###` headings and rendered text (outside the footnotes).
+#[derive(Default)]
+struct RuleBook {
+    refs: Vec<String>,
+    notes: Vec<(String, String)>,
+    sections: Vec<BookSection>,
+}
+
+#[derive(Default)]
+struct BookSection {
+    title: String,
+    heads: Vec<String>,
+    text: String,
+}
+
+impl RuleBook {
+    fn parse(md: &str) -> RuleBook {
+        use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+        let mut b = RuleBook {
+            sections: vec![BookSection::default()],
+            ..RuleBook::default()
+        };
+        let (mut in_note, mut head) = (false, None);
+        for e in Parser::new_ext(md, Options::ENABLE_FOOTNOTES) {
+            let s = b.sections.last_mut().unwrap();
+            let into = if in_note {
+                &mut b.notes.last_mut().unwrap().1
+            } else {
+                match head {
+                    Some(HeadingLevel::H2) => &mut s.title,
+                    Some(HeadingLevel::H3) => s.heads.last_mut().unwrap(),
+                    _ => &mut s.text,
+                }
+            };
+            match e {
+                Event::FootnoteReference(l) => b.refs.push(l.to_string()),
+                Event::Start(Tag::FootnoteDefinition(l)) => {
+                    in_note = true;
+                    b.notes.push((l.to_string(), String::new()));
+                }
+                Event::End(TagEnd::FootnoteDefinition) => in_note = false,
+                Event::Start(Tag::Heading { level, .. }) => {
+                    match level {
+                        HeadingLevel::H2 => b.sections.push(BookSection::default()),
+                        HeadingLevel::H3 => s.heads.push(String::new()),
+                        _ => {}
+                    }
+                    head = Some(level);
+                }
+                Event::End(TagEnd::Heading(_)) => head = None,
+                Event::Text(t) | Event::Code(t) => into.push_str(&t),
+                Event::SoftBreak | Event::HardBreak | Event::End(_) => into.push(' '),
+                _ => {}
+            }
+        }
+        b
+    }
+
+    /// The section under the heading `title`.
+    fn section(&self, title: &str) -> &BookSection {
+        self.sections
+            .iter()
+            .find(|s| s.title.trim() == title)
+            .unwrap_or_else(|| panic!("no section {title}"))
+    }
+
+    /// The footnotes' texts in the order the text references them, after checking that
+    /// references and definitions match one to one and are numbered in that order.
+    fn notes_in_order(&self) -> Vec<&str> {
+        let numbers: Vec<String> = (1..=self.refs.len()).map(|n| n.to_string()).collect();
+        assert_eq!(self.refs, numbers, "referenced once each, in order");
+        let defined: Vec<&String> = self.notes.iter().map(|(l, _)| l).collect();
+        assert_eq!(
+            defined,
+            numbers.iter().collect::<Vec<_>>(),
+            "defined once each"
+        );
+        self.notes.iter().map(|(_, t)| t.trim()).collect()
+    }
+}
+
+/// Whitespace folded, as the book prints the corpus's words.
+fn folded(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The words a note quotes, in `“…”`.
+fn quoted(note: &str) -> Vec<String> {
+    note.split('“')
+        .skip(1)
+        .map(|q| q.split_once('”').expect("closed quote").0.to_owned())
+        .collect()
+}
+
+/// What a note says of a class, from the JSON's `class`.
+fn class_words(class: &serde_json::Value) -> Vec<String> {
+    let label = |s: &serde_json::Value| match s.as_str().unwrap() {
+        "DLP" => "the DLP".to_owned(),
+        s => s.to_owned(),
+    };
+    let sources = class["sources"].as_array().unwrap();
+    match class["class"].as_str().unwrap() {
+        "grounded" => std::iter::once("Grounded in".to_owned())
+            .chain(sources.iter().map(label))
+            .collect(),
+        "borrowed" => std::iter::once("Borrowed from".to_owned())
+            .chain(sources.iter().map(label))
+            .collect(),
+        _ => vec!["Interpolated".to_owned()],
+    }
+}
+
+/// `show -i READING --format markdown` is the reading as a rule book: every clause in play
+/// order, each followed by the option the reading takes of the points it leaves open, each
+/// with a footnote that quotes exactly the words it cites and gives its class; the open points
+/// it decides at the end; then the corpus and the command that prints it again.
+#[test]
+fn a_readings_rule_book_footnotes_every_rule_with_its_words_and_class() {
+    let md = ok(&[
+        "show",
+        "um-el-bagara",
+        "-i",
+        "davies",
+        "--format",
+        "markdown",
+    ]);
+    let v = json(&["show", "um-el-bagara", "-i", "davies", "--format", "json"]);
+    let book = RuleBook::parse(&md);
+    let notes = book.notes_in_order();
+    assert!(
+        md.starts_with("# Um el-Bagara: the reading `davies`\n\n*Davies 1925"),
+        "{md}"
+    );
+    let rules = v["rules"].as_array().unwrap();
+    let choices = v["choices"].as_array().unwrap();
+    let choice = |id: &serde_json::Value| choices.iter().find(|c| &c["id"] == id).unwrap();
+    let option = |c: &serde_json::Value| {
+        c["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["id"] == c["chosen"])
+            .cloned()
+    };
+    // What each note must annotate, in play order: a clause, then the options taken of the
+    // points it leaves open; then the options taken of points no clause raises.
+    let mut expected = Vec::new();
+    for r in rules {
+        expected.push((
+            format!("Clause {},", r["id"].as_str().unwrap()),
+            r["cites"].clone(),
+            r["class"].clone(),
+        ));
+        for o in r["open"].as_array().unwrap() {
+            let c = choice(o);
+            if let Some(taken) = option(c) {
+                expected.push((
+                    format!(
+                        "The answer to the open point {}, option {},",
+                        c["id"].as_str().unwrap(),
+                        taken["id"].as_str().unwrap()
+                    ),
+                    taken["cites"].clone(),
+                    c["class"].clone(),
+                ));
+            }
+        }
+    }
+    let raised = |id: &serde_json::Value| {
+        rules
+            .iter()
+            .any(|r| r["open"].as_array().unwrap().contains(id))
+    };
+    for c in choices.iter().filter(|c| !raised(&c["id"])) {
+        if let Some(taken) = option(c) {
+            expected.push((
+                format!(
+                    "The answer to the open point {}, option {},",
+                    c["id"].as_str().unwrap(),
+                    taken["id"].as_str().unwrap()
+                ),
+                taken["cites"].clone(),
+                c["class"].clone(),
+            ));
+        }
+    }
+    assert_eq!(
+        notes.len(),
+        expected.len(),
+        "a note for every rule: {notes:#?}"
+    );
+    for (note, (subject, cites, class)) in notes.iter().zip(&expected) {
+        assert!(note.starts_with(subject.as_str()), "{subject}: {note}");
+        let mut words: Vec<String> = cites
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|q| folded(q["quote"].as_str().unwrap()))
+            .collect();
+        let mut got = quoted(note);
+        words.sort();
+        got.sort();
+        assert_eq!(got, words, "the words it rests on, verbatim: {note}");
+        for q in cites.as_array().unwrap() {
+            assert!(note.contains(q["at"].as_str().unwrap()), "{note}");
+            assert!(note.contains(q["locator"].as_str().unwrap()), "{note}");
+        }
+        for w in class_words(class) {
+            assert!(note.contains(&w), "{w} in {note}");
+        }
+    }
+    // The rules read as one set: the option taken follows its clause, as a rule.
+    let rules_text = folded(&book.section("The rules").text);
+    let starter = option(choice(&serde_json::json!("starter"))).unwrap();
+    let at = rules_text.find("One player begins").unwrap();
+    assert!(
+        rules_text[at..].contains(&format!(
+            "(\"if B should begin\"). {}",
+            folded(starter["says"].as_str().unwrap())
+        )),
+        "{rules_text}"
+    );
+    assert!(!rules_text.contains("open point"), "{rules_text}");
+    // The points it decides, each with its question, the option taken, who proposes it and
+    // the options not taken.
+    let decided = book.section("The open points this reading decides");
+    let taken: Vec<&serde_json::Value> =
+        choices.iter().filter(|c| !c["chosen"].is_null()).collect();
+    assert_eq!(decided.heads.len(), taken.len(), "{:?}", decided.heads);
+    let text = folded(&decided.text);
+    for (head, c) in decided.heads.iter().zip(&taken) {
+        assert!(head.starts_with(c["id"].as_str().unwrap()), "{head}");
+        assert!(
+            text.contains(&folded(c["question"].as_str().unwrap())),
+            "{text}"
+        );
+        let o = option(c).unwrap();
+        assert!(
+            text.contains(&format!(
+                "Taken: {}. {}",
+                o["id"].as_str().unwrap(),
+                folded(o["says"].as_str().unwrap())
+            )),
+            "{text}"
+        );
+        for other in c["options"].as_array().unwrap() {
+            assert!(
+                text.contains(&format!("{}:", other["id"].as_str().unwrap()))
+                    || other["id"] == o["id"],
+                "{text}"
+            );
+            for by in other["by"].as_array().unwrap() {
+                let by = by.as_str().unwrap();
+                assert!(
+                    text.contains(by.strip_prefix("reading:").unwrap_or(by).trim()),
+                    "{by}"
+                );
+            }
+        }
+    }
+    assert!(
+        md.trim_end()
+            .ends_with("\n\nreproduce: `ludotrace show um-el-bagara -i davies --format markdown`")
+            && md.contains("\n\ncorpus: built-in (blake3 "),
+        "{md}"
+    );
+    // Without a reading, the Markdown is the game's rules with their quotes, as before.
+    let plain = ok(&["show", "um-el-bagara", "--format", "markdown"]);
+    assert!(
+        plain.starts_with("# Um el-Bagara\n") && !plain.contains("[^"),
+        "{plain}"
+    );
+}
+
+/// Every reading of every game makes a rule book whose footnotes match their references one
+/// to one: one for each clause, each option taken and each rule the reading sets itself;
+/// every point decided is listed as decided, every other as left undecided.
+#[test]
+fn every_readings_rule_book_has_a_footnote_for_every_rule() {
+    use ludotrace::corpus::{CorpusFiles, load};
+    use ludotrace::present::{Format, Out, rulebook};
+    let corpus = load(&CorpusFiles::embedded()).corpus.unwrap();
+    for g in &corpus.games {
+        for i in &g.interpretations {
+            let mut out = Out::new(Format::Markdown, None);
+            rulebook::print(&mut out, &corpus, g, i, "h", None);
+            let md = out.take();
+            let book = RuleBook::parse(&md);
+            let notes = book.notes_in_order();
+            let at = format!("{} -i {}", g.id, i.id);
+            assert_eq!(
+                notes.len(),
+                g.clauses.len() + i.choose.len() + i.provenance.settings.len(),
+                "{at}"
+            );
+            for (c, note) in g
+                .clauses
+                .iter()
+                .zip(notes.iter().filter(|n| n.starts_with("Clause ")))
+            {
+                assert!(
+                    note.starts_with(&format!("Clause {},", c.id)),
+                    "{at}: {note}"
+                );
+                let mut words: Vec<String> = c.cites.iter().map(|q| folded(&q.quote)).collect();
+                let mut got = quoted(note);
+                words.sort();
+                got.sort();
+                assert_eq!(got, words, "{at}: {note}");
+            }
+            let decided = &book.section("The open points this reading decides").heads;
+            for ch in &g.choices {
+                match i.chosen(&ch.id) {
+                    Some(_) => assert!(
+                        decided
+                            .iter()
+                            .any(|h| h.split(' ').next() == Some(ch.id.as_str())),
+                        "{at}: {}",
+                        ch.id
+                    ),
+                    None => assert!(
+                        book.section("The open points this reading leaves undecided")
+                            .text
+                            .contains(&format!("{}:", ch.id)),
+                        "{at}: {}",
+                        ch.id
+                    ),
+                }
+            }
+        }
+    }
 }

@@ -336,3 +336,65 @@ fn no_two_options_of_a_choice_set_the_same_parameters() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["choose"]["relay-when"], "odd", "{v}");
 }
+
+/// In a reading's rule book each rule's note gives its class as the loader computed it: the
+/// option only Roe's words carry is borrowed from Roe, the clause nobody's words carry is
+/// interpolated by whoever its `by:` names, and a rule the reading sets itself (here the tie,
+/// moved from the clause into the reading) is a rule of the book with its own note.
+#[test]
+fn a_rule_book_notes_each_rules_class_and_the_readings_own_settings() {
+    let dir = mini_corpus();
+    let ruleset = dir.path().join("rulesets/um-el-bagara.yaml");
+    let text = std::fs::read_to_string(&ruleset).unwrap();
+    let text = text.replace("      tie: draw\n", "").replace(
+        "    basis: [mini#um-el-bagara]\n    choose: { starter: lot }\n",
+        "    basis: [mini#um-el-bagara]\n    by: [\"reading: the tests, a tie is a draw\"]\n    \
+         choose: { starter: lot }\n    sets: { tie: draw }\n",
+    ).replace(
+        "    basis: [roe]\n    choose: { starter: lot }\n",
+        "    basis: [roe]\n    by: [\"reading: the tests\"]\n    choose: { starter: lot }\n    sets: { tie: draw }\n",
+    );
+    std::fs::write(&ruleset, text).unwrap();
+    let (code, md, err) = run(bin()
+        .args([
+            "show",
+            "um-el-bagara",
+            "-i",
+            "literal",
+            "--format",
+            "markdown",
+            "--corpus",
+        ])
+        .arg(dir.path()));
+    assert_eq!(code, 0, "{err}");
+    let note = |n: usize| {
+        let start = md
+            .find(&format!("\n[^{n}]: "))
+            .unwrap_or_else(|| panic!("{md}"));
+        md[start + 1..].lines().next().unwrap().to_owned()
+    };
+    assert!(
+        note(1).ends_with("(Doe 2000: 1, `mini#um-el-bagara`). Grounded in Doe."),
+        "{md}"
+    );
+    assert_eq!(
+        note(3),
+        "[^3]: Clause `the-rest`, which quotes no words. Interpolated by the tests."
+    );
+    assert!(
+        md.contains("Everything else.[^3] By lot.[^4]")
+            && note(4).ends_with("Proposed by `roe#um-el-bagara`. Borrowed from Roe."),
+        "{md}"
+    );
+    assert!(
+        md.contains("\n\nThe reading itself sets `tie` to `draw` (Equal totals")
+            && note(5)
+                .ends_with("which quotes no words. Interpolated by the tests, a tie is a draw."),
+        "{md}"
+    );
+    assert!(!md.contains("[^6]"), "{md}");
+    assert!(
+        md.contains("**Taken: `lot`.** By lot. Proposed by `roe#um-el-bagara`. Borrowed from Roe.\n\nNot taken:\n\n- `first-seat`: Seat 1. Proposed by the tests.\n"),
+        "{md}"
+    );
+}

@@ -143,7 +143,9 @@ pub enum Command {
         /// Game id (see `ludotrace list`).
         game: String,
         /// Interpretation id: mark the options it takes, the class of every rule against the
-        /// sources it reads, and list every parameter it sets.
+        /// sources it reads, and list every parameter it sets. With `--format markdown`, the
+        /// reading as a rule book: its rules in prose, in play order, each footnoted with the
+        /// words it rests on and its class, and the open points it decides.
         #[arg(short, long, value_name = "INTERPRETATION")]
         interpretation: Option<String>,
         /// Show the matrix of the game's open points (rows) × its readings (columns): the

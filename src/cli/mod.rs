@@ -20,7 +20,7 @@ use crate::analysis::{diff, flags, play as run};
 use crate::analysis::{game_of, interpretation_of};
 use crate::exec;
 pub use crate::present::{Format, Out};
-use crate::present::{register, report, show as render, site};
+use crate::present::{register, report, rulebook, show as render, site};
 
 /// Runs a parsed command line. Returns the exit code for a completed run (0, or 1 when a
 /// check found problems).
@@ -112,7 +112,15 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 Some(id) => Some(interpretation_of(g, id)?),
                 None => None,
             };
-            render::show(&mut out, &corpus, g, i);
+            match i {
+                // A reading in Markdown is a rule book to print, which names the corpus it
+                // was made from.
+                Some(i) if out.format == Format::Markdown => {
+                    let hash = run::corpus_hash(&files(&cli)?);
+                    rulebook::print(&mut out, &corpus, g, i, &hash, cli.corpus.as_deref());
+                }
+                _ => render::show(&mut out, &corpus, g, i),
+            }
         }
         Command::Sources { id } => {
             crate::present::sources::sources(&mut out, &corpus, id.as_deref())?

@@ -1,9 +1,9 @@
 //! Presentation: every way a result reaches a reader. Printers of the analyses' typed results
 //! in table, JSON, Markdown and CSV form ([`out`] buffers and lays out tables), the corpus
-//! views (`list`, `show`, `sources`, `collate`, `check`, the register), citations ([`cite`]),
-//! figures ([`charts`]), the report that composes analysis results into a citable page
-//! ([`report`]), the static site ([`site`]) and the list of published JSON shapes
-//! ([`schema`]).
+//! views (`list`, `show`, `sources`, `collate`, `check`, the register), a reading as a rule
+//! book ([`rulebook`]), citations ([`cite`]), figures ([`charts`]), the report that composes
+//! analysis results into a citable page ([`report`]), the static site ([`site`]) and the list
+//! of published JSON shapes ([`schema`]).
 //!
 //! **Architecture Invariant:** nothing here decides a number: a printer formats what an
 //! analysis returned, and a report or site page composes those results.
@@ -17,6 +17,7 @@ pub mod out;
 pub mod register;
 pub mod replay;
 pub mod report;
+pub mod rulebook;
 pub mod run;
 pub mod schema;
 pub mod show;

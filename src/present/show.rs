@@ -413,7 +413,7 @@ fn sets_map(sets: &[(String, Value)]) -> serde_json::Map<String, Value> {
     sets.iter().cloned().collect()
 }
 
-fn value_text(v: &Value) -> String {
+pub(crate) fn value_text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => "none".to_owned(),
@@ -422,7 +422,18 @@ fn value_text(v: &Value) -> String {
 }
 
 pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpretation>) {
-    let data = ShowOutput {
+    let data = output(corpus, g, interp);
+    match out.format {
+        Format::Json => out.json(&data),
+        Format::Markdown => show_markdown(out, &data),
+        Format::Table | Format::Csv => show_text(out, &data),
+    }
+}
+
+/// What `show` shows, as data: the JSON view, and what every other view of a game's rules
+/// (the text, the Markdown, a reading's rule book) is printed from.
+pub(crate) fn output(corpus: &Corpus, g: &Game, interp: Option<&Interpretation>) -> ShowOutput {
+    ShowOutput {
         schema_version: OUTPUT_SCHEMA_VERSION,
         game: g.id.clone(),
         name: g.name.clone(),
@@ -519,11 +530,6 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
                 why: d.why.clone(),
             })
             .collect(),
-    };
-    match out.format {
-        Format::Json => out.json(&data),
-        Format::Markdown => show_markdown(out, &data),
-        Format::Table | Format::Csv => show_text(out, &data),
     }
 }
 
@@ -736,8 +742,8 @@ fn class_text(out: &mut Out, k: &Classed) {
 }
 
 /// A parameter's meaning for a table cell: the first sentence of its documentation, code
-/// marks dropped, at most [`MEANING_WIDTH`] characters cut at a word. The full text is in the
-/// JSON and Markdown views.
+/// marks dropped, at most [`MEANING_WIDTH`] characters cut at a word. The full text is below the
+/// table and in the JSON view.
 fn short_meaning(doc: &str) -> String {
     // The first ". " outside a code span (`1. 2` never occurs, but `a.b` values might).
     let mut in_code = false;
@@ -799,6 +805,8 @@ fn cites_text(out: &mut Out, cites: &[ShowCite], indent: &str) {
     }
 }
 
+/// The Markdown view. The command line prints a reading in Markdown as a rule book instead
+/// (`present::rulebook`); the reading's parts here are for the library's callers.
 fn show_markdown(out: &mut Out, d: &ShowOutput) {
     out.line(&format!("# {}", d.name));
     out.line("");
