@@ -108,6 +108,16 @@ fn front(out: &mut Out, d: &ShowOutput, r: &ShowInterpretation) {
          sources) or *interpolated* (it quotes nothing, and the note says who added it).",
         text(&r.provenance.to_string())
     ));
+    // Where the reading departs from what its basis grounds, the editors' reason, up front.
+    for d in &r.departs {
+        out.para(&format!(
+            "At {} it takes {} though what it reads grounds {}: {}",
+            code(&d.choice),
+            code(&d.takes),
+            list(d.grounded.iter().map(|g| code(g))),
+            prose(&d.why)
+        ));
+    }
 }
 
 /// The rules in play order: each clause, followed by the option the reading takes of every
@@ -196,12 +206,17 @@ fn note(
             ", which quotes no words but names an encoding (its words are code)."
         });
     } else {
+        // A quote that grounds nothing (a term, a deferral, the question's own words) says so
+        // beside it, as `show` does.
         let quotes = cites.iter().map(|q| {
             format!(
-                "“{}” ({}, {})",
+                "“{}” ({}, {}{})",
                 text(&q.quote),
                 text(&q.locator),
-                code(&q.at)
+                code(&q.at),
+                q.note
+                    .as_ref()
+                    .map_or(String::new(), |n| format!("; {}", text(n)))
             )
         });
         s.push_str(&format!(", resting on {}.", list(quotes)));
