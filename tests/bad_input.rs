@@ -83,6 +83,26 @@ fn a_broken_corpus_stops_other_commands_with_exit_2_and_the_diagnostics() {
 }
 
 #[test]
+fn an_unknown_remark_kind_is_refused_with_the_kinds_there_are() {
+    let dir = mini_corpus();
+    std::fs::copy(
+        root().join("tests/fixtures/bad/remark-kind.yaml"),
+        dir.path().join("rulesets/um-el-bagara.yaml"),
+    )
+    .unwrap();
+    let (exit, out, _) = run(bin().arg("--corpus").arg(dir.path()).arg("check"));
+    assert_eq!(exit, 1, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("error[remark-kind]"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("`players`"), "{line}");
+    for kind in ludotrace::corpus::RemarkKind::ALL {
+        assert!(line.contains(&format!("`{}`", kind.as_str())), "{line}");
+    }
+}
+
+#[test]
 fn a_very_large_file_is_refused_before_parsing() {
     let dir = mini_corpus();
     let big = format!("schema_version: 1\n# {}\n", "x".repeat(5 * 1024 * 1024));

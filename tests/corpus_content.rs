@@ -84,6 +84,54 @@ fn every_source_text_occurs_in_its_named_witness() {
     assert!(checked > 30, "{checked}");
 }
 
+/// Every game has remarks (what its source says beyond the rules), and each remark quotes
+/// the texts of works (never a paraphrase or an encoding) in whole words: at least three, the
+/// quote beginning and ending where a word does, in some witness of its passage.
+#[test]
+fn every_game_has_remarks_quoted_in_whole_words() {
+    let c = corpus();
+    let word = |ch: Option<char>| ch.is_some_and(char::is_alphanumeric);
+    for g in &c.games {
+        assert!(!g.remarks.is_empty(), "{} has no remarks", g.id);
+        for r in &g.remarks {
+            assert!(!r.cites.is_empty(), "{}/{}", g.id, r.id);
+            for q in &r.cites {
+                let words = q
+                    .quote
+                    .split_whitespace()
+                    .filter(|w| w.chars().any(char::is_alphanumeric))
+                    .count();
+                assert!(
+                    words >= 3,
+                    "{}/{}: «{}» is under three words",
+                    g.id,
+                    r.id,
+                    q.quote
+                );
+                let p = c
+                    .passages
+                    .get(&q.at)
+                    .unwrap_or_else(|| panic!("{}/{}: {} is no passage", g.id, r.id, q.at));
+                let whole = p.readings.iter().flat_map(|rd| rd.runs()).any(|run| {
+                    corpus::text::find(&run, &q.quote).is_some_and(|at| {
+                        let (head, quoted, tail) =
+                            (&run[..at.start], &run[at.clone()], &run[at.end..]);
+                        let (first, last) = (quoted.chars().next(), quoted.chars().last());
+                        let cut_before = word(first) && word(head.chars().last());
+                        let cut_after = word(last) && word(tail.chars().next());
+                        !cut_before && !cut_after
+                    })
+                });
+                assert!(
+                    whole,
+                    "{}/{}: «{}» begins or ends inside a word",
+                    g.id, r.id, q.quote
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn every_source_and_record_the_design_names_is_present() {
     let c = corpus();

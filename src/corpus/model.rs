@@ -295,6 +295,80 @@ pub struct Game {
     pub interpretations: Vec<Interpretation>,
     /// Register readings no option or clause offers, with the reason.
     pub declined: Vec<Declined>,
+    /// What the sources say about the game beyond its rules, in file order.
+    pub remarks: Vec<Remark>,
+}
+
+/// What a source says about a game beyond its rules: who plays it, the skill it asks for,
+/// its materials, its names. Quoted and checked like a clause, but it sets nothing and no
+/// reading takes it: it has no class.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Remark {
+    /// Id, unique among the game's remarks.
+    pub id: String,
+    /// What it is about.
+    pub kind: RemarkKind,
+    /// The editors' one-line summary of what the quoted words say.
+    pub says: String,
+    /// The words it rests on.
+    pub cites: Vec<Cite>,
+}
+
+/// What a remark is about: a closed set, so that remarks of one kind can be found across the
+/// games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RemarkKind {
+    /// Who plays the game, and where.
+    WhoPlays,
+    /// The skill it asks for, and who has it.
+    Skill,
+    /// What play turns on, and how players choose their moves.
+    Strategy,
+    /// What the board, the pieces, the dice and the tallies are made of.
+    Materials,
+    /// What is done and said around a game (the loser mocked).
+    Customs,
+    /// Other ways of playing it: variants, versions, the game it is a manner of.
+    OtherWays,
+    /// The names of the game, and of its pieces, places, throws and moves.
+    Naming,
+    /// How a game goes: its length, its swings of fortune, how it compares with other games.
+    Character,
+}
+
+impl RemarkKind {
+    /// Every kind, in the order the schema and the loader's messages list them.
+    pub const ALL: [RemarkKind; 8] = [
+        RemarkKind::WhoPlays,
+        RemarkKind::Skill,
+        RemarkKind::Strategy,
+        RemarkKind::Materials,
+        RemarkKind::Customs,
+        RemarkKind::OtherWays,
+        RemarkKind::Naming,
+        RemarkKind::Character,
+    ];
+
+    /// Its name, as the corpus files write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RemarkKind::WhoPlays => "who-plays",
+            RemarkKind::Skill => "skill",
+            RemarkKind::Strategy => "strategy",
+            RemarkKind::Materials => "materials",
+            RemarkKind::Customs => "customs",
+            RemarkKind::OtherWays => "other-ways",
+            RemarkKind::Naming => "naming",
+            RemarkKind::Character => "character",
+        }
+    }
+
+    /// The kind a corpus file names, if it is one.
+    pub fn parse(name: &str) -> Option<RemarkKind> {
+        RemarkKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
 }
 
 /// A register reading a ruleset does not offer.

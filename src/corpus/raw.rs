@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-pub use super::model::{CslItem, Impact, PointStatus, SourceKind};
+pub use super::model::{CslItem, Impact, PointStatus, RemarkKind, SourceKind};
 
 /// A value with the line and column it was read from.
 pub type Sp<T> = Spanned<T>;
@@ -264,6 +264,10 @@ pub struct RulesetFile {
     pub declined: Vec<Declined>,
     /// Interpretations: a choice of option for each open point, plus parameter settings.
     pub interpretations: Vec<Interpretation>,
+    /// What the sources say about the game beyond its rules (who plays it, the skill it asks
+    /// for, its materials, its names), each quoted like a clause. It sets nothing.
+    #[serde(default)]
+    pub remarks: Vec<Remark>,
 }
 
 /// A rule clause.
@@ -300,6 +304,23 @@ pub struct Clause {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub register: Vec<Sp<String>>,
+}
+
+/// What a source says about the game beyond its rules.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Remark {
+    /// Id, unique among the ruleset's remarks.
+    #[schemars(with = "String")]
+    pub id: Sp<String>,
+    /// What it is about.
+    #[schemars(with = "RemarkKind")]
+    pub kind: Sp<String>,
+    /// What the quoted words say, in one line of the editors' own.
+    pub says: String,
+    /// The exact words it rests on (at least one; checked like a clause's).
+    #[serde(default)]
+    pub cites: Vec<Cite>,
 }
 
 /// A citation: a quote from an anchor.

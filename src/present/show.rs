@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::analysis::OUTPUT_SCHEMA_VERSION;
 use crate::corpus::{
     self, Cite, Class, Classed, Corpus, Game, Interpretation, ParamOrigin, Passage,
-    ProvenanceSummary,
+    ProvenanceSummary, Remark, RemarkKind,
 };
 use crate::family::{ParamKind, doc_line};
 use crate::present::Format;
@@ -192,6 +192,8 @@ pub struct ShowOutput {
     pub sources: Vec<String>,
     /// Clauses.
     pub rules: Vec<ShowClause>,
+    /// What the sources say about the game beyond its rules, in the ruleset's order.
+    pub remarks: Vec<ShowRemark>,
     /// Open points.
     pub choices: Vec<ShowChoice>,
     /// The interpretation shown, if one was asked for.
@@ -236,6 +238,19 @@ pub struct ShowClause {
     pub register: Vec<String>,
     /// Its class for the interpretation shown (`null` without `-i`).
     pub class: Option<Classed>,
+}
+
+/// A remark in `show`: what a source says about the game beyond its rules.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ShowRemark {
+    /// Id.
+    pub id: String,
+    /// What it is about.
+    pub kind: RemarkKind,
+    /// What the quoted words say, in the editors' words.
+    pub says: String,
+    /// Quotes.
+    pub cites: Vec<ShowCite>,
 }
 
 /// A choice in `show`.
@@ -457,6 +472,7 @@ pub(crate) fn output(corpus: &Corpus, g: &Game, interp: Option<&Interpretation>)
                 class: interp.and_then(|i| i.provenance.clause(&c.id).cloned()),
             })
             .collect(),
+        remarks: show_remarks(corpus, &g.remarks),
         choices: g
             .choices
             .iter()
@@ -624,6 +640,7 @@ fn show_text(out: &mut Out, d: &ShowOutput) {
             out.raw("\n");
         }
     }
+    remarks_text(out, &d.remarks);
     out.raw("\n");
     out.styled(style::HEAD, "OPEN POINTS");
     out.raw("\n");
@@ -883,6 +900,7 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
             out.line(&format!("  - open point: `{o}`"));
         }
     }
+    remarks_markdown(out, &d.remarks);
     out.line("");
     out.line("## Open points");
     for c in &d.choices {
@@ -959,6 +977,64 @@ fn show_markdown(out: &mut Out, d: &ShowOutput) {
                 x.reading,
                 x.says.trim(),
                 x.why.trim()
+            ));
+        }
+    }
+}
+
+/// The remarks of a game as `show` gives them.
+pub(crate) fn show_remarks(corpus: &Corpus, remarks: &[Remark]) -> Vec<ShowRemark> {
+    remarks
+        .iter()
+        .map(|r| ShowRemark {
+            id: r.id.clone(),
+            kind: r.kind,
+            says: r.says.clone(),
+            cites: show_cites(corpus, &r.cites),
+        })
+        .collect()
+}
+
+/// The section after the rules: what the sources say beyond them, each remark with its kind
+/// and its quotes. Nothing when the game has none.
+fn remarks_text(out: &mut Out, remarks: &[ShowRemark]) {
+    if remarks.is_empty() {
+        return;
+    }
+    out.raw("\n");
+    out.styled(style::HEAD, "REMARKS");
+    out.line(": what the sources say beyond the rules");
+    for r in remarks {
+        out.raw("[");
+        out.styled(style::ID, &r.id);
+        out.raw("] ");
+        out.styled(style::DIM, &format!("({})", r.kind.as_str()));
+        out.line(&format!(" {}", r.says.trim()));
+        cites_text(out, &r.cites, "    ");
+    }
+}
+
+/// [`remarks_text`] in Markdown.
+fn remarks_markdown(out: &mut Out, remarks: &[ShowRemark]) {
+    if remarks.is_empty() {
+        return;
+    }
+    out.line("");
+    out.line("## Remarks: what the sources say beyond the rules");
+    out.line("");
+    for r in remarks {
+        out.line(&format!(
+            "- **{}** (*{}*): {}",
+            r.id,
+            r.kind.as_str(),
+            r.says.trim()
+        ));
+        for q in &r.cites {
+            out.line(&format!(
+                "  - > {} — `{}` ({})",
+                q.quote.trim(),
+                q.at,
+                q.locator
             ));
         }
     }

@@ -3,10 +3,11 @@
 //!
 //! `index.html` lists the games and holds a search box (plain script, its data a literal in
 //! the page, driven by `?q=` or `#q=` too); a page per game shows each source text with every
-//! quoted span marked and linked to the clause, option or register point that quotes it (and
-//! back), the rules clause by clause, the open points with their options and proponents, the
-//! readings matrix, the register points (their ids are the anchors), and the results and
-//! figures of the game's report. The reports themselves are [`crate::present::report::make`]'s files,
+//! quoted span marked and linked to the clause, remark, option or register point that quotes
+//! it (and back), the rules clause by clause, what the sources say beyond the rules (the
+//! remarks), the open points with their options and proponents, the readings matrix, the
+//! register points (their ids are the anchors), and the results and figures of the game's
+//! report. The reports themselves are [`crate::present::report::make`]'s files,
 //! written into `reports/`, so the site's numbers are the report's. Pages make no outside
 //! request (style and script inline, figures local) and depend on nothing but the corpus,
 //! ludotrace and `-n`: no time, no path of the machine (unless `--corpus` names one: the
@@ -490,8 +491,8 @@ function search(text) {
 })();
 "#;
 
-/// Who quotes: a clause, a choice's question, an option or a register point, by its element
-/// id on the page.
+/// Who quotes: a clause, a remark, a choice's question, an option or a register point, by
+/// its element id on the page.
 struct Quote<'a> {
     cite: &'a Cite,
     /// The element that quotes it.
@@ -729,6 +730,10 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         let owner = format!("clause-{}", html_id(&c.id));
         add(&c.cites, owner, format!("clause {}", c.id), &mut quotes);
     }
+    for r in &g.remarks {
+        let owner = format!("remark-{}", html_id(&r.id));
+        add(&r.cites, owner, format!("remark {}", r.id), &mut quotes);
+    }
     for ch in &g.choices {
         let owner = format!("choice-{}", html_id(&ch.id));
         add(
@@ -785,10 +790,16 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         g.choices.len(),
         id = html_id(&g.id),
     );
-    b.push_str(
+    let _ = writeln!(
+        b,
         "<nav>On this page: <a href=\"#sources\">sources</a> · <a href=\"#rules\">rules</a> · \
-         <a href=\"#choices\">open points</a> · <a href=\"#readings\">readings</a> · \
-         <a href=\"#register\">register</a> · <a href=\"#results\">results</a></nav>\n",
+         {}<a href=\"#choices\">open points</a> · <a href=\"#readings\">readings</a> · \
+         <a href=\"#register\">register</a> · <a href=\"#results\">results</a></nav>",
+        if g.remarks.is_empty() {
+            ""
+        } else {
+            "<a href=\"#remarks\">beyond the rules</a> · "
+        }
     );
 
     // Sources.
@@ -985,6 +996,8 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         b.push_str("</section>\n");
     }
 
+    remarks_html(&mut b, g, &|owner| cites_html(owner, &quotes));
+
     // Choices.
     b.push_str("<h2 id=\"choices\">The open points and their options</h2>\n");
     if g.choices.is_empty() {
@@ -1144,6 +1157,32 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         );
     }
     page(&format!("{}: ludotrace", g.name), &b, None)
+}
+
+/// The section after the rules: what the sources say about the game beyond them, each
+/// remark with its kind and its quotes (`cites` gives the list of an owner's quotes, linked to
+/// where they are marked in the texts). Nothing when the game has none.
+fn remarks_html(b: &mut String, g: &Game, cites: &dyn Fn(&str) -> String) {
+    if g.remarks.is_empty() {
+        return;
+    }
+    b.push_str(
+        "<h2 id=\"remarks\">Beyond the rules: what the sources say</h2>\n<p class=\"meta\">\
+         Who plays the game, the skill it asks for, its materials, its names: the sources' \
+         words, quoted and checked like the rules', each summed up in a line.</p>\n",
+    );
+    for r in &g.remarks {
+        let owner = format!("remark-{}", html_id(&r.id));
+        let _ = writeln!(
+            b,
+            "<section id=\"{owner}\">\n<h3>{} <span class=\"meta\">({})</span></h3>\n<p>{}</p>",
+            escape(&r.id),
+            escape(r.kind.as_str()),
+            escape(&r.says)
+        );
+        b.push_str(&cites(&owner));
+        b.push_str("</section>\n");
+    }
 }
 
 /// A `## ` section of a report's Markdown, with its heading.

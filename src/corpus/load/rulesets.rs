@@ -191,6 +191,7 @@ impl Validator<'_> {
             });
         }
         let declined = self.coverage(path, f, corpus);
+        let remarks = self.remarks(path, &f.remarks, corpus, targets);
 
         let interpretations = self.interpretations(
             path,
@@ -213,6 +214,7 @@ impl Validator<'_> {
             choices,
             interpretations,
             declined,
+            remarks,
         };
         self.departures(path, f, corpus, &mut game);
         Some(game)
@@ -355,6 +357,66 @@ impl Validator<'_> {
                 );
             }
         }
+    }
+
+    /// Checks the remarks: unique ids, a kind of the closed set, and quotes, checked as a
+    /// clause's are.
+    fn remarks(
+        &mut self,
+        path: &str,
+        remarks: &[raw::Remark],
+        corpus: &Corpus,
+        targets: &HashMap<String, Vec<QuoteTarget>>,
+    ) -> Vec<Remark> {
+        let mut ids = HashSet::new();
+        let mut out = Vec::new();
+        for r in remarks {
+            if !ids.insert(r.id.value.as_str()) {
+                self.diags.push(
+                    Place::at(path, &r.id.referenced),
+                    "duplicate-id",
+                    format!("remark `{}` is defined twice", r.id.value),
+                );
+                continue;
+            }
+            let kind = RemarkKind::parse(r.kind.value.trim());
+            if kind.is_none() {
+                self.diags.push(
+                    Place::at(path, &r.kind.referenced),
+                    "remark-kind",
+                    format!(
+                        "remark `{}` has the kind `{}`; a remark's kind is one of: {}",
+                        r.id.value,
+                        r.kind.value,
+                        RemarkKind::ALL
+                            .iter()
+                            .map(|k| format!("`{}`", k.as_str()))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+            if r.cites.is_empty() {
+                self.diags.push(
+                    Place::at(path, &r.id.referenced),
+                    "uncited-remark",
+                    format!(
+                        "remark `{}` quotes nothing: a remark says what a source says, so it cites the source's words (`cites:`)",
+                        r.id.value
+                    ),
+                );
+            }
+            let cites = self.cites(path, &r.cites, corpus, targets);
+            if let Some(kind) = kind {
+                out.push(Remark {
+                    id: r.id.value.clone(),
+                    kind,
+                    says: r.says.clone(),
+                    cites,
+                });
+            }
+        }
+        out
     }
 
     /// Checks an option marked as an engine's behaviour (`engine:`): it names the engine, and
