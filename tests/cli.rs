@@ -951,7 +951,12 @@ fn a_readings_rule_book_footnotes_every_rule_with_its_words_and_class() {
     ]);
     let v = json(&["show", "um-el-bagara", "-i", "davies", "--format", "json"]);
     let book = RuleBook::parse(&md);
-    let notes = book.notes_in_order();
+    // The remarks (what the sources say beyond the rules) are noted after the rules.
+    let (remarks, notes): (Vec<_>, Vec<_>) = book
+        .notes_in_order()
+        .into_iter()
+        .partition(|n| n.starts_with("Remark "));
+    assert_eq!(remarks.len(), v["remarks"].as_array().unwrap().len());
     assert!(
         md.starts_with("# Um el-Bagara: the reading `davies`\n\n*Davies 1925"),
         "{md}"
@@ -1115,7 +1120,7 @@ fn every_readings_rule_book_has_a_footnote_for_every_rule() {
             let at = format!("{} -i {}", g.id, i.id);
             assert_eq!(
                 notes.len(),
-                g.clauses.len() + i.choose.len() + i.provenance.settings.len(),
+                g.clauses.len() + i.choose.len() + i.provenance.settings.len() + g.remarks.len(),
                 "{at}"
             );
             for (c, note) in g

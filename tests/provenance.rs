@@ -392,7 +392,13 @@ fn a_rule_book_notes_each_rules_class_and_the_readings_own_settings() {
                 .ends_with("which quotes no words. Interpolated by the tests, a tie is a draw."),
         "{md}"
     );
-    assert!(!md.contains("[^6]"), "{md}");
+    // Then the fixture's one remark, and no other note.
+    assert!(
+        md.contains("It is played mostly by children.[^6]")
+            && note(6).starts_with("[^6]: Remark `children` (who-plays): “mostly by children”"),
+        "{md}"
+    );
+    assert!(!md.contains("[^7]"), "{md}");
     assert!(
         md.contains("**Taken: `lot`.** By lot. Proposed by `roe#um-el-bagara`. Borrowed from Roe.\n\nNot taken:\n\n- `first-seat`: Seat 1. Proposed by the tests.\n"),
         "{md}"

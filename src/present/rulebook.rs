@@ -40,8 +40,7 @@ pub fn print(
     let mut notes = Notes::default();
     front(out, &d, reading);
     rules(out, &d, reading, &mut notes);
-    // Sections that follow the rules (what the sources say of the game beyond them) go here,
-    // their footnotes added to the same `notes`.
+    remarks(out, &d, &mut notes);
     decided(out, &d);
     undecided(out, &d);
     notes.print(out);
@@ -167,6 +166,33 @@ fn chosen<'d>(d: &'d ShowOutput, id: &str) -> Option<(&'d ShowChoice, &'d ShowOp
         .iter()
         .find(|o| Some(&o.id) == ch.chosen.as_ref())?;
     Some((ch, taken))
+}
+
+/// What the sources say of the game beyond its rules (who plays it, skill, materials …),
+/// each remark footnoted with its words as a rule is; remarks have no class, since no
+/// reading takes them.
+fn remarks(out: &mut Out, d: &ShowOutput, notes: &mut Notes) {
+    if d.remarks.is_empty() {
+        return;
+    }
+    out.para("## Beyond the rules: what the sources say of the game");
+    for r in &d.remarks {
+        let quotes = r.cites.iter().map(|q| {
+            format!(
+                "“{}” ({}, {})",
+                text(&q.quote),
+                text(&q.locator),
+                code(&q.at)
+            )
+        });
+        let n = format!(
+            "Remark {} ({}): {}.",
+            code(&r.id),
+            r.kind.as_str(),
+            list(quotes)
+        );
+        out.para(&format!("{}{}", block(&prose(&r.says)), notes.add(n)));
+    }
 }
 
 /// The option taken, as a rule, with its note.
