@@ -192,12 +192,12 @@ fn cite_renders_bibtex_csl_json_and_text() {
         ),
         "{text}"
     );
-    // A file of Ludii 1.0.8, whose author no witness names: its title leads, not its
-    // repository.
+    // A file of Ludii 1.0.8, credited in its own metadata: its author leads, with its
+    // version, not its repository.
     assert!(
-        text.lines()
-            .any(|l| l.starts_with("Um el Tuweisat.lud (Ludii). (n.d.).")
-                && l.contains("automenta/ludii")),
+        text.lines().any(|l| l.starts_with("Eric Piette. (n.d.")
+            && l.contains("Um el Tuweisat.lud (Ludii) (Version 1.0.8)")
+            && l.contains("automenta/ludii")),
         "{text}"
     );
     let cse = ok(&["cite", "um-el-tuweisat", "--csl", "cse-name-year"]);

@@ -404,3 +404,108 @@ fn a_rule_book_notes_each_rules_class_and_the_readings_own_settings() {
         "{md}"
     );
 }
+
+/// The option `choice=option` of `game`, from `show`'s JSON.
+fn option_of(v: &serde_json::Value, choice: &str, option: &str) -> serde_json::Value {
+    let c = v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == choice)
+        .unwrap_or_else(|| panic!("no choice {choice}"));
+    c["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == option)
+        .unwrap_or_else(|| panic!("no option {choice}={option}"))
+        .clone()
+}
+
+/// The slips the second reading of the corpus found stay fixed: options that cited Davies
+/// for what he does not say cite no words of his that ground them, clauses say no more than
+/// their words, and the readings named after a source take what its words ground.
+#[test]
+fn the_attribution_slips_stay_fixed() {
+    // (game, choice, option, the passage whose words must not ground it)
+    let not_grounded_in = [
+        ("um-el-banat", "driven-off", "no-full-four", "davies-1925#um-el-banat"),
+        ("um-el-banat", "blocked-player", "stage-ends-uncounted", "davies-1925#um-el-banat"),
+        ("um-el-banat", "repetition", "reckon-takings", "davies-1925#um-el-banat"),
+        ("um-el-banat", "emptied-daughter", "empty-stops", "davies-1925#um-el-banat"),
+        ("um-el-banat", "extra-houses", "chosen", "davies-1925#um-el-banat"),
+        ("sijat-el-taba", "unusable", "bank", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "end", "courses-run", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "limit", "standstill", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "must-move", "must-move", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "overshoot", "illegal", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "overtaken", "all", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "enemy-house", "beside-enemy", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "release", "credit", "davies-1925#sijat-el-taba"),
+        ("sijat-el-taba", "release", "at-throw", "davies-1925#sijat-el-taba"),
+        ("lib-el-merafib", "out-credit", "last-hollow", "davies-1925#lib-el-merafib"),
+        ("lib-el-merafib", "out-credit", "last-hollow", "DLP.Evidence.1252"),
+        ("lib-el-merafib", "head-on", "spared", "davies-1925#lib-el-merafib"),
+        ("lib-el-merafib", "well-exit", "two-last", "davies-1925#lib-el-merafib"),
+        ("lib-al-aqil", "reach", "at-least", "lane-1836#lib-al-aqil"),
+        ("lib-al-aqil", "distribution", "conventional-four", "lane-1836#lib-al-aqil"),
+    ];
+    for (game, choice, option, at) in not_grounded_in {
+        let v = crate::util::json(&["show", game, "--format", "json"]);
+        let o = option_of(&v, choice, option);
+        let says = |c: &&serde_json::Value| c["at"] == at && c.get("note").is_none();
+        assert!(
+            !o["cites"].as_array().unwrap().iter().any(|c| says(&c)),
+            "{game} {choice}={option} rests on words of {at}: {o}"
+        );
+        assert!(
+            !o["by"].as_array().unwrap().iter().any(|b| b == at),
+            "{game} {choice}={option} names {at} as its proponent: {o}"
+        );
+    }
+    // Clauses that said more than their words.
+    for (game, clause, overclaim) in [
+        ("lib-el-merafib", "before-leaving", "is lost"),
+        ("sijat-el-taba", "spare-tabas", "those added are spent"),
+        ("seega", "board", "distinguishable"),
+    ] {
+        let v = crate::util::json(&["show", game, "--format", "json"]);
+        let c = v["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == clause)
+            .unwrap();
+        assert!(
+            !c["says"].as_str().unwrap().contains(overclaim),
+            "{game} {clause}: {}",
+            c["says"]
+        );
+    }
+    // Readings named after a source take what its words ground, or say why not.
+    for (game, reading, choice, option) in [
+        ("um-el-banat", "dlp", "sow-from", "own-row"),
+        ("lib-el-merafib", "davies", "out-credit", "last-hollow-optional"),
+    ] {
+        let v = crate::util::json(&["show", game, "-i", reading, "--format", "json"]);
+        let c = v["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == choice)
+            .unwrap();
+        assert_eq!(c["chosen"], option, "{game} -i {reading}");
+        assert_eq!(c["class"]["class"], "grounded", "{game} -i {reading}: {c}");
+    }
+    let v = crate::util::json(&["show", "um-el-banat", "-i", "ludii", "--format", "json"]);
+    let departs = &v["interpretation"]["departs"];
+    assert_eq!(departs[0]["choice"], "driven-off", "{departs}");
+    assert!(departs[0]["why"].as_str().unwrap().contains("never ends"));
+    // Metadata: who plays Um el Tuweisat is Davies' "children's version" and the editors'.
+    let v = crate::util::json(&["show", "um-el-tuweisat", "--format", "json"]);
+    let people = v["people"].as_str().unwrap();
+    assert!(
+        people.contains("a children's version of Um El Bagara") && people.contains("editors'"),
+        "{people}"
+    );
+}
