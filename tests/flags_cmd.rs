@@ -27,14 +27,14 @@ fn synthetic() -> tempfile::TempDir {
         sets: { starter: first-seat }
         register: [BG-01b]
       - id: agreement
-        says: As the players agree.
+        says: As the players agree, by lot, under an engine's limits (which never bind here).
         by: ["reading: the tests"]
         cites:
           - at: mini#um-el-bagara
             quote: The two players
           - at: roe#um-el-bagara
-            quote: Who begins
-        sets: { starter: lot }
+            quote: Who begins is decided
+        sets: { starter: lot, cap: { turns: 2500, moves: 10000, outcome: draw } }
   - id: tie
     question: What is a game with equal takings?
     options:
@@ -74,9 +74,11 @@ fn synthetic() -> tempfile::TempDir {
 interpretations:
 "#,
     );
+    // `literal` reads Doe but takes Roe's lot, where Doe's words ground first-seat and
+    // agreement: a departure, with its reason.
     let text = text.replace(
         "    choose: { starter: lot }\n  - id: engine",
-        "    choose: { starter: lot, tie: draw, count: four }\n  - id: engine",
+        "    departs: { starter: the tests play Roe's lot }\n    choose: { starter: lot, tie: draw, count: four }\n  - id: engine",
     );
     let text = text.replace(
         "    basis: [roe]\n    choose: { starter: lot }",
@@ -401,7 +403,8 @@ fn the_hyena_games_costs_are_open_points() {
             assert!(o["by"].is_array() && o["taken_by"].is_array(), "{o}");
         }
     }
-    // The costs at the well: Davies against Ludii 1.3.12, quoted; each cost an open point
+    // The costs at the well: the DLP against Ludii 1.3.12, quoted (Davies' own figures are
+    // the words the two choices ask about, so they support neither side); each cost an open point
     // with its effect measured; the tâbas paid at the well, by the mothers and by the hyena,
     // with how often per reading.
     let conflicts: Vec<&str> = of_kind(&v, "source-conflict")
@@ -409,8 +412,8 @@ fn the_hyena_games_costs_are_open_points() {
         .map(|f| f["id"].as_str().unwrap())
         .collect();
     for id in [
-        "well-cost:Davies/Ludii 1.3.12",
-        "hyena-well-cost:Davies/Ludii 1.3.12",
+        "well-cost:DLP/Ludii 1.3.12",
+        "hyena-well-cost:DLP/Ludii 1.3.12",
     ] {
         assert!(conflicts.contains(&id), "{id} not in {conflicts:?}");
     }

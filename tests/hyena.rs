@@ -330,9 +330,10 @@ fn a_yomen_ends_the_turn_and_the_eaten_are_passed_over() {
 fn a_taba_thrown_with_the_credit_into_the_well_is_marked_down() {
     // Davies: a tâba "is ... marked down on the sand to the credit of the player", and one
     // hollow short of the well the mother "may then use one of her son's credit of tâbas".
-    // With a tâba in hand there, the credit step is her only move; the tâba is banked first,
-    // and at the well (credits paid at once) it pays.
-    let rules = engine("davies", &json!({}));
+    // Where the step is compulsory (last-hollow, Ludii's and the editors'; `davies` leaves it
+    // to the player, as his "may" does), with a tâba in hand there the credit step is her
+    // only move; the tâba is banked first, and at the well (credits paid at once) it pays.
+    let rules = engine("davies", &json!({"out_credit": "last-hollow"}));
     let len = rules.track_len();
     let short = piece(Leg::Out, len - 1);
     let mut s = rules.position(&mothers(short), None, &[1, 0, 0, 0], 0, Some(1));

@@ -534,7 +534,7 @@ fn the_credit_into_the_well_at_her_players_choice() {
     // complete the journey". Under last-hollow the step is her only move; under
     // last-hollow-optional her player may bank a tâba instead, or let a throw go, and keep it.
     let out = piece(Leg::Out, 5);
-    let forced = engine("davies", &json!({}));
+    let forced = engine("davies", &json!({"out_credit": "last-hollow"}));
     let len = forced.track_len();
     let women = [piece(Leg::Out, len - 1), out, out, out];
     for t in [1, 4] {

@@ -429,26 +429,121 @@ fn option_of(v: &serde_json::Value, choice: &str, option: &str) -> serde_json::V
 fn the_attribution_slips_stay_fixed() {
     // (game, choice, option, the passage whose words must not ground it)
     let not_grounded_in = [
-        ("um-el-banat", "driven-off", "no-full-four", "davies-1925#um-el-banat"),
-        ("um-el-banat", "blocked-player", "stage-ends-uncounted", "davies-1925#um-el-banat"),
-        ("um-el-banat", "repetition", "reckon-takings", "davies-1925#um-el-banat"),
-        ("um-el-banat", "emptied-daughter", "empty-stops", "davies-1925#um-el-banat"),
-        ("um-el-banat", "extra-houses", "chosen", "davies-1925#um-el-banat"),
-        ("sijat-el-taba", "unusable", "bank", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "end", "courses-run", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "limit", "standstill", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "must-move", "must-move", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "overshoot", "illegal", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "overtaken", "all", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "enemy-house", "beside-enemy", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "release", "credit", "davies-1925#sijat-el-taba"),
-        ("sijat-el-taba", "release", "at-throw", "davies-1925#sijat-el-taba"),
-        ("lib-el-merafib", "out-credit", "last-hollow", "davies-1925#lib-el-merafib"),
-        ("lib-el-merafib", "out-credit", "last-hollow", "DLP.Evidence.1252"),
-        ("lib-el-merafib", "head-on", "spared", "davies-1925#lib-el-merafib"),
-        ("lib-el-merafib", "well-exit", "two-last", "davies-1925#lib-el-merafib"),
+        (
+            "um-el-banat",
+            "driven-off",
+            "no-full-four",
+            "davies-1925#um-el-banat",
+        ),
+        (
+            "um-el-banat",
+            "blocked-player",
+            "stage-ends-uncounted",
+            "davies-1925#um-el-banat",
+        ),
+        (
+            "um-el-banat",
+            "repetition",
+            "reckon-takings",
+            "davies-1925#um-el-banat",
+        ),
+        (
+            "um-el-banat",
+            "emptied-daughter",
+            "empty-stops",
+            "davies-1925#um-el-banat",
+        ),
+        (
+            "um-el-banat",
+            "extra-houses",
+            "chosen",
+            "davies-1925#um-el-banat",
+        ),
+        (
+            "sijat-el-taba",
+            "unusable",
+            "bank",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "end",
+            "courses-run",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "limit",
+            "standstill",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "must-move",
+            "must-move",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "overshoot",
+            "illegal",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "overtaken",
+            "all",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "enemy-house",
+            "beside-enemy",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "release",
+            "credit",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "sijat-el-taba",
+            "release",
+            "at-throw",
+            "davies-1925#sijat-el-taba",
+        ),
+        (
+            "lib-el-merafib",
+            "out-credit",
+            "last-hollow",
+            "davies-1925#lib-el-merafib",
+        ),
+        (
+            "lib-el-merafib",
+            "out-credit",
+            "last-hollow",
+            "DLP.Evidence.1252",
+        ),
+        (
+            "lib-el-merafib",
+            "head-on",
+            "spared",
+            "davies-1925#lib-el-merafib",
+        ),
+        (
+            "lib-el-merafib",
+            "well-exit",
+            "two-last",
+            "davies-1925#lib-el-merafib",
+        ),
         ("lib-al-aqil", "reach", "at-least", "lane-1836#lib-al-aqil"),
-        ("lib-al-aqil", "distribution", "conventional-four", "lane-1836#lib-al-aqil"),
+        (
+            "lib-al-aqil",
+            "distribution",
+            "conventional-four",
+            "lane-1836#lib-al-aqil",
+        ),
     ];
     for (game, choice, option, at) in not_grounded_in {
         let v = crate::util::json(&["show", game, "--format", "json"]);
@@ -485,7 +580,12 @@ fn the_attribution_slips_stay_fixed() {
     // Readings named after a source take what its words ground, or say why not.
     for (game, reading, choice, option) in [
         ("um-el-banat", "dlp", "sow-from", "own-row"),
-        ("lib-el-merafib", "davies", "out-credit", "last-hollow-optional"),
+        (
+            "lib-el-merafib",
+            "davies",
+            "out-credit",
+            "last-hollow-optional",
+        ),
     ] {
         let v = crate::util::json(&["show", game, "-i", reading, "--format", "json"]);
         let c = v["choices"]
