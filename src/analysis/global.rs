@@ -332,3 +332,171 @@ pub fn global(
         out,
     ))
 }
+
+/// What a global analysis can say of which open point accounts for most of an outcome's
+/// variance: a headline states a share only when the intervals rank it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Leader {
+    /// The outcome does not vary beyond sampling noise over the option space (or no index
+    /// could be estimated): there is nothing to share out.
+    Flat,
+    /// One open point's total index lies above every other's, their 95 % intervals apart.
+    Ranked {
+        /// Its choice id.
+        choice: String,
+        /// Its total index, with the interval.
+        total: Rate,
+    },
+    /// The largest total index's interval overlaps another's: not resolved at this design
+    /// size.
+    Unresolved {
+        /// Rows of the design that was played.
+        rows: u64,
+        /// The rows that would part the intervals if they narrow as 1/√rows (an estimate
+        /// from these intervals), with the `--design` that asks for them; none when two
+        /// estimates are equal, so that no size can be promised.
+        needed: Option<(u64, u64)>,
+    },
+}
+
+/// Which open point leads `metric` over the option space, and whether the intervals can say
+/// so. The point with the largest total index leads when its interval's lower end is above
+/// every other point's upper end (a lone open point leads when the outcome varies at all).
+/// Otherwise the design is too small: the rows that would part the intervals are estimated
+/// from the widths seen, scaled by 1/√rows, the rate at which a bootstrap interval of a mean
+/// over rows narrows.
+pub fn leader(ix: &[GlobalIndex], design: &GlobalDesign, metric: &str) -> Leader {
+    let varies = design
+        .outcomes
+        .iter()
+        .any(|o| o.metric == metric && o.varies);
+    let mut of_metric: Vec<&GlobalIndex> = ix.iter().filter(|i| i.metric == metric).collect();
+    if !varies || of_metric.is_empty() {
+        return Leader::Flat;
+    }
+    of_metric.sort_by(|a, b| b.total.value.total_cmp(&a.total.value));
+    let top = of_metric[0];
+    let rivals = &of_metric[1..];
+    if rivals.iter().all(|r| top.total.lo > r.total.hi) {
+        return Leader::Ranked {
+            choice: top.choice.clone(),
+            total: top.total,
+        };
+    }
+    // Each rival's gap to the top, against the two half-intervals that now bridge it.
+    let mut factor: f64 = 1.0;
+    let mut possible = true;
+    for r in rivals.iter().filter(|r| top.total.lo <= r.total.hi) {
+        let gap = top.total.value - r.total.value;
+        let bridge = (top.total.value - top.total.lo) + (r.total.hi - r.total.value);
+        if gap <= 0.0 {
+            possible = false;
+            break;
+        }
+        factor = factor.max((bridge / gap).powi(2));
+    }
+    let needed = possible.then(|| {
+        let rows = (design.rows as f64 * factor).ceil() as u64;
+        (rows, rows * (design.factors.len() as u64 + 2))
+    });
+    Leader::Unresolved {
+        rows: design.rows,
+        needed,
+    }
+}
+
+#[cfg(test)]
+mod leader_tests {
+    use super::*;
+
+    fn design(rows: u64, factors: &[&str], varies: bool) -> GlobalDesign {
+        GlobalDesign {
+            design: "saltelli".to_owned(),
+            asked: rows * (factors.len() as u64 + 2),
+            rows,
+            factors: factors.iter().map(|s| (*s).to_owned()).collect(),
+            readings: 0,
+            refused: 0,
+            refused_combinations: 0,
+            refused_example: None,
+            games_per_reading: 40,
+            games: 0,
+            resamples: RESAMPLES,
+            frame: "frame".to_owned(),
+            outcomes: vec![GlobalOutcome {
+                metric: "first_mover_win".to_owned(),
+                mean: 0.5,
+                variance: Rate {
+                    value: 0.01,
+                    lo: 0.005,
+                    hi: 0.02,
+                },
+                noise: 0.001,
+                q: 100.0,
+                df: 10.0,
+                p: if varies { 0.001 } else { 0.5 },
+                varies,
+            }],
+        }
+    }
+
+    fn index(choice: &str, value: f64, lo: f64, hi: f64) -> GlobalIndex {
+        let r = Rate { value, lo, hi };
+        GlobalIndex {
+            choice: choice.to_owned(),
+            metric: "first_mover_win".to_owned(),
+            first_order: r,
+            total: r,
+            rows: 48,
+        }
+    }
+
+    #[test]
+    fn a_share_leads_only_when_its_interval_clears_every_other() {
+        let d = design(48, &["a", "b", "c"], true);
+        let apart = [
+            index("a", 0.8, 0.6, 1.0),
+            index("b", 0.2, 0.0, 0.4),
+            index("c", 0.1, 0.0, 0.3),
+        ];
+        assert_eq!(
+            leader(&apart, &d, "first_mover_win"),
+            Leader::Ranked {
+                choice: "a".to_owned(),
+                total: apart[0].total
+            }
+        );
+        // The case: 0.93 with an interval of 0.3–1.6 beside a rival up to 0.5.
+        let wide = [index("a", 0.93, 0.3, 1.6), index("b", 0.2, 0.0, 0.5)];
+        // Gap 0.73, bridged by 0.63 + 0.3 = 0.93: (0.93 / 0.73)² × 48 rows = 77.9 → 78.
+        assert_eq!(
+            leader(&wide, &d, "first_mover_win"),
+            Leader::Unresolved {
+                rows: 48,
+                needed: Some((78, 78 * 5))
+            }
+        );
+    }
+
+    #[test]
+    fn equal_estimates_promise_no_size_and_a_flat_outcome_leads_nothing() {
+        let d = design(48, &["a", "b"], true);
+        let tied = [index("a", 0.5, 0.2, 0.8), index("b", 0.5, 0.1, 0.7)];
+        assert_eq!(
+            leader(&tied, &d, "first_mover_win"),
+            Leader::Unresolved {
+                rows: 48,
+                needed: None
+            }
+        );
+        let flat = design(48, &["a", "b"], false);
+        assert_eq!(leader(&tied, &flat, "first_mover_win"), Leader::Flat);
+        assert_eq!(leader(&[], &d, "first_mover_win"), Leader::Flat);
+        // A lone open point leads when the outcome varies.
+        let lone = design(48, &["a"], true);
+        assert!(matches!(
+            leader(&[index("a", 0.9, 0.2, 1.4)], &lone, "first_mover_win"),
+            Leader::Ranked { .. }
+        ));
+    }
+}

@@ -6,7 +6,7 @@
 use crate::analysis::OUTPUT_SCHEMA_VERSION;
 use crate::analysis::flags::found::{Effect, FlagKind};
 use crate::analysis::flags::{Flags, FlagsAllOutput, FlagsArgs, FlagsOutput, command_line};
-use crate::analysis::global::{GlobalDesign, GlobalIndex};
+use crate::analysis::global::{GlobalDesign, GlobalIndex, Leader, leader};
 use crate::corpus::Game;
 use crate::present::Format;
 use crate::present::out::{Out, style};
@@ -313,6 +313,33 @@ fn effect_words(e: &Effect, games: u64) -> (String, String) {
     )
 }
 
+/// What a global analysis can say of the open point that leads an outcome (`what`: "who
+/// wins"), in words a headline may quote: a share only when its interval ranks it, with the
+/// interval; otherwise that the design is too small, and the design that would do.
+pub fn leader_words(leader: &Leader, what: &str) -> String {
+    match leader {
+        Leader::Flat => format!("{what} does not vary beyond noise over the option space"),
+        Leader::Ranked { choice, total } => format!(
+            "most of {what} over the option space: {choice} (total index {:.2} [{:.2}, \
+             {:.2}], apart from every other open point's)",
+            total.value, total.lo, total.hi
+        ),
+        Leader::Unresolved {
+            rows,
+            needed: Some((n, design)),
+        } => format!(
+            "which open point decides {what} over the option space: not resolved at this \
+             design size ({rows} rows; about {n} rows, --design {design}, would part the \
+             largest total index's interval from the others' if they narrow as 1/√rows)"
+        ),
+        Leader::Unresolved { rows, needed: None } => format!(
+            "which open point decides {what} over the option space: not resolved at this \
+             design size ({rows} rows; two open points' total indices are estimated equal, \
+             so no size can be promised)"
+        ),
+    }
+}
+
 /// The global indices: a row per open point, largest total index first, a column per
 /// outcome; then what was played.
 fn render_global(out: &mut Out, ix: &[GlobalIndex], d: &GlobalDesign) {
@@ -362,6 +389,11 @@ fn render_global(out: &mut Out, ix: &[GlobalIndex], d: &GlobalDesign) {
             )
         })
         .collect();
+    // A flat outcome is said with its test just below.
+    let lead = leader(ix, d, "first_mover_win");
+    if lead != Leader::Flat {
+        out.para(&leader_words(&lead, "who wins"));
+    }
     if !flat.is_empty() {
         out.para(&format!(
             "no index where the outcome does not vary beyond sampling noise over the option \

@@ -34,13 +34,13 @@ pub const RUN_GAMES: u64 = 10_000;
 /// Games per arm for the comparisons with the primary reading (±3 points on a difference).
 pub const DIFF_GAMES: u64 = 2_000;
 /// Games per reading and per arm for the flags and the one-at-a-time sensitivity (±6 points
-/// on a difference: enough to rank the open points, which the report says).
+/// on a difference; a verdict of no difference is at that n, which the report says).
 pub const FLAGS_GAMES: u64 = 500;
 /// The run seed of every report.
 pub const SEED: u64 = 1;
-/// Rows of the global design (each of the game's open points + 2 readings): enough to rank
-/// the open points by their share of the variance, with wide intervals, within the
-/// report's time.
+/// Rows of the global design (each of the game's open points + 2 readings): what the seven
+/// reports can play within their time. Its intervals are wide; whether they rank the open
+/// points is decided per game by `analysis::global::leader` and said beside the figure.
 pub const GLOBAL_ROWS: u64 = 48;
 /// Games per reading of the global design.
 pub const GLOBAL_GAMES: u64 = 40;
@@ -244,11 +244,11 @@ fn game_files(
          The outcomes are from {} games a reading (a rate's 95 % interval is then at most \
          ±{:.1} points); the comparisons with the primary reading from {DIFF_GAMES} games an arm \
          (about ±3 points on a difference); the flags and the one-at-a-time sensitivity from \
-         {FLAGS_GAMES} games a reading and an arm (enough to rank the open points, not to \
-         settle small effects: a verdict of no difference is at that n); each open point's \
-         share of the variance over the whole option space from a global design of \
-         {GLOBAL_ROWS} rows, {GLOBAL_GAMES} games a reading (enough to rank the points, with \
-         wide intervals, within the five minutes all seven reports may take on two cores).\n",
+         {FLAGS_GAMES} games a reading and an arm (a verdict of no difference is at that n, \
+         not a proof of none); each open point's share of the variance over the whole option \
+         space from a global design of {GLOBAL_ROWS} rows, {GLOBAL_GAMES} games a reading, \
+         the size all seven reports can play within five minutes on two cores: whether its \
+         intervals rank the open points, and what design would, is said beside the figure.\n",
         env!("CARGO_PKG_VERSION"),
         g.id,
         args.games,
@@ -488,37 +488,22 @@ fn finding(
         {
             let (r, e) = e;
             parts.push(format!(
-                "largest one-at-a-time change: {} = {} into {} ({} {:+.1} pts, {})",
+                "largest one-at-a-time change: {} = {} into {} ({} {:+.1} [{:+.1}, {:+.1}] pts, {})",
                 r.choice,
                 e.option,
                 e.base,
                 e.metric,
                 100.0 * e.difference.value,
+                100.0 * e.difference.lo,
+                100.0 * e.difference.hi,
                 e.verdict
             ));
         }
         if let (Some(ix), Some(d)) = (&f.sensitivity.global, &f.sensitivity.global_design) {
-            let varies = d
-                .outcomes
-                .iter()
-                .any(|o| o.metric == "first_mover_win" && o.varies);
-            let top = ix
-                .iter()
-                .filter(|i| i.metric == "first_mover_win")
-                .max_by(|a, b| {
-                    a.total
-                        .value
-                        .partial_cmp(&b.total.value)
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                });
-            match (varies, top) {
-                (true, Some(i)) => parts.push(format!(
-                    "most of who wins over the option space: {} (total index {:.2})",
-                    i.choice, i.total.value
-                )),
-                _ => parts
-                    .push("who wins does not vary beyond noise over the option space".to_owned()),
-            }
+            parts.push(crate::present::flags::leader_words(
+                &crate::analysis::global::leader(ix, d, "first_mover_win"),
+                "who wins",
+            ));
         }
     }
     parts.join("; ")
@@ -729,10 +714,31 @@ fn variance_figure(g: &Game, f: &crate::analysis::flags::FlagsOutput) -> Option<
             design.rows,
             design.games_per_reading,
             if varies {
-                ""
+                let lead = crate::present::flags::leader_words(
+                    &crate::analysis::global::leader(indices, design, metric),
+                    "who wins",
+                );
+                // The estimators are unbiased, not bounded: with few rows an estimate can fall
+                // outside the shares' range, which a reader should not take for a share.
+                let outside = indices.iter().any(|i| {
+                    i.metric == metric
+                        && [i.first_order.value, i.total.value]
+                            .iter()
+                            .any(|v| !(0.0..=1.0).contains(v))
+                });
+                format!(
+                    " Read as: {lead}.{}",
+                    if outside {
+                        " An estimate below 0 or above 1 is the sampling noise of a small \
+                         design, not a share."
+                    } else {
+                        ""
+                    }
+                )
             } else {
                 " Here there is nothing to share out: the first mover's wins do not vary \
                  beyond sampling noise over the option space (the test is in the table above)."
+                    .to_owned()
             }
         ),
         svg: charts::bars(&charts::Bars {

@@ -227,19 +227,35 @@ fn a_finding_gives_the_ranges_over_the_readings() {
     let base = "first mover wins 50.0 % over 3 reading(s), draws or timeouts 20.0 %";
     // The ranking's first choice, its change in points (0.034 → +3.4).
     let largest = "largest one-at-a-time change: starter = first-seat into literal (draw \
-                   +3.4 pts, no difference detected)";
+                   +3.4 [-1.6, +8.4] pts, no difference detected)";
     assert_eq!(
         finding(&run.rows, Some(&flags_output(true, None))),
         format!("{base}; {largest}")
     );
     // Nothing measured: no change named.
     assert_eq!(finding(&run.rows, Some(&flags_output(false, None))), base);
-    // The global analysis: the largest total index of who wins, where it varies.
+    // The global analysis: the largest total index of who wins, where it varies and its
+    // interval clears the others', with the interval.
     assert_eq!(
         finding(&run.rows, Some(&flags_output(true, Some(true)))),
         format!(
             "{base}; {largest}; most of who wins over the option space: tie (total index \
-             0.62)"
+             0.62 [0.57, 0.67], apart from every other open point's)"
+        )
+    );
+    // Intervals that overlap rank nothing: the design that would, instead of a share. Gap
+    // 0.32, bridged by 0.30 + 0.30: (0.60 / 0.32)² × 8 rows = 28.1 → 29 rows, × 4 readings.
+    let mut wide = flags_output(true, Some(true));
+    for i in wide.sensitivity.global.as_mut().unwrap() {
+        i.total.lo = i.total.value - 0.3;
+        i.total.hi = i.total.value + 0.3;
+    }
+    assert_eq!(
+        finding(&run.rows, Some(&wide)),
+        format!(
+            "{base}; {largest}; which open point decides who wins over the option space: not \
+             resolved at this design size (8 rows; about 29 rows, --design 116, would part \
+             the largest total index's interval from the others' if they narrow as 1/√rows)"
         )
     );
     assert_eq!(
