@@ -255,8 +255,8 @@ pub struct Encoding {
     pub commit: String,
     /// The system's own id.
     pub system_id: Option<String>,
-    /// Credit.
-    pub credit: Option<String>,
+    /// Who the file credits as its author, as a name.
+    pub credit: Option<CslName>,
     /// The encoding's source field.
     pub cites: Option<String>,
     /// Ruleset or option.
@@ -1047,11 +1047,13 @@ pub enum SourceKind {
     Encodings,
 }
 
-/// A bibliographic item with CSL-JSON field names.
+/// A bibliographic item with CSL-JSON field names, as the loader has checked it: its type is
+/// one of [`CSL_TYPES`], its pages a page or a range, its volume and issue numbers.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CslItem {
-    /// CSL item type (`article-journal`, `book`, `webpage`, `software`, ...).
+    /// CSL item type, one of the CSL 1.0.2 item types (`article-journal`, `book`, `webpage`,
+    /// `software`, ...).
     #[serde(rename = "type")]
     pub item_type: String,
     /// Authors, family and given names.
@@ -1059,6 +1061,13 @@ pub struct CslItem {
     pub author: Vec<CslName>,
     /// Title of the item.
     pub title: String,
+    /// A short title, by which a work without an author is cited in the text.
+    #[serde(
+        rename = "title-short",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub title_short: Option<String>,
     /// Journal or series title.
     #[serde(
         rename = "container-title",
@@ -1066,12 +1075,15 @@ pub struct CslItem {
         skip_serializing_if = "Option::is_none"
     )]
     pub container_title: Option<String>,
-    /// Volume.
+    /// Volume (`8`, or roman `VIII`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume: Option<String>,
+    /// Issue number within the volume (`2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issue: Option<String>,
     /// Date of issue.
     pub issued: CslDate,
-    /// Page range, with an en dash.
+    /// A page (`138`) or a page range (`137–152`, en dash or hyphen).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<String>,
     /// Publisher.
@@ -1102,7 +1114,8 @@ pub struct CslItem {
     pub note: Option<String>,
 }
 
-/// A CSL name.
+/// A person's name as CSL keeps it: family and given names apart, so that each style can
+/// order and abbreviate them (`Piette, E.`, `Eric Piette`) and BibTeX reads them as a person.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CslName {
@@ -1112,6 +1125,66 @@ pub struct CslName {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub given: Option<String>,
 }
+
+impl CslName {
+    /// The name in reading order: `Eric Piette`.
+    pub fn display(&self) -> String {
+        match &self.given {
+            Some(g) => format!("{g} {}", self.family),
+            None => self.family.clone(),
+        }
+    }
+}
+
+/// The item types of CSL 1.0.2 (the specification's appendix, "Item Types"): the loader takes
+/// no other, since a processor renders an unknown type as a generic item without saying so.
+pub const CSL_TYPES: &[&str] = &[
+    "article",
+    "article-journal",
+    "article-magazine",
+    "article-newspaper",
+    "bill",
+    "book",
+    "broadcast",
+    "chapter",
+    "classic",
+    "collection",
+    "dataset",
+    "document",
+    "entry",
+    "entry-dictionary",
+    "entry-encyclopedia",
+    "event",
+    "figure",
+    "graphic",
+    "hearing",
+    "interview",
+    "legal_case",
+    "legislation",
+    "manuscript",
+    "map",
+    "motion_picture",
+    "musical_score",
+    "pamphlet",
+    "paper-conference",
+    "patent",
+    "performance",
+    "periodical",
+    "personal_communication",
+    "post",
+    "post-weblog",
+    "regulation",
+    "report",
+    "review",
+    "review-book",
+    "software",
+    "song",
+    "speech",
+    "standard",
+    "thesis",
+    "treaty",
+    "webpage",
+];
 
 /// A CSL date: `date-parts: [[1925]]`. Checked as it is read: one or two dates (a range),
 /// each a year from 1 to 9999 with, optionally, a month and a day (a citation processor
