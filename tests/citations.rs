@@ -299,3 +299,24 @@ fn the_tool_is_cited_with_its_repository_version_and_date() {
     assert_eq!(csl[0]["issued"]["date-parts"][0], json!([y, m, d]));
     assert_eq!(csl[0]["URL"], repo);
 }
+
+/// A title-case style raises a title's words, not a name's particles: `Um el Tuweisat`,
+/// `Li'b al-'Aqil` and ludotrace's own name stay as written (CMOS 17 §8.159).
+#[test]
+fn names_keep_their_particles_in_a_title_case_style() {
+    for (game, name) in [
+        ("um-el-tuweisat", "Um el Tuweisat"),
+        ("um-el-bagara", "Um el-Bagara"),
+        ("lib-al-aqil", "Li'b al-'Aqil"),
+    ] {
+        let text = ok(&["cite", game, "--csl", "chicago-notes"]);
+        assert!(
+            text.contains(&format!("“{name}: Source-Annotated Ruleset.”")),
+            "{text}"
+        );
+        assert!(
+            !text.contains(" El ") && !text.contains(" Al-") && !text.contains("Ludotrace"),
+            "{text}"
+        );
+    }
+}

@@ -347,11 +347,20 @@ fn render_once(
         ));
     }
     let done = driver.finish(BibliographyRequest::new(style, None, &locales));
+    let names: Vec<(String, String)> = refs
+        .iter()
+        .filter_map(|r| s(&r.csl, "title"))
+        .flat_map(particles)
+        .collect();
     let plain = |e: &hayagriva::ElemChildren| {
         let mut s = String::new();
         e.write_buf(&mut s, BufWriteFormat::Plain)
             .expect("a string takes the text");
-        tidy(s.trim())
+        let mut t = tidy(s.trim());
+        for (raised, written) in &names {
+            t = t.replace(raised, written);
+        }
+        t
     };
     let in_text: Vec<(String, String)> = refs
         .iter()
@@ -391,13 +400,44 @@ fn render_once(
         .collect()
 }
 
+/// The particles of the names in a title (`Um el Tuweisat`, `Li'b al-'Aqil`), each as a
+/// title-case style raises it after the word before it (`Um El`) and as the title writes it
+/// (`Um el`): a style's title case keeps a name's own capitals (CMOS 17 §8.159), which the
+/// processor cannot tell from other words.
+fn particles(title: &str) -> Vec<(String, String)> {
+    const PARTICLES: &[&str] = &[
+        "el", "al", "ed", "es", "ul", "bin", "ibn", "abu", "de", "del", "della", "di", "da", "du",
+        "van", "von", "der", "den", "le", "la",
+    ];
+    let words: Vec<&str> = title.split(' ').collect();
+    words
+        .windows(2)
+        .filter(|w| {
+            let head = w[1].split('-').next().unwrap_or(w[1]);
+            w[0].starts_with(char::is_uppercase) && PARTICLES.contains(&head)
+        })
+        .map(|w| {
+            let mut raised = w[1].chars();
+            let first = raised.next().map(|c| c.to_uppercase().to_string());
+            (
+                format!("{} {}{}", w[0], first.unwrap_or_default(), raised.as_str()),
+                format!("{} {}", w[0], w[1]),
+            )
+        })
+        .collect()
+}
+
 /// What the archived styles render that their own specifications do not: APA's
 /// "Retrieved" before a web address with no access date (the style's "Retrieved DATE, from"
 /// lost its date and "from" but kept the word; APA 7 gives the bare address then), and a
 /// doubled full stop where a field that ends in one meets the style's own.
 fn tidy(text: &str) -> String {
     // (And Chicago's space before the colon of a volume without an issue: `8 : 137–52`.)
-    let t = text.replace("Retrieved http", "http").replace(" : ", ": ");
+    // (And ludotrace's own name, which is written lower-case, raised by a title case.)
+    let t = text
+        .replace("Retrieved http", "http")
+        .replace(" : ", ": ")
+        .replace("Ludotrace", "ludotrace");
     let chars: Vec<char> = t.chars().collect();
     // A full stop right after another is dropped, unless it is part of an ellipsis.
     (0..chars.len())
