@@ -13,6 +13,8 @@ mod bad_input;
 mod banat_readings;
 /// Li'b al-'Aqil's distribution, turned board, gift, odd relays and boards to sixty.
 mod boards;
+/// Citations in every style against the styles' specifications; one key per work.
+mod citations;
 /// The commands as a user runs them.
 mod cli;
 /// The built-in corpus: clean, witnessed, complete for the games it has.

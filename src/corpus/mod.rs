@@ -4,6 +4,7 @@
 //! `model`, reporting every problem as a [`diag::Diagnostic`] with file, line and column.
 //! Nothing outside this module sees a raw type.
 
+mod csl;
 pub mod diag;
 pub mod files;
 pub mod load;

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use super::csl::{CSL_TYPES, CslDate, CslItem, CslName};
 use super::files::Origin;
 use crate::family::{Family, ParamKind};
 
@@ -255,8 +256,8 @@ pub struct Encoding {
     pub commit: String,
     /// The system's own id.
     pub system_id: Option<String>,
-    /// Credit.
-    pub credit: Option<String>,
+    /// Who the file credits as its author, as a name.
+    pub credit: Option<CslName>,
     /// The encoding's source field.
     pub cites: Option<String>,
     /// Ruleset or option.
@@ -1045,114 +1046,4 @@ pub enum SourceKind {
     Evidence,
     /// Rule encodings of a game system (Ludii .lud files).
     Encodings,
-}
-
-/// A bibliographic item with CSL-JSON field names.
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CslItem {
-    /// CSL item type (`article-journal`, `book`, `webpage`, `software`, ...).
-    #[serde(rename = "type")]
-    pub item_type: String,
-    /// Authors, family and given names.
-    #[serde(default)]
-    pub author: Vec<CslName>,
-    /// Title of the item.
-    pub title: String,
-    /// Journal or series title.
-    #[serde(
-        rename = "container-title",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub container_title: Option<String>,
-    /// Volume.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub volume: Option<String>,
-    /// Date of issue.
-    pub issued: CslDate,
-    /// Page range, with an en dash.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page: Option<String>,
-    /// Publisher.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub publisher: Option<String>,
-    /// Place of publication.
-    #[serde(
-        rename = "publisher-place",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub publisher_place: Option<String>,
-    /// Web address.
-    #[serde(rename = "URL", default, skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
-    /// When the web address was read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub accessed: Option<CslDate>,
-    /// How many volumes the work has.
-    #[serde(
-        rename = "number-of-volumes",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub number_of_volumes: Option<String>,
-    /// A free note (for example the author's full name).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-/// A CSL name.
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CslName {
-    /// Family name.
-    pub family: String,
-    /// Given name(s) or initials.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub given: Option<String>,
-}
-
-/// A CSL date: `date-parts: [[1925]]`. Checked as it is read: one or two dates (a range),
-/// each a year from 1 to 9999 with, optionally, a month and a day (a citation processor
-/// cannot render anything else).
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields, try_from = "RawCslDate")]
-pub struct CslDate {
-    /// Year, and optionally month and day.
-    #[serde(rename = "date-parts")]
-    pub date_parts: Vec<Vec<i32>>,
-}
-
-/// A CSL date as written, before its parts are checked.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct RawCslDate {
-    /// Year, and optionally month and day.
-    #[serde(rename = "date-parts")]
-    date_parts: Vec<Vec<i32>>,
-}
-
-impl TryFrom<RawCslDate> for CslDate {
-    type Error = String;
-
-    fn try_from(raw: RawCslDate) -> Result<Self, String> {
-        let well_formed = |d: &Vec<i32>| {
-            matches!(d.len(), 1..=3)
-                && (1..=9999).contains(&d[0])
-                && d.get(1).is_none_or(|m| (1..=12).contains(m))
-                && d.get(2).is_none_or(|day| (1..=31).contains(day))
-        };
-        if matches!(raw.date_parts.len(), 1 | 2) && raw.date_parts.iter().all(well_formed) {
-            Ok(CslDate {
-                date_parts: raw.date_parts,
-            })
-        } else {
-            Err(format!(
-                "date-parts must be [[YEAR]], [[YEAR, MONTH]] or [[YEAR, MONTH, DAY]] (or two \
-                 such dates, a range), a year from 1 to 9999, not {:?}",
-                raw.date_parts
-            ))
-        }
-    }
 }

@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-pub use super::model::{CslItem, Impact, PointStatus, RemarkKind, SourceKind};
+pub use super::model::{CslDate, CslName, Impact, PointStatus, RemarkKind, SourceKind};
 
 /// A value with the line and column it was read from.
 pub type Sp<T> = Spanned<T>;
@@ -38,7 +38,7 @@ pub struct SourceFile {
     pub title: String,
     /// Bibliographic data in CSL-JSON field names (works only).
     #[serde(default)]
-    pub csl: Option<CslItem>,
+    pub csl: Option<Csl>,
     /// The witness documents (kept in `sources/witnesses/`) that this file's texts were read from.
     #[serde(default)]
     pub witnesses: Vec<Witness>,
@@ -51,6 +51,63 @@ pub struct SourceFile {
     /// Encodings of the games in a game system, cited as artefacts (kind `encodings`).
     #[serde(default)]
     pub encodings: Vec<Encoding>,
+}
+
+/// A work's bibliographic data, in CSL-JSON field names (CSL 1.0.2). The loader checks the
+/// type against the specification's item types, the pages and the numbers, and keeps where
+/// each was written so that a problem is shown at its place.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Csl {
+    /// CSL item type, one of the CSL 1.0.2 item types (`article-journal`, `book`, `chapter`,
+    /// `webpage`, `software`, ...).
+    #[serde(rename = "type")]
+    #[schemars(with = "String")]
+    pub item_type: Sp<String>,
+    /// Authors, each a person's family and given names.
+    #[serde(default)]
+    pub author: Vec<CslName>,
+    /// Title of the work.
+    pub title: String,
+    /// A short title, by which a work without an author is cited in the text.
+    #[serde(rename = "title-short", default)]
+    pub title_short: Option<String>,
+    /// Journal or series title.
+    #[serde(rename = "container-title", default)]
+    pub container_title: Option<String>,
+    /// Volume: a number (`8`) or a roman numeral (`VIII`).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub volume: Option<Sp<String>>,
+    /// Issue within the volume: a number (`2`) or a roman numeral.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub issue: Option<Sp<String>>,
+    /// Date of issue.
+    pub issued: CslDate,
+    /// The work's page (`138`) or page range (`137–152`, en dash or hyphen).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub page: Option<Sp<String>>,
+    /// Publisher.
+    #[serde(default)]
+    pub publisher: Option<String>,
+    /// Place of publication.
+    #[serde(rename = "publisher-place", default)]
+    pub publisher_place: Option<String>,
+    /// Web address.
+    #[serde(rename = "URL", default)]
+    pub url: Option<String>,
+    /// When the web address was read.
+    #[serde(default)]
+    pub accessed: Option<CslDate>,
+    /// How many volumes the work has (a number).
+    #[serde(rename = "number-of-volumes", default)]
+    #[schemars(with = "Option<String>")]
+    pub number_of_volumes: Option<Sp<String>>,
+    /// A free note (for example the author's full name).
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 /// A witness: a document, kept in the repository, from which a text was read.
@@ -88,8 +145,9 @@ pub struct Passage {
     pub game: Sp<String>,
     /// Heading of the passage as the work gives it.
     pub heading: String,
-    /// Page range in the work (`143–144`).
-    pub page: String,
+    /// The page (`346`) or page range (`143–144`, en dash or hyphen) of the passage in the work.
+    #[schemars(with = "String")]
+    pub page: Sp<String>,
     /// The texts of the passage, one per witness; where witnesses differ, each is kept.
     pub readings: Vec<Reading>,
 }
@@ -198,9 +256,10 @@ pub struct Encoding {
     /// The system's id for the game, where it has one.
     #[serde(default)]
     pub system_id: Option<String>,
-    /// Credit field.
+    /// Whom the file's `(credit ...)` metadata names, as a person's name (`family: Piette`,
+    /// `given: Eric`).
     #[serde(default)]
-    pub credit: Option<String>,
+    pub credit: Option<CslName>,
     /// The encoding's own `(source ...)` field.
     #[serde(default)]
     pub cites: Option<String>,

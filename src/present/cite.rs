@@ -3,10 +3,13 @@
 //! The bibliographic data is kept in CSL-JSON field names in `sources/`, so each export is a
 //! mapping. A game's citation list is its primary work with the passage's pages, the DLP
 //! evidence records and the encodings its ruleset rests on, and the ludotrace ruleset itself
-//! (with the corpus hash); [`tool`] is the program and corpus as a whole. BibTeX is written
-//! by the `biblatex` crate, which escapes what LaTeX would read as commands, in the classic
-//! entry types (`@article`, `@book`, `@misc`). Where a fact is not known the entry says so
-//! ("not recorded") rather than guessing.
+//! (with the corpus hash); [`tool`] is the program and corpus as a whole. Every work has one
+//! key, its corpus id ([`key`]), the same in BibTeX, in CSL-JSON and in the text. People are
+//! family and given names, bodies (the Digital Ludeme Project, the ludotrace authors) one
+//! literal name; a work without an author is cited in the text by its short title. BibTeX is
+//! written by the `biblatex` crate, which escapes what LaTeX would read as commands, in the
+//! classic entry types (`@article`, `@book`, `@misc`). Where a fact is not known the entry
+//! says so ("not recorded") rather than guessing.
 
 use serde_json::{Value, json};
 
@@ -26,12 +29,19 @@ pub enum Style {
 /// One reference with its CSL item and a citation key.
 #[derive(Debug, Clone)]
 pub struct Reference {
-    /// Citation key.
+    /// Citation key, also the CSL item's `id`.
     pub key: String,
     /// CSL item.
     pub csl: Value,
     /// The part cited (pages of the passage), if any.
     pub locator: Option<String>,
+}
+
+/// The citation key of a work from its corpus id: the id itself (`davies-1925`,
+/// `DLP.Evidence.869`), with an encoding's `#` written `:` (`ludii-1.0.8:seega`), since TeX
+/// reads `#` in `\cite{...}` as a macro parameter.
+pub fn key(id: &str) -> String {
+    id.replace('#', ":")
 }
 
 /// The references of a game, primary source first; `corpus_hash` identifies the corpus the
@@ -47,8 +57,8 @@ pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Refere
             works_done.push(p.work.clone());
             if let Some(csl) = corpus.work(&p.work).and_then(|w| w.csl.as_ref()) {
                 out.push(Reference {
-                    key: p.work.replace('-', ""),
-                    csl: csl_json(&p.work, csl),
+                    key: key(&p.work),
+                    csl: csl_json(&key(&p.work), csl),
                     locator: Some(p.page.clone()),
                 });
             }
@@ -60,15 +70,18 @@ pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Refere
                 .filter_map(|w| corpus.witnesses.get(w))
                 .find(|w| w.url.is_some());
             let mut csl = json!({
-                "id": e.id,
+                "id": key(&e.id),
                 "type": "webpage",
                 "author": [{ "literal": "Digital Ludeme Project" }],
-                "title": format!("{}: {} ({})", e.id, e.game_name, e.record_type),
+                // The record id in words: a style that puts titles in title case would
+                // otherwise lower the capitals after its dots ("Dlp.evidence.869").
+                "title": format!("{}: {} ({})", e.id.replace('.', " "), e.game_name, e.record_type),
                 "container-title": "Ludii Portal",
                 "note": format!(
-                    "Evidence record of the Digital Ludeme Project (Maastricht University, ERC \
-                     Consolidator Grant 771292), quoting {} Confidence {}. Date of publication \
-                     not recorded.{}",
+                    "Evidence record {} of the Digital Ludeme Project (Maastricht University, \
+                     ERC Consolidator Grant 771292), quoting {} Confidence {}. Date of \
+                     publication not recorded.{}",
+                    e.id,
                     e.content_citation.trim_end_matches('.').to_owned() + ".",
                     e.confidence,
                     if page.is_some() {
@@ -85,15 +98,16 @@ pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Refere
                 }
             }
             out.push(Reference {
-                key: e.id.replace('.', "-").to_lowercase(),
+                key: key(&e.id),
                 csl,
                 locator: None,
             });
         } else if let Some(e) = corpus.encodings.get(anchor) {
+            let file = e.path.rsplit('/').next().unwrap_or(&e.path);
             let mut item = json!({
-                "id": e.id,
+                "id": key(&e.id),
                 "type": "software",
-                "title": format!("{} ({}{})", e.path.rsplit('/').next().unwrap_or(&e.path), e.system, e.ruleset.as_ref().map_or(String::new(), |r| format!(", ruleset {r}"))),
+                "title": format!("{file} ({}{})", e.system, e.ruleset.as_ref().map_or(String::new(), |r| format!(", ruleset {r}"))),
                 "version": e.version,
                 // The repository holds the file; it is not its author or publisher (a
                 // style that puts a publisher where no author is would misattribute it).
@@ -107,26 +121,30 @@ pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Refere
                     if e.credit.is_some() { "" } else { " Author not recorded." }
                 ),
             });
-            if let Some(credit) = &e.credit {
-                item["author"] = json!([{ "literal": credit }]);
+            match &e.credit {
+                Some(name) => item["author"] = json!([name]),
+                // Cited in the text by the file's name, not by the whole title.
+                None => item["title-short"] = json!(file),
             }
             out.push(Reference {
-                key: e.id.replace(['#', '.'], "-"),
+                key: key(&e.id),
                 csl: item,
                 locator: None,
             });
         }
     }
+    let id = format!("ludotrace-{}", game.id);
     out.push(Reference {
-        key: format!("ludotrace-{}", game.id),
+        key: id.clone(),
         csl: json!({
-            "id": format!("ludotrace-{}", game.id),
+            "id": id,
             "type": "dataset",
             "author": [{ "literal": "The ludotrace editors" }],
             "title": format!("{}: source-annotated ruleset", game.name),
             "container-title": "ludotrace corpus",
             "version": env!("CARGO_PKG_VERSION"),
-            "issued": { "date-parts": [[RELEASE_YEAR]] },
+            "issued": release_date(),
+            "URL": REPOSITORY,
             "note": format!("File {}, corpus BLAKE3 {corpus_hash}.", game.file),
         }),
         locator: None,
@@ -134,10 +152,20 @@ pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Refere
     out
 }
 
-/// The year of this version of ludotrace and its corpus, for citations.
-pub const RELEASE_YEAR: i32 = 2026;
+/// The release date of this version of ludotrace and its corpus (year, month, day), for
+/// citations; CITATION.cff's `date-released` says the same.
+pub const RELEASE_DATE: (i32, u32, u32) = (2026, 11, 28);
 
-/// The program and its corpus as one reference (`cite --tool`).
+/// Where ludotrace is published: Cargo.toml's `repository`.
+pub const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+fn release_date() -> Value {
+    let (y, m, d) = RELEASE_DATE;
+    json!({ "date-parts": [[y, m, d]] })
+}
+
+/// The program and its corpus as one reference (`cite --tool`): its authors as a body, its
+/// version, release date and repository.
 pub fn tool(corpus_hash: &str) -> Reference {
     Reference {
         key: "ludotrace".to_owned(),
@@ -147,10 +175,11 @@ pub fn tool(corpus_hash: &str) -> Reference {
             "author": [{ "literal": "The ludotrace authors" }],
             "title": "ludotrace: a corpus and toolkit for traditional board games as their historical sources describe them",
             "version": env!("CARGO_PKG_VERSION"),
-            "issued": { "date-parts": [[RELEASE_YEAR]] },
+            "issued": release_date(),
+            "URL": REPOSITORY,
             "note": format!(
                 "Licensed MIT OR Apache-2.0 (the quoted texts excepted: see LICENSE). Corpus \
-                 BLAKE3 {corpus_hash}. Web address not recorded."
+                 BLAKE3 {corpus_hash}."
             ),
         }),
         locator: None,
@@ -166,7 +195,23 @@ fn date_parts(iso: &str) -> Value {
 fn csl_json(id: &str, item: &CslItem) -> Value {
     let mut v = serde_json::to_value(item).expect("CSL items serialise");
     v["id"] = json!(id);
+    // A work without an author is cited in the text by its title: a short one, unless the
+    // data gives its own.
+    if item.author.is_empty() && item.title_short.is_none() {
+        v["title-short"] = json!(short_title(&item.title));
+    }
     v
+}
+
+/// A title's main part, before a colon or a parenthesis: `Seega.lud (Ludii, ...)` is cited
+/// as `Seega.lud`, `Games of the Sudan: a survey` as `Games of the Sudan`.
+fn short_title(title: &str) -> String {
+    title
+        .split([':', '('])
+        .next()
+        .unwrap_or(title)
+        .trim()
+        .to_owned()
 }
 
 /// Renders references in a style; text in the CSL style [`DEFAULT_CSL`].
@@ -237,7 +282,28 @@ pub struct Cited {
 }
 
 /// The references as `style` renders them, in the style's bibliography order.
+///
+/// Works of one author and year are told apart by a letter after the year (`1925a`,
+/// `n.d.-b`). The processor gives the letters in the order the works are first cited, and
+/// the style orders its bibliography by title: so the works are rendered once to learn that
+/// order and again cited in it, which makes the letters run a, b, c down the bibliography
+/// and each in-text citation carry its entry's letter.
 pub fn cite(refs: &[Reference], style: &hayagriva::citationberg::IndependentStyle) -> Vec<Cited> {
+    let first = render_once(refs, style);
+    let ordered: Vec<Reference> = first
+        .iter()
+        .filter_map(|c| refs.iter().find(|r| r.key == c.id).cloned())
+        .collect();
+    if ordered.len() != refs.len() || ordered.iter().zip(refs).all(|(a, b)| a.key == b.key) {
+        return first;
+    }
+    render_once(&ordered, style)
+}
+
+fn render_once(
+    refs: &[Reference],
+    style: &hayagriva::citationberg::IndependentStyle,
+) -> Vec<Cited> {
     use hayagriva::citationberg::json::Item;
     use hayagriva::citationberg::taxonomy::Locator;
     use hayagriva::{
@@ -249,10 +315,29 @@ pub fn cite(refs: &[Reference], style: &hayagriva::citationberg::IndependentStyl
         .iter()
         .map(|r| serde_json::from_value(r.csl.clone()).expect("a CSL item is a JSON object"))
         .collect();
+    // The processor prints a locator as given: its pages are written here as the style
+    // writes a range (Chicago's 138–39, APA's 138–139), with an en dash.
+    let format = style.settings.page_range_format.unwrap_or_default();
+    let locators: Vec<Option<String>> = refs
+        .iter()
+        .map(|r| {
+            r.locator
+                .as_deref()
+                .map(|p| match p.split_once(['–', '-']) {
+                    Some((a, b)) => {
+                        let mut out = String::new();
+                        match format.format(&mut out, a, b, Some("–")) {
+                            Ok(()) => out,
+                            Err(_) => p.to_owned(),
+                        }
+                    }
+                    None => p.to_owned(),
+                })
+        })
+        .collect();
     let mut driver = BibliographyDriver::new();
-    for (r, item) in refs.iter().zip(&items) {
-        let at = r
-            .locator
+    for (item, at) in items.iter().zip(&locators) {
+        let at = at
             .as_deref()
             .map(|p| SpecificLocator(Locator::Page, LocatorPayload::Str(p)));
         driver.citation(CitationRequest::from_items(
@@ -262,21 +347,25 @@ pub fn cite(refs: &[Reference], style: &hayagriva::citationberg::IndependentStyl
         ));
     }
     let done = driver.finish(BibliographyRequest::new(style, None, &locales));
+    let names: Vec<(String, String)> = refs
+        .iter()
+        .filter_map(|r| s(&r.csl, "title"))
+        .flat_map(particles)
+        .collect();
     let plain = |e: &hayagriva::ElemChildren| {
         let mut s = String::new();
         e.write_buf(&mut s, BufWriteFormat::Plain)
             .expect("a string takes the text");
-        s.trim().to_owned()
+        let mut t = tidy(s.trim());
+        for (raised, written) in &names {
+            t = t.replace(raised, written);
+        }
+        t
     };
     let in_text: Vec<(String, String)> = refs
         .iter()
         .zip(&done.citations)
-        .map(|(r, c)| {
-            (
-                s(&r.csl, "id").unwrap_or_default().to_owned(),
-                plain(&c.citation),
-            )
-        })
+        .map(|(r, c)| (r.key.clone(), plain(&c.citation)))
         .collect();
     let entries: Vec<(String, String)> = done
         .bibliography
@@ -311,27 +400,94 @@ pub fn cite(refs: &[Reference], style: &hayagriva::citationberg::IndependentStyl
         .collect()
 }
 
+/// The particles of the names in a title (`Um el Tuweisat`, `Li'b al-'Aqil`), each as a
+/// title-case style raises it after the word before it (`Um El`) and as the title writes it
+/// (`Um el`): a style's title case keeps a name's own capitals (CMOS 17 §8.159), which the
+/// processor cannot tell from other words.
+fn particles(title: &str) -> Vec<(String, String)> {
+    const PARTICLES: &[&str] = &[
+        "el", "al", "ed", "es", "ul", "bin", "ibn", "abu", "de", "del", "della", "di", "da", "du",
+        "van", "von", "der", "den", "le", "la",
+    ];
+    let words: Vec<&str> = title.split(' ').collect();
+    words
+        .windows(2)
+        .filter(|w| {
+            let head = w[1].split('-').next().unwrap_or(w[1]);
+            w[0].starts_with(char::is_uppercase) && PARTICLES.contains(&head)
+        })
+        .map(|w| {
+            let mut raised = w[1].chars();
+            let first = raised.next().map(|c| c.to_uppercase().to_string());
+            (
+                format!("{} {}{}", w[0], first.unwrap_or_default(), raised.as_str()),
+                format!("{} {}", w[0], w[1]),
+            )
+        })
+        .collect()
+}
+
+/// What the archived styles render that their own specifications do not: APA's
+/// "Retrieved" before a web address with no access date (the style's "Retrieved DATE, from"
+/// lost its date and "from" but kept the word; APA 7 gives the bare address then), and a
+/// doubled full stop where a field that ends in one meets the style's own.
+fn tidy(text: &str) -> String {
+    // (And Chicago's space before the colon of a volume without an issue: `8 : 137–52`.)
+    // (And ludotrace's own name, which is written lower-case, raised by a title case.)
+    let t = text
+        .replace("Retrieved http", "http")
+        .replace(" : ", ": ")
+        .replace("Ludotrace", "ludotrace");
+    let chars: Vec<char> = t.chars().collect();
+    // A full stop right after another is dropped, unless it is part of an ellipsis.
+    (0..chars.len())
+        .filter(|&i| {
+            !(chars[i] == '.'
+                && i > 0
+                && chars[i - 1] == '.'
+                && chars.get(i + 1) != Some(&'.')
+                && (i < 2 || chars[i - 2] != '.'))
+        })
+        .map(|i| chars[i])
+        .collect()
+}
+
 /// The text bibliography: each reference as `style` renders it, a line each, followed by
-/// its in-text citation and what its record notes (the CSL styles print no notes, and the
-/// notes say what is not known).
+/// its citation key, its in-text citation (or, in a note style, its note) and what its
+/// record notes (the CSL styles print no notes, and the notes say what is not known).
 pub fn text(refs: &[Reference], style: &hayagriva::citationberg::IndependentStyle) -> String {
+    use hayagriva::citationberg::StyleClass;
+    let cited_as = match style.settings.class {
+        StyleClass::Note => "In a note",
+        StyleClass::InText => "In the text",
+    };
     let mut out = String::new();
     for c in cite(refs, style) {
         let mut line = c.entry.clone();
+        line.push_str(&format!(" [Key: {}]", c.id));
         if !c.in_text.is_empty() {
-            line.push_str(&format!(" [In the text: {}.]", c.in_text));
+            line.push_str(&format!(" [{cited_as}: {}]", sentence(&c.in_text)));
         }
         if let Some(note) = refs
             .iter()
-            .find(|r| s(&r.csl, "id") == Some(c.id.as_str()))
+            .find(|r| r.key == c.id)
             .and_then(|r| s(&r.csl, "note"))
         {
-            line.push_str(&format!(" [Note: {}]", note.trim()));
+            line.push_str(&format!(" [Note: {}]", sentence(note.trim())));
         }
         out.push_str(line.trim());
         out.push('\n');
     }
     out
+}
+
+/// Text ending in one full stop, whether it had one or not.
+fn sentence(t: &str) -> String {
+    if t.ends_with('.') {
+        t.to_owned()
+    } else {
+        format!("{t}.")
+    }
 }
 
 fn s<'a>(v: &'a Value, k: &str) -> Option<&'a str> {
@@ -345,9 +501,17 @@ fn year(v: &Value) -> Option<i64> {
 fn bibtex(r: &Reference) -> String {
     use biblatex::{Chunk, Entry, EntryType, Spanned};
     let v = &r.csl;
+    // Classic BibTeX's types for the CSL types that have one; the others (a web page, a
+    // program, a data set) are @misc, which every BibTeX style reads.
     let (kind, classic) = match s(v, "type") {
-        Some("article-journal") => (EntryType::Article, "article"),
+        Some("article-journal" | "article-magazine" | "article-newspaper") => {
+            (EntryType::Article, "article")
+        }
         Some("book") => (EntryType::Book, "book"),
+        Some("chapter") => (EntryType::InCollection, "incollection"),
+        Some("paper-conference") => (EntryType::InProceedings, "inproceedings"),
+        Some("report") => (EntryType::TechReport, "techreport"),
+        Some("thesis") => (EntryType::PhdThesis, "phdthesis"),
         _ => (EntryType::Misc, "misc"),
     };
     let mut entry = Entry::new(r.key.clone(), kind);
@@ -386,13 +550,20 @@ fn bibtex(r: &Reference) -> String {
         let field = match classic {
             "article" => "journal",
             "book" => "series",
+            "incollection" | "inproceedings" => "booktitle",
             _ => "howpublished",
         };
         entry.set(field, normal(j));
     }
+    let publisher = match classic {
+        "techreport" => "institution",
+        "phdthesis" => "school",
+        _ => "publisher",
+    };
     for (csl, field) in [
         ("volume", "volume"),
-        ("publisher", "publisher"),
+        ("issue", "number"),
+        ("publisher", publisher),
         ("publisher-place", "address"),
     ] {
         if let Some(x) = s(v, csl) {
@@ -407,7 +578,7 @@ fn bibtex(r: &Reference) -> String {
         entry.set("year", normal(&y.to_string()));
     }
     if let Some(p) = s(v, "page") {
-        entry.set("pages", normal(&p.replace('–', "--")));
+        entry.set("pages", normal(&p.replace(['–', '-'], "--")));
     }
     if let Some(u) = s(v, "URL") {
         entry.set("url", normal(u));

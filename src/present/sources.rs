@@ -107,7 +107,7 @@ fn all_items(corpus: &Corpus) -> Vec<SourceItem> {
     for e in corpus.encodings.values() {
         let fields = serde_json::json!({
             "system": e.system, "version": e.version, "repository": e.repository, "path": e.path,
-            "commit": e.commit, "system_id": e.system_id, "credit": e.credit, "cites": e.cites,
+            "commit": e.commit, "system_id": e.system_id, "credit": e.credit.as_ref().map(crate::corpus::CslName::display), "cites": e.cites,
             "ruleset": e.ruleset, "note": e.note,
             "texts": e.texts.iter().map(|(f, w, t)| serde_json::json!({"field": f, "witness": w, "text": t})).collect::<Vec<_>>(),
         });

@@ -19,6 +19,7 @@
 //! - `interpretations`: each reading resolved to every parameter of its family;
 //! - `refs`: the checks across files, an id in one file against what another defines.
 
+mod biblio;
 mod interpretations;
 mod parse;
 mod refs;

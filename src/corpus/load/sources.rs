@@ -68,7 +68,7 @@ impl Validator<'_> {
                 id: f.id.value.clone(),
                 kind: f.kind,
                 title: f.title.clone(),
-                csl: f.csl.clone(),
+                csl: f.csl.as_ref().map(|c| self.csl(path, c)),
                 file: path.clone(),
             });
             for w in &f.witnesses {
@@ -132,6 +132,7 @@ impl Validator<'_> {
             }
             for p in &f.passages {
                 self.game_id(path, &p.game);
+                self.pages(path, &p.page, "page");
                 let anchor = format!("{}#{}", f.id.value, p.id.value);
                 if corpus.passages.contains_key(&anchor) {
                     self.diags.push(
@@ -186,7 +187,7 @@ impl Validator<'_> {
                         work: f.id.value.clone(),
                         game: p.game.value.clone(),
                         heading: p.heading.clone(),
-                        page: p.page.clone(),
+                        page: p.page.value.clone(),
                         readings,
                     },
                 );
