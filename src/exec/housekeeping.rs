@@ -482,3 +482,191 @@ pub fn prune(store: &Store, filter: &PruneFilter) -> Result<PruneReport, StoreEr
         bytes_after: bytes_on_disk(store.path()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::store::{Key, RowWrite, TaskWrite};
+
+    fn key(identity: &str, game: &str) -> Key {
+        Key {
+            identity: identity.into(),
+            game: game.into(),
+            reading: "davies".into(),
+            overrides: "{}".into(),
+            stream: 7,
+            corpus_hash: "h".into(),
+            ludotrace: "v".into(),
+            agents: vec!["random".into()],
+            swap: false,
+            seed: 1,
+            max_plies: 100,
+        }
+    }
+
+    /// A tally of `games` games: seat 1 wins `wins`, the rest are draws, each game 10 plies
+    /// long but the first, 20.
+    fn tally(games: u64, wins: u64) -> SavedTally {
+        SavedTally {
+            games,
+            wins: vec![wins, 0],
+            first_moves: vec![games, 0],
+            order_wins: vec![wins, 0],
+            draws: games - wins,
+            timeouts: 0,
+            timeouts_by_reason: vec![],
+            ranks: vec![],
+            capped: 0,
+            ends: vec![("natural".into(), games)],
+            plies: vec![(10, games - 1), (20, 1)],
+            turns: vec![(10, games)],
+            passes: vec![(0, games)],
+            decisions: 10 * games,
+            legal: 20 * games,
+            events: vec![],
+            uncovered: vec![],
+            event_squares: vec![],
+            uncovered_squares: vec![],
+            agents: vec![],
+        }
+    }
+
+    fn write(store: &Store, key: &Key, run: std::ops::Range<u64>, rows: &[(u64, u64, u64)]) {
+        let names: (Vec<String>, Vec<String>) = (vec![], vec![]);
+        store
+            .write(&[TaskWrite {
+                key,
+                names: (&names.0, &names.1),
+                runs: vec![(run, true)],
+                rows: rows
+                    .iter()
+                    .map(|&(a, b, wins)| RowWrite {
+                        games: a..b,
+                        tally: Some(tally(b - a, wins)),
+                        records: None,
+                    })
+                    .collect(),
+            }])
+            .unwrap();
+    }
+
+    fn store(dir: &tempfile::TempDir, command: &str) -> Store {
+        Store::open(&dir.path().join("s.sqlite"))
+            .unwrap()
+            .asked_by(command, format!("{command} …"))
+    }
+
+    #[test]
+    fn a_run_is_exported_as_its_rows_summed_with_intervals() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir, "run");
+        write(
+            &s,
+            &key("a", "seega"),
+            0..100,
+            &[(0, 40, 30), (40, 100, 20)],
+        );
+        let e = export(&s).unwrap();
+        assert_eq!(e.results.len(), 1);
+        let r = &e.results[0];
+        assert_eq!(
+            (r.games, r.complete, r.command.as_str()),
+            (100, true, "run")
+        );
+        let m = |name: &str| r.metrics.iter().find(|m| m.metric == name).unwrap().clone();
+        // 50 wins of 100: Wilson's interval [0.4038, 0.5962].
+        let wins = m("seat1_wins");
+        assert_eq!((wins.estimate, wins.lo, wins.hi), (0.5, 0.4038, 0.5962));
+        assert_eq!(m("draws").estimate, 0.5);
+        assert_eq!(m("first_mover_wins").estimate, 0.5);
+        // Two games of 20 plies, 98 of 10.
+        assert_eq!(m("mean_plies").estimate, 10.2);
+        assert!(m("mean_plies").lo < 10.2 && m("mean_plies").hi > 10.2);
+        // An interrupted run says so.
+        write(&s, &key("a", "seega"), 0..200, &[(100, 150, 0)]);
+        let e = export(&s).unwrap();
+        let r = e.results.iter().find(|r| r.end_game == 200).unwrap();
+        assert_eq!((r.games, r.complete), (50, false));
+    }
+
+    #[test]
+    fn the_summary_counts_by_command_and_game() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            &store(&dir, "run"),
+            &key("a", "seega"),
+            0..10,
+            &[(0, 10, 5)],
+        );
+        write(
+            &store(&dir, "flags"),
+            &key("b", "um-el-bagara"),
+            0..30,
+            &[(0, 30, 5)],
+        );
+        let s = summary(&store(&dir, "store")).unwrap();
+        assert_eq!((s.tasks, s.rows, s.games, s.runs), (2, 2, 40, 2));
+        let names = |g: &[Group]| {
+            g.iter()
+                .map(|g| (g.name.clone(), g.games))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(&s.by_command),
+            [("flags".to_owned(), 30), ("run".to_owned(), 10)]
+        );
+        assert_eq!(
+            names(&s.by_game),
+            [("seega".to_owned(), 10), ("um-el-bagara".to_owned(), 30)]
+        );
+        assert!(s.oldest.is_some() && s.bytes > 0);
+    }
+
+    #[test]
+    fn prune_removes_the_runs_that_match_and_the_rows_only_they_hold() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = key("a", "seega");
+        write(&store(&dir, "run"), &a, 0..10, &[(0, 10, 5)]);
+        // A flags run of the same task shares the row 0..10 and has its own 10..20.
+        write(&store(&dir, "flags"), &a, 0..20, &[(0, 10, 5), (10, 20, 5)]);
+        write(
+            &store(&dir, "flags"),
+            &key("b", "um-el-bagara"),
+            0..30,
+            &[(0, 30, 5)],
+        );
+        let s = store(&dir, "store");
+        let nothing = prune(
+            &s,
+            &PruneFilter {
+                older_than_days: Some(1),
+                ..PruneFilter::default()
+            },
+        )
+        .unwrap();
+        assert_eq!((nothing.runs, nothing.rows), (0, 0), "nothing is a day old");
+        let p = prune(
+            &s,
+            &PruneFilter {
+                command: Some("flags".into()),
+                game: Some("seega".into()),
+                ..PruneFilter::default()
+            },
+        )
+        .unwrap();
+        // The seega flags run goes, with the row only it held; the run's row 0..10 stays.
+        assert_eq!((p.runs, p.rows, p.games, p.tasks), (1, 1, 10, 0));
+        let left = summary(&s).unwrap();
+        assert_eq!((left.runs, left.rows, left.games), (2, 2, 40));
+        let p = prune(
+            &s,
+            &PruneFilter {
+                command: Some("run".into()),
+                ..PruneFilter::default()
+            },
+        )
+        .unwrap();
+        assert_eq!((p.runs, p.rows, p.tasks), (1, 1, 1));
+        assert!(p.bytes_after <= p.bytes_before);
+    }
+}

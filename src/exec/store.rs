@@ -348,8 +348,19 @@ impl Store {
             })?;
             Ok(conn)
         };
-        let conn = probe("mode=ro")
-            .or_else(|_| probe("mode=ro&immutable=1"))
+        // In a directory it may not write, SQLite could not make the files readers share
+        // (and root, who could, should not litter an archive): read it as an immutable file.
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let tries = if writable(dir) {
+            ["mode=ro", "mode=ro&immutable=1"]
+        } else {
+            ["mode=ro&immutable=1", "mode=ro"]
+        };
+        let conn = probe(tries[0])
+            .or_else(|_| probe(tries[1]))
             .map_err(|e| err("cannot open it read-only", &e))?;
         conn.busy_timeout(std::time::Duration::from_secs(300))
             .map_err(|e| err("cannot set the busy timeout", &e))?;
