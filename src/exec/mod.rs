@@ -325,6 +325,9 @@ impl Exec {
             .entry(key.identity.clone())
             .or_insert_with(|| TaskState::new(key));
         task.current = Some(games.clone());
+        // A row taken for an earlier run of this task covers nothing of this one: this run
+        // is handed its own rows, from its first block.
+        task.covered = 0..0;
         let place = match task.runs.iter().position(|(g, _)| *g == games) {
             Some(p) => p,
             None => {

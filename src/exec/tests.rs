@@ -337,8 +337,13 @@ fn play_with_a_store_keeps_each_block_and_takes_it_back() {
     assert_eq!(saved(&had(source(&second, &k7, 0..2, run))), saved(&both));
     assert!(matches!(source(&second, &k7, 2..4, run), Block::Skip));
     assert!(matches!(source(&second, &k8, 0..2, None), Block::Play));
+    // The same run asked again in the same process (a report's tables share readings) is
+    // handed the row again, not skipped as covered by the first asking.
+    let again = second.begin(&k7, 0..4);
+    assert_eq!(saved(&had(source(&second, &k7, 0..2, again))), saved(&both));
+    assert!(matches!(source(&second, &k7, 2..4, again), Block::Skip));
     second.finish().expect("read back");
-    assert_eq!(second.counts(), (2, 0));
+    assert_eq!(second.counts(), (4, 0));
     drop(second);
     // A run of other blocks whose boundaries the row does not fit (games 0..3, blocks of
     // one game) cannot take it, and plays.
