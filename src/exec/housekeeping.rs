@@ -537,7 +537,7 @@ mod tests {
             .write(&[TaskWrite {
                 key,
                 names: (&names.0, &names.1),
-                runs: vec![(run, true)],
+                runs: vec![(run, None)],
                 rows: rows
                     .iter()
                     .map(|&(a, b, wins)| RowWrite {

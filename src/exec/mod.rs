@@ -152,19 +152,30 @@ const WRITE_EVERY: Duration = Duration::from_secs(1);
 struct TaskState {
     key: Key,
     names: (Vec<String>, Vec<String>),
-    /// The runs asked of it (their games), each with whether it was written.
-    runs: Vec<(Range<u64>, bool)>,
-    /// The games of the run in play, whose block boundaries a stored row must fit.
-    current: Option<Range<u64>>,
+    /// The runs asked of it.
+    runs: Vec<RunState>,
+    /// The run in play (its place in `runs`), whose block boundaries a stored row must fit.
+    current: Option<usize>,
     /// Its rows in the store, read at the first block asked (`None`: to read).
     stored: Option<Vec<Row>>,
     /// The games of the last row taken: blocks inside it are in its tally already.
     covered: Range<u64>,
-    /// Blocks played here (or replayed) and not yet written, by first game: consecutive
-    /// blocks merged into one tally.
-    pending: BTreeMap<u64, (u64, Tally)>,
-    /// Rows taken from the store and not yet linked to their runs.
-    taken: Vec<Range<u64>>,
+    /// Blocks played here (or replayed) and not yet written, by run and first game:
+    /// consecutive blocks of a run merged into one tally.
+    pending: BTreeMap<(usize, u64), (u64, Tally)>,
+    /// Rows taken from the store for a run and not yet linked to it.
+    taken: Vec<(usize, Range<u64>)>,
+}
+
+/// A run of a task as this process asks it.
+struct RunState {
+    games: Range<u64>,
+    /// Whether it is in the store's `runs`.
+    written: bool,
+    /// The rows this process made it of so far (played and written, or taken).
+    rows: Vec<Range<u64>>,
+    /// Whether its links were replaced by `rows` once they made it whole.
+    whole: bool,
 }
 
 impl TaskState {
@@ -181,24 +192,26 @@ impl TaskState {
         }
     }
 
-    /// Adds a block's tally to the pending rows, merged with the blocks it follows and
-    /// precedes (in game order, so the merged tally is the one the runner folds).
-    fn add(&mut self, range: Range<u64>, mut tally: Tally) {
+    /// Adds a block of run `run` to the pending rows, merged with the blocks of the run it
+    /// follows and precedes (in game order, so the merged tally is the one the runner folds).
+    fn add(&mut self, run: Option<i64>, range: Range<u64>, mut tally: Tally) {
+        // A block outside any run (a caller that began none) is a row of its own run.
+        let run = run.map_or(usize::MAX, |r| r as usize);
         let mut start = range.start;
         let mut end = range.end;
-        if let Some((&s, &(e, _))) = self.pending.range(..start).next_back()
+        if let Some((&(r, s), &(e, _))) = self.pending.range((run, 0)..(run, start)).next_back()
             && e == start
         {
-            let (_, mut before) = self.pending.remove(&s).expect("just seen");
+            let (_, mut before) = self.pending.remove(&(r, s)).expect("just seen");
             before.merge(tally);
             tally = before;
             start = s;
         }
-        if let Some((e, after)) = self.pending.remove(&end) {
+        if let Some((e, after)) = self.pending.remove(&(run, end)) {
             tally.merge(after);
             end = e;
         }
-        self.pending.insert(start, (end, tally));
+        self.pending.insert((run, start), (end, tally));
     }
 }
 
@@ -324,17 +337,27 @@ impl Exec {
         let task = tasks
             .entry(key.identity.clone())
             .or_insert_with(|| TaskState::new(key));
-        task.current = Some(games.clone());
         // A row taken for an earlier run of this task covers nothing of this one: this run
         // is handed its own rows, from its first block.
         task.covered = 0..0;
-        let place = match task.runs.iter().position(|(g, _)| *g == games) {
-            Some(p) => p,
+        let place = match task.runs.iter().position(|r| r.games == games) {
+            Some(p) => {
+                // Asked again: made again of what it takes now.
+                task.runs[p].rows.clear();
+                task.runs[p].whole = false;
+                p
+            }
             None => {
-                task.runs.push((games, false));
+                task.runs.push(RunState {
+                    games,
+                    written: false,
+                    rows: Vec::new(),
+                    whole: false,
+                });
                 task.runs.len() - 1
             }
         };
+        task.current = Some(place);
         Some(place as i64)
     }
 
@@ -352,7 +375,7 @@ impl Exec {
                 }
             }
         }
-        let fits = |r: &Row| match &task.current {
+        let fits = |r: &Row| match task.current.map(|c| &task.runs[c].games) {
             Some(run) => {
                 let len = crate::sim::block_len(run.end - run.start);
                 r.end <= run.end && (r.end == run.end || (r.end - run.start) % len == 0)
@@ -376,7 +399,7 @@ impl Exec {
         range: Range<u64>,
         like: &Tally,
         records: bool,
-        (names, _run): (Names, Option<i64>),
+        (names, run): (Names, Option<i64>),
     ) -> Block {
         let at = (key.identity.clone(), range.start, range.end);
         match &self.mode {
@@ -423,7 +446,7 @@ impl Exec {
                                 .entry(key.identity.clone())
                                 .or_insert_with(|| TaskState::new(key));
                             task.names = (names.0.to_vec(), names.1.to_vec());
-                            task.add(range, kept.expect("read back once already"));
+                            task.add(run, range, kept.expect("read back once already"));
                         }
                         Block::Have(Box::new(t))
                     }
@@ -484,7 +507,9 @@ impl Exec {
                     Ok(t) => {
                         self.counts.lock().expect("counts lock").0 += 1;
                         task.covered = row.first..row.end;
-                        task.taken.push(row.first..row.end);
+                        if let Some(c) = task.current {
+                            task.taken.push((c, row.first..row.end));
+                        }
                         Block::Have(Box::new(t))
                     }
                     Err(e) => {
@@ -503,7 +528,7 @@ impl Exec {
         key: &Key,
         range: Range<u64>,
         tally: &Tally,
-        (names, _run): (Names, Option<i64>),
+        (names, run): (Names, Option<i64>),
     ) {
         self.counts.lock().expect("counts lock").1 += 1;
         match &self.mode {
@@ -528,7 +553,7 @@ impl Exec {
                     if task.names.0.is_empty() && task.names.1.is_empty() {
                         task.names = (names.0.to_vec(), names.1.to_vec());
                     }
-                    task.add(range, tally);
+                    task.add(run, range, tally);
                 }
                 if self.written.lock().expect("written lock").elapsed() >= WRITE_EVERY {
                     self.write();
@@ -545,29 +570,45 @@ impl Exec {
         let mut tasks = self.tasks.lock().expect("tasks lock");
         let mut batch = Vec::new();
         for task in tasks.values_mut() {
-            let fresh = task.runs.iter().any(|(_, written)| !written);
-            if task.pending.is_empty() && task.taken.is_empty() && !fresh {
+            let unwritten = task.runs.iter().any(|r| !r.written);
+            if task.pending.is_empty() && task.taken.is_empty() && !unwritten {
                 continue;
             }
-            let runs: Vec<(Range<u64>, bool)> = task
-                .runs
-                .iter_mut()
-                .map(|(games, written)| (games.clone(), !std::mem::replace(written, true)))
-                .collect();
-            let mut rows: Vec<RowWrite> = std::mem::take(&mut task.pending)
-                .into_iter()
-                .map(|(first, (end, t))| RowWrite {
+            let mut rows: Vec<RowWrite> = Vec::new();
+            for ((run, first), (end, t)) in std::mem::take(&mut task.pending) {
+                if let Some(r) = task.runs.get_mut(run) {
+                    r.rows.push(first..end);
+                }
+                rows.push(RowWrite {
                     games: first..end,
                     records: (self.store_games && !t.records.is_empty())
                         .then(|| t.records.iter().map(SavedGame::from).collect()),
                     tally: Some(SavedTally::from(&t)),
+                });
+            }
+            for (run, games) in std::mem::take(&mut task.taken) {
+                if let Some(r) = task.runs.get_mut(run) {
+                    r.rows.push(games.clone());
+                }
+                rows.push(RowWrite {
+                    games,
+                    tally: None,
+                    records: None,
+                });
+            }
+            // Each run not yet whole, with its rows once they make it whole (then its links
+            // are replaced by them: another process's rows of the same games may be linked).
+            let runs: Vec<(Range<u64>, Option<Vec<Range<u64>>>)> = task
+                .runs
+                .iter_mut()
+                .filter(|r| !r.whole)
+                .map(|r| {
+                    r.written = true;
+                    let have: u64 = r.rows.iter().map(|g| g.end - g.start).sum();
+                    r.whole = have == r.games.end - r.games.start;
+                    (r.games.clone(), r.whole.then(|| r.rows.clone()))
                 })
                 .collect();
-            rows.extend(task.taken.drain(..).map(|games| RowWrite {
-                games,
-                tally: None,
-                records: None,
-            }));
             // Rows written here may be taken by a later run of this process.
             task.stored = None;
             batch.push((task.key.clone(), task.names.clone(), runs, rows));

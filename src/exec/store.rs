@@ -183,9 +183,10 @@ pub struct TaskWrite<'a> {
     pub key: &'a Key,
     /// Its event kinds and uncovered places, by the tallies' index.
     pub names: (&'a [String], &'a [String]),
-    /// The runs asked (their games), each with whether this is its first write by this
-    /// process (its old links are then dropped: it is made of the rows it takes now).
-    pub runs: Vec<(Range<u64>, bool)>,
+    /// The runs asked (their games), each with, once this process has every game of it,
+    /// the rows it made it of (its links are then replaced by these: each game linked once,
+    /// the run whole).
+    pub runs: Vec<(Range<u64>, Option<Vec<Range<u64>>>)>,
     /// Rows: new ones with their tally (and games with `--store-games`), or rows taken from
     /// the store (no tally), each linked to the runs that contain it.
     pub rows: Vec<RowWrite>,
@@ -250,7 +251,7 @@ fn writable(path: &Path) -> bool {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let ok = |p: &Path| std::fs::metadata(p).map_or(true, |m| !m.permissions().readonly());
+    let ok = |p: &Path| !std::fs::metadata(p).is_ok_and(|m| m.permissions().readonly());
     ok(dir) && ok(path)
 }
 
@@ -718,7 +719,7 @@ impl Store {
                 .and_then(|mut st| st.query_row([&key.identity], |r| r.get(0)))
                 .map_err(|e| self.sqlite("cannot read back a task", e))?;
             let mut runs = Vec::with_capacity(task.runs.len());
-            for (games, fresh) in &task.runs {
+            for (games, whole) in &task.runs {
                 tx.prepare_cached(&format!(
                     "INSERT INTO runs (task, first_game, end_game, command, command_line, \
                      created, asked) VALUES (?1, ?2, ?3, ?4, ?5, {NOW}, {NOW}) \
@@ -745,13 +746,7 @@ impl Store {
                         )
                     })
                     .map_err(|e| self.sqlite("cannot read back a run", e))?;
-                // A run asked again is made of the rows it takes now (others may have been
-                // written since that cover it differently): each game is linked once.
-                if *fresh {
-                    tx.execute("DELETE FROM run_blocks WHERE run = ?1", [id])
-                        .map_err(|e| self.sqlite("cannot relink a run", e))?;
-                }
-                runs.push((games.clone(), id));
+                runs.push((games.clone(), id, whole.as_ref()));
             }
             for row in &task.rows {
                 let at = params![task_id, row.games.start as i64, row.games.end as i64];
@@ -788,8 +783,28 @@ impl Store {
                     .map_err(|e| self.sqlite("cannot read back a block", e))?;
                 // A row taken and since pruned by another process is not linked.
                 let Some((id, has)) = found else { continue };
-                for (games, run) in &runs {
-                    if games.start <= row.games.start && row.games.end <= games.end {
+                // Linked to the runs that contain it, unless another process linked rows of
+                // the same games (two processes playing one run): a run's rows never
+                // overlap, so the view counts each game once.
+                for (games, run, whole) in &runs {
+                    if whole.is_some() || row.games.start < games.start || games.end < row.games.end
+                    {
+                        continue;
+                    }
+                    let overlaps: i64 = tx
+                        .prepare_cached(
+                            "SELECT COUNT(*) FROM run_blocks JOIN blocks ON blocks.id = \
+                             run_blocks.block WHERE run_blocks.run = ?1 AND blocks.id != ?2 \
+                             AND blocks.first_game < ?3 AND blocks.end_game > ?4",
+                        )
+                        .and_then(|mut st| {
+                            st.query_row(
+                                params![run, id, row.games.end as i64, row.games.start as i64],
+                                |r| r.get(0),
+                            )
+                        })
+                        .map_err(|e| self.sqlite("cannot link a block to its run", e))?;
+                    if overlaps == 0 {
                         tx.prepare_cached(
                             "INSERT OR IGNORE INTO run_blocks (run, block) VALUES (?1, ?2)",
                         )
@@ -845,6 +860,22 @@ impl Store {
                     drop(stmt);
                     tx.execute("UPDATE blocks SET has_games = 1 WHERE id = ?1", [id])
                         .map_err(|e| self.sqlite("cannot mark a block's games", e))?;
+                }
+            }
+            // A run this process has whole is made of its rows, whatever others linked.
+            for (_, run, whole) in &runs {
+                let Some(rows) = whole else { continue };
+                tx.execute("DELETE FROM run_blocks WHERE run = ?1", [run])
+                    .map_err(|e| self.sqlite("cannot relink a run", e))?;
+                for r in *rows {
+                    tx.prepare_cached(
+                        "INSERT OR IGNORE INTO run_blocks (run, block) SELECT ?1, id FROM \
+                         blocks WHERE task = ?2 AND first_game = ?3 AND end_game = ?4",
+                    )
+                    .and_then(|mut st| {
+                        st.execute(params![run, task_id, r.start as i64, r.end as i64])
+                    })
+                    .map_err(|e| self.sqlite("cannot link a block to its run", e))?;
                 }
             }
         }
@@ -927,7 +958,7 @@ mod tests {
         }
     }
 
-    fn write(store: &Store, runs: &[(Range<u64>, bool)], rows: Vec<RowWrite>) {
+    fn write(store: &Store, runs: &[(Range<u64>, Option<Vec<Range<u64>>>)], rows: Vec<RowWrite>) {
         let names = (vec!["sow".to_owned()], vec![]);
         store
             .write(&[TaskWrite {
@@ -971,7 +1002,7 @@ mod tests {
         let store = Store::open(&path).unwrap();
         assert!(!store.read_only());
         assert!(store.rows("abc").unwrap().is_empty());
-        write(&store, &[(0..2, true)], vec![row(0..2, None)]);
+        write(&store, &[(0..2, None)], vec![row(0..2, None)]);
         let rows = store.rows("abc").unwrap();
         assert_eq!(rows.len(), 1);
         assert_eq!(
@@ -984,7 +1015,7 @@ mod tests {
         let games = vec![game(0), game(1)];
         write(
             &store,
-            &[(0..2, false)],
+            &[(0..2, None)],
             vec![row(0..2, Some(games.clone()))],
         );
         let rows = store.rows("abc").unwrap();
@@ -1006,35 +1037,28 @@ mod tests {
     }
 
     #[test]
-    fn a_run_asked_again_is_made_of_the_rows_it_takes_now() {
+    fn a_runs_rows_never_overlap_and_a_whole_run_is_made_of_its_own() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("store.sqlite");
         let store = Store::open(&path).unwrap();
-        write(
-            &store,
-            &[(0..4, true)],
-            vec![row(0..2, None), row(2..4, None)],
-        );
-        // Another process wrote games 0..4 as one row; the run asked again takes it alone.
-        write(&store, &[], vec![row(0..4, None)]);
-        write(
-            &store,
-            &[(0..4, true)],
-            vec![RowWrite {
-                games: 0..4,
-                tally: None,
-                records: None,
-            }],
-        );
-        let conn = store.conn.lock().unwrap();
-        let (games, links): (i64, i64) = conn
-            .query_row(
-                "SELECT games, (SELECT COUNT(*) FROM run_blocks) FROM results",
+        let view = |store: &Store| -> (i64, i64, bool) {
+            let conn = store.conn.lock().unwrap();
+            conn.query_row(
+                "SELECT games, (SELECT COUNT(*) FROM run_blocks), complete FROM results",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
-            .unwrap();
-        assert_eq!((games, links), (4, 1));
+            .unwrap()
+        };
+        // One process linked games 0..2 of the run; another's 0..4 overlaps them and is not
+        // linked until that process has the run whole.
+        write(&store, &[(0..8, None)], vec![row(0..2, None)]);
+        write(&store, &[(0..8, None)], vec![row(0..4, None)]);
+        assert_eq!(view(&store), (2, 1, false));
+        write(&store, &[(0..8, None)], vec![row(4..8, None)]);
+        assert_eq!(view(&store), (6, 2, false));
+        write(&store, &[(0..8, Some(vec![0..4, 4..8]))], vec![]);
+        assert_eq!(view(&store), (8, 2, true));
     }
 
     #[test]
