@@ -378,7 +378,7 @@ impl Exec {
         let fits = |r: &Row| match task.current.map(|c| &task.runs[c].games) {
             Some(run) => {
                 let len = crate::sim::block_len(run.end - run.start);
-                r.end <= run.end && (r.end == run.end || (r.end - run.start) % len == 0)
+                r.end <= run.end && (r.end == run.end || (r.end - run.start).is_multiple_of(len))
             }
             None => r.end == range.end,
         };
@@ -598,7 +598,7 @@ impl Exec {
             }
             // Each run not yet whole, with its rows once they make it whole (then its links
             // are replaced by them: another process's rows of the same games may be linked).
-            let runs: Vec<(Range<u64>, Option<Vec<Range<u64>>>)> = task
+            let runs: Vec<store::RunWrite> = task
                 .runs
                 .iter_mut()
                 .filter(|r| !r.whole)

@@ -186,11 +186,14 @@ pub struct TaskWrite<'a> {
     /// The runs asked (their games), each with, once this process has every game of it,
     /// the rows it made it of (its links are then replaced by these: each game linked once,
     /// the run whole).
-    pub runs: Vec<(Range<u64>, Option<Vec<Range<u64>>>)>,
+    pub runs: Vec<RunWrite>,
     /// Rows: new ones with their tally (and games with `--store-games`), or rows taken from
     /// the store (no tally), each linked to the runs that contain it.
     pub rows: Vec<RowWrite>,
 }
+
+/// A run of a [`TaskWrite`]: its games and, once whole, the rows it is made of.
+pub type RunWrite = (Range<u64>, Option<Vec<Range<u64>>>);
 
 /// A row of a [`TaskWrite`].
 #[derive(Debug)]
@@ -958,7 +961,7 @@ mod tests {
         }
     }
 
-    fn write(store: &Store, runs: &[(Range<u64>, Option<Vec<Range<u64>>>)], rows: Vec<RowWrite>) {
+    fn write(store: &Store, runs: &[RunWrite], rows: Vec<RowWrite>) {
         let names = (vec!["sow".to_owned()], vec![]);
         store
             .write(&[TaskWrite {
