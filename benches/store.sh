@@ -9,7 +9,10 @@
 #    game (--store-games), and again from the filled store. Prints each median wall time and
 #    the store's cost per block (its time less the storeless run's, over 1000 blocks), also
 #    as a share of a block's play.
-# 2. `plan` cuts that run into 1000 units (one a block), `work` computes each, and `merge`
+# 2. The issue's case: one thread plays Um el Tuweisat `ludii-1.0.8`, 2 000 000 games (7 813
+#    blocks of 256, the fastest reading's games), without a store and into a new store, in
+#    interleaved rounds: the store's share of the run's time, and the store's size.
+# 3. `plan` cuts that run into 1000 units (one a block), `work` computes each, and `merge`
 #    joins the 1000 partial results (median of the rounds, without and with the store); the
 #    merged output is checked against the single run's, byte for byte.
 set -euo pipefail
@@ -52,6 +55,22 @@ awk -v n="$n" -v s="$s" -v g="$g" -v t="$t" -v b="$blocks" 'BEGIN {
   printf "  from the filled store: %8.3f s\n", t / 1e6
 }'
 echo "store sizes: $(du -k "$tmp/s.sqlite" | cut -f1) kB; with games $(du -k "$tmp/g.sqlite" | cut -f1) kB"
+
+# The fastest reading, 2 000 000 games.
+fast=(run um-el-tuweisat -i ludii-1.0.8 -n 2000000 --threads 1 --format json)
+fn=() fs=()
+for ((r = 0; r < rounds; r++)); do
+  fn+=("$(time_of "$bin" --no-store "${fast[@]}")")
+  rm -f "$tmp"/t.sqlite*
+  fs+=("$(time_of "$bin" --store "$tmp/t.sqlite" "${fast[@]}")")
+done
+a=$(median "${fn[@]}") b=$(median "${fs[@]}")
+echo "run ${fast[*]} (median of $rounds; each round's pair: ${fn[*]} / ${fs[*]} us)"
+awk -v n="$a" -v s="$b" 'BEGIN {
+  printf "  no store:         %8.3f s\n", n / 1e6
+  printf "  into a new store: %8.3f s (%+.1f %%)\n", s / 1e6, 100 * (s - n) / n
+}'
+echo "store size: $(du -k "$tmp/t.sqlite" | cut -f1) kB"
 
 # Merging 1000 units.
 plan=(run um-el-bagara -i davies -n 256000 --format json)

@@ -379,3 +379,35 @@ fn every_played_output_opens_with_the_same_header() {
         }
     }
 }
+
+/// `store`, `store export` and `store prune` on a store a run filled.
+#[test]
+fn the_store_outputs_conform_to_their_published_schemas() {
+    let store = crate::util::fresh_store();
+    let with = |args: &[&str]| -> Value {
+        let (code, out, err) =
+            crate::util::run(crate::util::bin().env("LUDOTRACE_STORE", &store).args(args));
+        assert_eq!(code, 0, "{args:?}: {err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    with(&["run", "seega", "-n", "10", "--format", "json"]);
+    let schemas = json(&["schema"]);
+    for (format, args) in [
+        ("output/store", &["store", "--format", "json"][..]),
+        (
+            "output/store-export",
+            &["store", "export", "--format", "json"][..],
+        ),
+        (
+            "output/store-prune",
+            &["store", "prune", "--game", "seega", "--format", "json"][..],
+        ),
+    ] {
+        let schema = &schemas["formats"][format];
+        assert!(schema.is_object(), "no schema {format}");
+        let value = with(args);
+        let mut errors = Vec::new();
+        check(schema, schema, &value, "", &mut errors);
+        assert!(errors.is_empty(), "{args:?}:\n{}", errors.join("\n"));
+    }
+}

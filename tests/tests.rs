@@ -64,6 +64,8 @@ mod site;
 mod skilled_play;
 /// Relay sowing, relay cycles and endless replays.
 mod sowing_relay;
+/// `store`: what a results store holds, its export and pruning; read-only and older stores.
+mod store_cmd;
 /// Tables laid out to a width: golden files at 80 columns, and checks that hold for any table.
 mod tables;
 /// The architecture invariants, checked.

@@ -329,17 +329,19 @@ fn a_plan_is_worked_only_with_its_corpus() {
     assert!(err.contains("the plan was made from corpus"), "{err}");
 }
 
-/// Opens a store read-only, for counting what a run wrote.
-fn blocks(store: &Path) -> Vec<(i64, i64, String)> {
+/// Opens a store read-only, for counting what a run wrote: its rows (id, first game, end
+/// game, when written).
+fn blocks(store: &Path) -> Vec<(i64, i64, i64, String)> {
     let conn =
         rusqlite::Connection::open_with_flags(store, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
             .unwrap();
     // (A store being created may not have its tables yet.)
-    let Ok(mut stmt) = conn.prepare("SELECT id, first_game, created FROM blocks ORDER BY id")
+    let Ok(mut stmt) =
+        conn.prepare("SELECT id, first_game, end_game, created FROM blocks ORDER BY id")
     else {
         return Vec::new();
     };
-    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap()
@@ -381,14 +383,15 @@ fn the_store_keeps_blocks_and_games_and_a_rerun_takes_them() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "1");
+    assert_eq!(version, "2");
     let json: serde_json::Value = serde_json::from_str(&first).unwrap();
     for r in json["runs"].as_array().unwrap() {
         let reading = r["interpretation"].as_str().unwrap();
         let (games, draws, wins): (i64, i64, String) = conn
             .query_row(
                 "SELECT SUM(games), SUM(draws), json_group_array(wins) FROM blocks \
-                 WHERE game = 'um-el-bagara' AND reading = ?1 AND overrides = '{}' AND seed = 1",
+                 JOIN tasks ON tasks.id = blocks.task WHERE game = 'um-el-bagara' \
+                 AND reading = ?1 AND overrides = '{}' AND seed = 1",
                 [reading],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
@@ -405,7 +408,7 @@ fn the_store_keeps_blocks_and_games_and_a_rerun_takes_them() {
     let (rows, wins): (i64, i64) = conn
         .query_row(
             "SELECT COUNT(*), SUM(winner = 1) FROM games JOIN blocks ON games.block = blocks.id \
-             WHERE blocks.reading = 'davies'",
+             JOIN tasks ON tasks.id = blocks.task WHERE tasks.reading = 'davies'",
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
@@ -469,11 +472,28 @@ fn two_processes_share_a_store() {
         );
         assert_eq!(String::from_utf8(out.stdout).unwrap(), want);
     }
-    // Each block once, whoever wrote it.
-    let b = blocks(&store);
+    // Each run whole once, whoever wrote its rows (both may have played a game, and a row
+    // both wrote is written once).
     let json: serde_json::Value = serde_json::from_str(&want).unwrap();
     let readings = json["runs"].as_array().unwrap().len();
-    assert_eq!(b.len(), readings * 64);
+    let conn = rusqlite::Connection::open(&store).unwrap();
+    let runs: Vec<(i64, bool)> = conn
+        .prepare("SELECT games, complete FROM results")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(runs, vec![(2048, true); readings]);
+    let twice: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM (SELECT task, first_game, end_game FROM blocks \
+             GROUP BY task, first_game, end_game HAVING COUNT(*) > 1)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(twice, 0);
 }
 
 #[test]
@@ -506,11 +526,13 @@ fn a_killed_run_resumes_from_its_finished_blocks() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Wait for a few finished blocks, then kill without warning.
+    // Wait for a few finished blocks (written at least once a second), then kill without
+    // warning.
+    let games = |rows: &[(i64, i64, i64, String)]| rows.iter().map(|r| r.2 - r.1).sum::<i64>();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
     loop {
         std::thread::sleep(std::time::Duration::from_millis(5));
-        if store.exists() && blocks(&store).len() >= 3 {
+        if store.exists() && games(&blocks(&store)) >= 3 {
             break;
         }
         assert!(
@@ -526,9 +548,9 @@ fn a_killed_run_resumes_from_its_finished_blocks() {
     child.wait().unwrap();
     let before = blocks(&store);
     assert!(
-        (3..64).contains(&before.len()),
+        (3..64).contains(&games(&before)),
         "killed midway: {} of 64 blocks",
-        before.len()
+        games(&before)
     );
     let (resumed, err) = with_store(Some(&store), &args);
     assert_eq!(
@@ -540,12 +562,12 @@ fn a_killed_run_resumes_from_its_finished_blocks() {
     assert!(
         err.contains(&format!(
             "{} of 64 blocks of games taken from the results store",
-            before.len()
+            games(&before)
         )),
         "{err}"
     );
     let after = blocks(&store);
-    assert_eq!(after.len(), 64);
+    assert_eq!(games(&after), 64);
     assert_eq!(after[..before.len()], before[..]);
     // The run is one row of the results view, complete now.
     let conn = rusqlite::Connection::open(&store).unwrap();
@@ -675,7 +697,13 @@ fn merge_refuses_tampered_parts_and_stores_nothing_then() {
     std::fs::write(&u1, &good).unwrap();
     let (code, _, err) = merge(&["merge", &plan, &u0, &u1]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(blocks(&store).len(), 60, "600 games in blocks of 10");
+    let rows = blocks(&store);
+    assert_eq!(
+        rows.iter().map(|r| r.2 - r.1).sum::<i64>(),
+        600,
+        "600 games stored"
+    );
+    assert_eq!(rows.len(), 1, "the merged blocks of 10 in one row");
     // A plan whose command was edited into one that plays nothing, or writes files.
     for command in [
         vec!["list"],

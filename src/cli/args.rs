@@ -317,6 +317,16 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// See what the results store holds (its size, games, runs by command and by game, and
+    /// their age), export every run's results, or prune it.
+    #[command(
+        after_help = "Examples:\n  ludotrace store\n  ludotrace store export > results.csv\n  ludotrace store export --format json\n  ludotrace store prune --older-than 30\n  ludotrace store prune --command flags --game seega"
+    )]
+    Store {
+        /// What to do (default: show what it holds).
+        #[command(subcommand)]
+        action: Option<StoreAction>,
+    },
     /// Replay Ludii's recorded games (a trace file) through a reading, decision by decision;
     /// exit 1 if any decision diverges.
     #[command(
@@ -545,4 +555,26 @@ pub(crate) fn table_width(flag: Option<usize>) -> Option<usize> {
         }
         None => None,
     }
+}
+
+/// What `store` does besides showing what the store holds.
+#[derive(Debug, Clone, Subcommand)]
+pub enum StoreAction {
+    /// Every run's results: one CSV row per run and metric (each seat's wins, the first and
+    /// second mover's, draws, timeouts, mean plies) with its 95 % interval; or JSON with
+    /// --format json.
+    Export,
+    /// Remove the runs that match every filter given, then the games no remaining run is
+    /// made of, and compact the file.
+    Prune {
+        /// Runs last asked for more than DAYS days ago.
+        #[arg(long, value_name = "DAYS")]
+        older_than: Option<u32>,
+        /// Runs first asked for by this command.
+        #[arg(long, value_name = "NAME", value_parser = crate::exec::housekeeping::COMMANDS)]
+        command: Option<String>,
+        /// Runs of this game (see `ludotrace list`).
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+    },
 }

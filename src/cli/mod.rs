@@ -8,7 +8,7 @@
 mod args;
 pub mod units;
 
-pub use args::{CiteStyle, Cli, Command, Games, Play};
+pub use args::{CiteStyle, Cli, Command, Games, Play, StoreAction};
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -46,6 +46,11 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         }
         Command::Schema => {
             out.json(&crate::present::schema::schema());
+            out.flush()?;
+            return Ok(0);
+        }
+        Command::Store { action } => {
+            store_command(&cli, &mut out, action.as_ref())?;
             out.flush()?;
             return Ok(0);
         }
@@ -196,7 +201,11 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         | Command::Report { .. }
         | Command::Site { .. } => {
             let files = files(&cli)?;
-            let store = open_store(&cli)?;
+            // A check computes every number afresh: it neither reads nor writes the store.
+            let store = match &cli.command {
+                Command::Report { check: true, .. } => None,
+                _ => open_store(&cli)?,
+            };
             let exec = exec::Exec::new(
                 exec::Mode::Play,
                 run::corpus_hash(&files),
@@ -235,7 +244,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             // Exit 1 when a decision diverges: a check that found a problem.
             return Ok(if report.divergences == 0 { 0 } else { 1 });
         }
-        Command::Check | Command::Schema | Command::Completions { .. } => {
+        Command::Check | Command::Schema | Command::Store { .. } | Command::Completions { .. } => {
             unreachable!("handled above")
         }
     }
@@ -416,38 +425,116 @@ pub(super) fn play_command(
     Ok(0)
 }
 
-/// The results store a command uses: `--store`/`LUDOTRACE_STORE`, else the user's data
-/// directory's, none with `--no-store` (or, with a warning, where no data directory is
-/// known).
-///
-/// # Errors
-/// A store that cannot be opened.
-pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::exec::store::Store>, Error> {
+/// The results store's file: `--store`/`LUDOTRACE_STORE`, else the user's data directory's;
+/// none with `--no-store` (or, with a warning, where no data directory is known).
+fn store_path(cli: &Cli) -> Option<PathBuf> {
     if cli.no_store {
-        return Ok(None);
+        return None;
     }
     // (Read here rather than by clap, so that an empty variable means unset.)
     let from_env = std::env::var_os("LUDOTRACE_STORE")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from);
-    let path = match cli.store.clone().or(from_env) {
-        Some(p) => p,
-        None => match crate::exec::store::default_path() {
-            Some(p) => p,
-            None => {
-                if !cli.quiet {
-                    anstream::eprintln!(
-                        "ludotrace: warning: no data directory (neither XDG_DATA_HOME nor HOME \
-                         is set): results are not stored; give --store PATH to keep them"
-                    );
-                }
-                return Ok(None);
-            }
-        },
+    let path = cli
+        .store
+        .clone()
+        .or(from_env)
+        .or_else(crate::exec::store::default_path);
+    if path.is_none() && !cli.quiet {
+        anstream::eprintln!(
+            "ludotrace: warning: no data directory (neither XDG_DATA_HOME nor HOME is set): \
+             results are not stored; give --store PATH to keep them"
+        );
+    }
+    path
+}
+
+/// The results store a command that plays uses ([`store_path`]), which keeps with each run
+/// the command that asked for it. A store it may not write is used read-only, and it says so
+/// once.
+///
+/// # Errors
+/// A store that cannot be opened.
+pub(super) fn open_store(cli: &Cli) -> Result<Option<crate::exec::store::Store>, Error> {
+    let Some(path) = store_path(cli) else {
+        return Ok(None);
     };
-    crate::exec::store::Store::open(&path)
-        .map(Some)
-        .map_err(|e| Error::Usage(format!("{e} (--no-store runs without one)")))
+    let store = crate::exec::store::Store::open(&path)
+        .map_err(|e| Error::Usage(format!("{e} (--no-store runs without one)")))?;
+    if store.read_only() && !cli.quiet {
+        anstream::eprintln!(
+            "ludotrace: note: the results store {} is read-only: the games it holds are taken \
+             from it, and new results are not saved",
+            path.display()
+        );
+    }
+    let line = shell_words::join(
+        std::env::args_os()
+            .skip(1)
+            .map(|a| a.to_string_lossy().into_owned()),
+    );
+    Ok(Some(store.asked_by(command_name(&cli.command), line)))
+}
+
+/// `store`: what the store holds, its results exported, or pruned.
+fn store_command(cli: &Cli, out: &mut Out, action: Option<&StoreAction>) -> Result<(), Error> {
+    use crate::exec::housekeeping::{self as keep, PruneFilter};
+    let Some(path) = store_path(cli) else {
+        return Err(Error::Usage(
+            "store: no results store is named (--no-store, or no data directory); give \
+             --store PATH"
+                .to_owned(),
+        ));
+    };
+    if !path.exists() {
+        if action.is_none() {
+            out.para(&format!(
+                "no results store at {} yet: the first command that plays games makes one",
+                path.display()
+            ));
+            return Ok(());
+        }
+        return Err(Error::Usage(format!(
+            "no results store at {}: the first command that plays games makes one",
+            path.display()
+        )));
+    }
+    let usage = |e: crate::exec::store::StoreError| Error::Usage(e.to_string());
+    let store = crate::exec::store::Store::open(&path).map_err(usage)?;
+    match action {
+        None => crate::present::store::summary(out, &keep::summary(&store).map_err(usage)?),
+        Some(StoreAction::Export) => {
+            crate::present::store::export(out, &keep::export(&store).map_err(usage)?);
+        }
+        Some(StoreAction::Prune {
+            older_than,
+            command,
+            game,
+        }) => {
+            if older_than.is_none() && command.is_none() && game.is_none() {
+                return Err(Error::Usage(
+                    "store prune: say what to prune: --older-than DAYS, --command NAME or \
+                     --game GAME (runs that match every one given are removed)"
+                        .to_owned(),
+                ));
+            }
+            if let Some(g) = game
+                && !crate::corpus::GAME_IDS.contains(&g.as_str())
+            {
+                return Err(Error::Usage(format!(
+                    "store prune --game: `{g}` is not a game; the games are {}",
+                    crate::corpus::GAME_IDS.join(", ")
+                )));
+            }
+            let filter = PruneFilter {
+                older_than_days: *older_than,
+                command: command.clone(),
+                game: game.clone(),
+            };
+            crate::present::store::prune(out, &keep::prune(&store, &filter).map_err(usage)?);
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn command_name(c: &Command) -> &'static str {
@@ -469,6 +556,7 @@ pub(super) fn command_name(c: &Command) -> &'static str {
         Command::Work { .. } => "work",
         Command::Merge { .. } => "merge",
         Command::Schema => "schema",
+        Command::Store { .. } => "store",
         Command::Completions { .. } => "completions",
     }
 }
@@ -512,6 +600,10 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
             "; --style chooses the citation format (bibtex, csl-json for JSON, text)",
         ),
         Command::Schema => (&[Json], " (it prints the JSON Schemas)"),
+        Command::Store {
+            action: Some(StoreAction::Export),
+        } => (&[Csv, Json], " (export writes CSV, or JSON)"),
+        Command::Store { .. } => (&[Table, Json], ""),
         Command::Completions { .. } => (&[], ": it prints a shell script and takes no --format"),
     }
 }

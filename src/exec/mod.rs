@@ -5,7 +5,10 @@
 //! tally of some of its games. What happens to each block of those games depends on the
 //! mode, which the command never sees:
 //! - [`Mode::Play`]: blocks found in the results store are taken from it, the others played
-//!   and each written to the store as it finishes (one transaction a block);
+//!   and written to the store: the blocks of a task played one after another are merged into
+//!   one row and written in one transaction with the others waiting, when the next task
+//!   begins, at least every second while a task plays, and when the command is done, so the
+//!   store grows by rows of many games and a killed run loses at most a second of play;
 //! - [`Mode::Record`]: nothing is played; the tasks and their blocks are noted (`plan`, and
 //!   the check that a unit's command still makes the plan's tasks);
 //! - [`Mode::Only`]: only the listed blocks are played, and kept (`work --unit`, `run
@@ -21,12 +24,14 @@
 //! random streams' key, the agents, the seed and the ply limit) and its range of game
 //! indices; nothing else about a run may change what a block holds.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+pub mod housekeeping;
 pub mod store;
 #[cfg(test)]
 mod tests;
@@ -36,7 +41,7 @@ use crate::agents::Lineup;
 use crate::bind::Bound;
 use crate::sim::saved::{SavedGame, SavedTally};
 use crate::sim::{Block, RunSpec, Tally};
-use store::{Key, Store, StoreError};
+use store::{Key, Row, RowWrite, Store, TaskWrite};
 
 /// A problem met while playing through the executor (a store that failed, a partial result
 /// that does not fit), with the message the user sees.
@@ -132,20 +137,83 @@ pub struct Exec {
     failure: Mutex<Option<String>>,
     /// Blocks taken from the store, and played, by this process.
     counts: Mutex<(u64, u64)>,
-    /// Under [`Mode::Replay`], the runs and blocks to store once the merge is known to be
-    /// whole ([`Exec::commit`]): a merge that fails writes nothing.
-    pending: Mutex<Vec<Pending>>,
+    /// What this process asked of each task (by identity) and has yet to write.
+    tasks: Mutex<HashMap<String, TaskState>>,
+    /// When the store was last written.
+    written: Mutex<Instant>,
 }
 
-/// A run replayed from partial results, waiting to be stored.
-struct Pending {
+/// How often, at least, the blocks played are written while a task plays: what a killed run
+/// loses at most. Each write is one transaction of a few rows, so a second costs nothing
+/// measurable.
+const WRITE_EVERY: Duration = Duration::from_secs(1);
+
+/// One task as this process plays it through the store.
+struct TaskState {
     key: Key,
-    games: Range<u64>,
-    blocks: Vec<PendingBlock>,
+    names: (Vec<String>, Vec<String>),
+    /// The runs asked of it.
+    runs: Vec<RunState>,
+    /// The run in play (its place in `runs`), whose block boundaries a stored row must fit.
+    current: Option<usize>,
+    /// Its rows in the store, read at the first block asked (`None`: to read).
+    stored: Option<Vec<Row>>,
+    /// The games of the last row taken: blocks inside it are in its tally already.
+    covered: Range<u64>,
+    /// Blocks played here (or replayed) and not yet written, by run and first game:
+    /// consecutive blocks of a run merged into one tally.
+    pending: BTreeMap<(usize, u64), (u64, Tally)>,
+    /// Rows taken from the store for a run and not yet linked to it.
+    taken: Vec<(usize, Range<u64>)>,
 }
 
-/// A block of a [`Pending`] run: its games, its tally, its event kinds and places.
-type PendingBlock = (Range<u64>, SavedTally, Vec<String>, Vec<String>);
+/// A run of a task as this process asks it.
+struct RunState {
+    games: Range<u64>,
+    /// Whether it is in the store's `runs`.
+    written: bool,
+    /// The rows this process made it of so far (played and written, or taken).
+    rows: Vec<Range<u64>>,
+    /// Whether its links were replaced by `rows` once they made it whole.
+    whole: bool,
+}
+
+impl TaskState {
+    fn new(key: &Key) -> TaskState {
+        TaskState {
+            key: key.clone(),
+            names: (Vec::new(), Vec::new()),
+            runs: Vec::new(),
+            current: None,
+            stored: None,
+            covered: 0..0,
+            pending: BTreeMap::new(),
+            taken: Vec::new(),
+        }
+    }
+
+    /// Adds a block of run `run` to the pending rows, merged with the blocks of the run it
+    /// follows and precedes (in game order, so the merged tally is the one the runner folds).
+    fn add(&mut self, run: Option<i64>, range: Range<u64>, mut tally: Tally) {
+        // A block outside any run (a caller that began none) is a row of its own run.
+        let run = run.map_or(usize::MAX, |r| r as usize);
+        let mut start = range.start;
+        let mut end = range.end;
+        if let Some((&(r, s), &(e, _))) = self.pending.range((run, 0)..(run, start)).next_back()
+            && e == start
+        {
+            let (_, mut before) = self.pending.remove(&(r, s)).expect("just seen");
+            before.merge(tally);
+            tally = before;
+            start = s;
+        }
+        if let Some((e, after)) = self.pending.remove(&(run, end)) {
+            tally.merge(after);
+            end = e;
+        }
+        self.pending.insert((run, start), (end, tally));
+    }
+}
 
 impl Exec {
     /// An executor of `mode` for the corpus `corpus_hash`, with a store (or none).
@@ -157,7 +225,8 @@ impl Exec {
             mode,
             failure: Mutex::new(None),
             counts: Mutex::new((0, 0)),
-            pending: Mutex::new(Vec::new()),
+            tasks: Mutex::new(HashMap::new()),
+            written: Mutex::new(Instant::now()),
         }
     }
 
@@ -248,35 +317,78 @@ impl Exec {
     /// game rows (`--store-games`, under [`Mode::Play`]).
     pub fn keeps_records(&self, spec: &RunSpec) -> bool {
         spec.keep_records
-            || (self.store_games && self.store.is_some() && matches!(self.mode, Mode::Play))
+            || (self.store_games
+                && self.store.as_ref().is_some_and(|s| !s.read_only())
+                && matches!(self.mode, Mode::Play))
     }
 
-    /// Notes in the store that games `games` of a task are asked for (a run its blocks are
-    /// linked to), where the mode writes the store. Returns the run's id (under
-    /// [`Mode::Replay`], its place among the runs waiting for [`Exec::commit`]).
+    /// Notes that games `games` of a task are asked for (a run, which the rows it is made
+    /// of are linked to in the store), where the mode writes the store; under
+    /// [`Mode::Play`], first writes what the tasks before it played. Returns the run's place
+    /// among the task's runs.
     pub fn begin(&self, key: &Key, games: Range<u64>) -> Option<i64> {
-        let store = self.store.as_ref()?;
+        self.store.as_ref()?;
         match self.mode {
-            Mode::Play => {}
-            Mode::Replay(_) => {
-                let mut pending = self.pending.lock().expect("pending lock");
-                pending.push(Pending {
-                    key: key.clone(),
-                    games,
-                    blocks: Vec::new(),
-                });
-                return Some(pending.len() as i64 - 1);
-            }
+            Mode::Play => self.write(),
+            Mode::Replay(_) => {}
             Mode::Record(_) | Mode::Only(..) => return None,
         }
-        let blocks = crate::sim::block_ranges(games.clone()).count() as u64;
-        match store.begin_run(key, games, blocks) {
-            Ok(id) => Some(id),
-            Err(e) => {
-                self.fail(e.to_string());
-                None
+        let mut tasks = self.tasks.lock().expect("tasks lock");
+        let task = tasks
+            .entry(key.identity.clone())
+            .or_insert_with(|| TaskState::new(key));
+        // A row taken for an earlier run of this task covers nothing of this one: this run
+        // is handed its own rows, from its first block.
+        task.covered = 0..0;
+        let place = match task.runs.iter().position(|r| r.games == games) {
+            Some(p) => {
+                // Asked again: made again of what it takes now.
+                task.runs[p].rows.clear();
+                task.runs[p].whole = false;
+                p
+            }
+            None => {
+                task.runs.push(RunState {
+                    games,
+                    written: false,
+                    rows: Vec::new(),
+                    whole: false,
+                });
+                task.runs.len() - 1
+            }
+        };
+        task.current = Some(place);
+        Some(place as i64)
+    }
+
+    /// The longest stored row of `task` that starts at block `range` and ends on a block
+    /// boundary of the run in play (or exactly at the block's end when no run was begun),
+    /// with its games where `records` asks for them.
+    fn row_for(&self, task: &mut TaskState, range: &Range<u64>, records: bool) -> Option<Row> {
+        let store = self.store.as_ref()?;
+        if task.stored.is_none() {
+            match store.rows(&task.key.identity) {
+                Ok(rows) => task.stored = Some(rows),
+                Err(e) => {
+                    self.fail(e.to_string());
+                    task.stored = Some(Vec::new());
+                }
             }
         }
+        let fits = |r: &Row| match task.current.map(|c| &task.runs[c].games) {
+            Some(run) => {
+                let len = crate::sim::block_len(run.end - run.start);
+                r.end <= run.end && (r.end == run.end || (r.end - run.start).is_multiple_of(len))
+            }
+            None => r.end == range.end,
+        };
+        task.stored
+            .as_ref()?
+            .iter()
+            .filter(|r| r.first == range.start && r.end >= range.end)
+            .filter(|r| (!records || r.has_games) && fits(r))
+            .max_by_key(|r| r.end)
+            .copied()
     }
 
     /// Where block `range` of a task comes from (called by the runner, in order), for the
@@ -327,10 +439,14 @@ impl Exec {
                 let saved = blocks.lock().expect("replay lock").remove(&at);
                 match saved.map(|s| (s.clone(), s.into_tally(like, range.end - range.start))) {
                     Some((s, Ok(t))) => {
-                        if let Some(run) = run {
-                            self.pending.lock().expect("pending lock")[run as usize]
-                                .blocks
-                                .push((range, s, names.0.to_vec(), names.1.to_vec()));
+                        if self.store.is_some() {
+                            let kept = s.into_tally(like, range.end - range.start);
+                            let mut tasks = self.tasks.lock().expect("tasks lock");
+                            let task = tasks
+                                .entry(key.identity.clone())
+                                .or_insert_with(|| TaskState::new(key));
+                            task.names = (names.0.to_vec(), names.1.to_vec());
+                            task.add(run, range, kept.expect("read back once already"));
                         }
                         Block::Have(Box::new(t))
                     }
@@ -354,42 +470,47 @@ impl Exec {
                 let Some(store) = &self.store else {
                     return Block::Play;
                 };
-                match store.get(&key.identity, range.clone(), records) {
-                    Ok(None) => Block::Play,
-                    Ok(Some(stored)) => {
-                        let tally = stored
-                            .tally
-                            .into_tally(like, range.end - range.start)
-                            .and_then(|mut t| {
-                                if let Some(games) = stored.games {
-                                    t.records = games
-                                        .into_iter()
-                                        .map(SavedGame::into_record)
-                                        .collect::<Result<_, _>>()?;
-                                }
-                                Ok(t)
-                            });
-                        match tally {
-                            Ok(t) => {
-                                self.counts.lock().expect("counts lock").0 += 1;
-                                if let Some(run) = run
-                                    && let Err(e) = store.link(run, &key.identity, range)
-                                {
-                                    self.fail(e.to_string());
-                                }
-                                Block::Have(Box::new(t))
+                let mut tasks = self.tasks.lock().expect("tasks lock");
+                let task = tasks
+                    .entry(key.identity.clone())
+                    .or_insert_with(|| TaskState::new(key));
+                // A block inside the row taken before it: that row's tally has its games.
+                if task.covered.start <= range.start && range.end <= task.covered.end {
+                    self.counts.lock().expect("counts lock").0 += 1;
+                    return Block::Skip;
+                }
+                let Some(row) = self.row_for(task, &range, records) else {
+                    return Block::Play;
+                };
+                let tally = store.block(&row, records).and_then(|stored| {
+                    stored
+                        .tally
+                        .into_tally(like, row.end - row.first)
+                        .and_then(|mut t| {
+                            if let Some(games) = stored.games {
+                                t.records = games
+                                    .into_iter()
+                                    .map(SavedGame::into_record)
+                                    .collect::<Result<_, _>>()?;
                             }
-                            Err(e) => {
-                                self.fail(format!(
-                                    "results store {}: a stored block of {} {} cannot be read \
-                                     back ({e}); remove the store or use another --store",
-                                    store.path().display(),
-                                    key.game,
-                                    key.reading
-                                ));
-                                Block::Play
-                            }
+                            Ok(t)
+                        })
+                        .map_err(|e| {
+                            store.content(format!(
+                                "a stored block of {} {} cannot be read back ({e}); remove \
+                                 the store or use another --store",
+                                key.game, key.reading
+                            ))
+                        })
+                });
+                match tally {
+                    Ok(t) => {
+                        self.counts.lock().expect("counts lock").0 += 1;
+                        task.covered = row.first..row.end;
+                        if let Some(c) = task.current {
+                            task.taken.push((c, row.first..row.end));
                         }
+                        Block::Have(Box::new(t))
                     }
                     Err(e) => {
                         self.fail(e.to_string());
@@ -416,26 +537,95 @@ impl Exec {
                 games: (range.start, range.end),
                 tally: SavedTally::from(tally),
             }),
-            Mode::Play => self.put(key, range, tally, names, run),
+            Mode::Play => {
+                if self.store.as_ref().is_none_or(Store::read_only) {
+                    return;
+                }
+                let mut tally = tally.clone();
+                if !self.store_games {
+                    tally.records = Vec::new();
+                }
+                {
+                    let mut tasks = self.tasks.lock().expect("tasks lock");
+                    let task = tasks
+                        .entry(key.identity.clone())
+                        .or_insert_with(|| TaskState::new(key));
+                    if task.names.0.is_empty() && task.names.1.is_empty() {
+                        task.names = (names.0.to_vec(), names.1.to_vec());
+                    }
+                    task.add(run, range, tally);
+                }
+                if self.written.lock().expect("written lock").elapsed() >= WRITE_EVERY {
+                    self.write();
+                }
+            }
             Mode::Record(_) | Mode::Replay(_) => {}
         }
     }
 
-    /// Writes a block to the store, if there is one.
-    fn put(&self, key: &Key, range: Range<u64>, tally: &Tally, names: Names, run: Option<i64>) {
+    /// Writes what every task has waiting (the blocks played, merged into rows; the rows
+    /// taken; the runs asked) to the store in one transaction.
+    fn write(&self) {
         let Some(store) = &self.store else { return };
-        let games: Option<Vec<SavedGame>> = (self.store_games && !tally.records.is_empty())
-            .then(|| tally.records.iter().map(SavedGame::from).collect());
-        if let Err(e) = store.put(
-            key,
-            range,
-            &SavedTally::from(tally),
-            names,
-            games.as_deref(),
-            run,
-        ) {
+        let mut tasks = self.tasks.lock().expect("tasks lock");
+        let mut batch = Vec::new();
+        for task in tasks.values_mut() {
+            let unwritten = task.runs.iter().any(|r| !r.written);
+            if task.pending.is_empty() && task.taken.is_empty() && !unwritten {
+                continue;
+            }
+            let mut rows: Vec<RowWrite> = Vec::new();
+            for ((run, first), (end, t)) in std::mem::take(&mut task.pending) {
+                if let Some(r) = task.runs.get_mut(run) {
+                    r.rows.push(first..end);
+                }
+                rows.push(RowWrite {
+                    games: first..end,
+                    records: (self.store_games && !t.records.is_empty())
+                        .then(|| t.records.iter().map(SavedGame::from).collect()),
+                    tally: Some(SavedTally::from(&t)),
+                });
+            }
+            for (run, games) in std::mem::take(&mut task.taken) {
+                if let Some(r) = task.runs.get_mut(run) {
+                    r.rows.push(games.clone());
+                }
+                rows.push(RowWrite {
+                    games,
+                    tally: None,
+                    records: None,
+                });
+            }
+            // Each run not yet whole, with its rows once they make it whole (then its links
+            // are replaced by them: another process's rows of the same games may be linked).
+            let runs: Vec<store::RunWrite> = task
+                .runs
+                .iter_mut()
+                .filter(|r| !r.whole)
+                .map(|r| {
+                    r.written = true;
+                    let have: u64 = r.rows.iter().map(|g| g.end - g.start).sum();
+                    r.whole = have == r.games.end - r.games.start;
+                    (r.games.clone(), r.whole.then(|| r.rows.clone()))
+                })
+                .collect();
+            // Rows written here may be taken by a later run of this process.
+            task.stored = None;
+            batch.push((task.key.clone(), task.names.clone(), runs, rows));
+        }
+        let writes: Vec<TaskWrite> = batch
+            .iter_mut()
+            .map(|(key, names, runs, rows)| TaskWrite {
+                key,
+                names: (&names.0, &names.1),
+                runs: std::mem::take(runs),
+                rows: std::mem::take(rows),
+            })
+            .collect();
+        if let Err(e) = store.write(&writes) {
             self.fail(e.to_string());
         }
+        *self.written.lock().expect("written lock") = Instant::now();
     }
 
     /// Stores what a merge replayed (see [`Exec::begin`]): called once the merge is known to
@@ -444,22 +634,11 @@ impl Exec {
     /// # Errors
     /// The store's.
     pub fn commit(&self) -> Result<(), ExecError> {
-        let Some(store) = &self.store else {
-            return Ok(());
-        };
-        let store_err = |e: StoreError| ExecError(e.to_string());
-        for run in self.pending.lock().expect("pending lock").drain(..) {
-            let blocks = crate::sim::block_ranges(run.games.clone()).count() as u64;
-            let id = store
-                .begin_run(&run.key, run.games, blocks)
-                .map_err(store_err)?;
-            for (range, tally, kinds, places) in run.blocks {
-                store
-                    .put(&run.key, range, &tally, (&kinds, &places), None, Some(id))
-                    .map_err(store_err)?;
-            }
+        self.write();
+        match self.failure.lock().expect("failure lock").take() {
+            Some(m) => Err(ExecError(m)),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// The first problem met, if any: the command's result is not to be trusted (or, for a
@@ -468,6 +647,9 @@ impl Exec {
     /// # Errors
     /// That problem, as a usage or input error.
     pub fn finish(&self) -> Result<(), ExecError> {
+        if matches!(self.mode, Mode::Play) {
+            self.write();
+        }
         match self.failure.lock().expect("failure lock").take() {
             Some(m) => Err(ExecError(m)),
             None => Ok(()),

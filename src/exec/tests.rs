@@ -308,7 +308,8 @@ fn play_with_a_store_keeps_each_block_and_takes_it_back() {
     assert!(run.is_some(), "a run noted");
     let mut second_block = two_games();
     second_block.order_wins = vec![1, 1];
-    for (range, t) in [(0..2, two_games()), (2..4, second_block.clone())] {
+    // Played out of order (workers finish when they finish), merged in game order.
+    for (range, t) in [(2..4, second_block.clone()), (0..2, two_games())] {
         assert!(matches!(
             source(&first, &k7, range.clone(), run),
             Block::Play
@@ -323,24 +324,74 @@ fn play_with_a_store_keeps_each_block_and_takes_it_back() {
             .expect("a store")
             .blocks_of(&k7.identity)
             .expect("counted"),
-        2
+        1,
+        "the two blocks make one row"
     );
     drop(first);
-    // Another process on the same store takes both blocks back as they were, and plays
-    // another task's.
+    let mut both = two_games();
+    both.merge(second_block.clone());
+    // Another process on the same store takes the row back as the two blocks folded: the
+    // first block's tally holds the second's games, and the second is skipped.
     let second = Exec::new(Mode::Play, HASH.to_owned(), Some(open()), false);
     let run = second.begin(&k7, 0..4);
+    assert_eq!(saved(&had(source(&second, &k7, 0..2, run))), saved(&both));
+    assert!(matches!(source(&second, &k7, 2..4, run), Block::Skip));
+    assert!(matches!(source(&second, &k8, 0..2, None), Block::Play));
+    // The same run asked again in the same process (a report's tables share readings) is
+    // handed the row again, not skipped as covered by the first asking.
+    let again = second.begin(&k7, 0..4);
+    assert_eq!(saved(&had(source(&second, &k7, 0..2, again))), saved(&both));
+    assert!(matches!(source(&second, &k7, 2..4, again), Block::Skip));
+    second.finish().expect("read back");
+    assert_eq!(second.counts(), (4, 0));
+    drop(second);
+    // A run of other blocks whose boundaries the row does not fit (games 0..3, blocks of
+    // one game) cannot take it, and plays.
+    let third = Exec::new(Mode::Play, HASH.to_owned(), Some(open()), false);
+    let run = third.begin(&k7, 0..3);
+    assert!(matches!(source(&third, &k7, 0..1, run), Block::Play));
+}
+
+#[test]
+fn a_read_only_store_gives_what_it_holds_and_keeps_nothing() {
+    let (k7, k8) = keys();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("results.sqlite");
+    let first = Exec::new(
+        Mode::Play,
+        HASH.to_owned(),
+        Some(Store::open(&path).expect("opens")),
+        false,
+    );
+    let run = first.begin(&k7, 0..2);
+    first.played(&k7, 0..2, &two_games(), (NO_NAMES, run));
+    first.finish().expect("stored");
+    drop(first);
+    let mut mode = std::fs::metadata(&path).expect("there").permissions();
+    mode.set_readonly(true);
+    std::fs::set_permissions(&path, mode).expect("made read-only");
+    let before = std::fs::read(&path).expect("read");
+    let store = Store::open(&path).expect("opens read-only");
+    assert!(store.read_only());
+    let exec = Exec::new(Mode::Play, HASH.to_owned(), Some(store), true);
+    assert!(!exec.keeps_records(&spec(2, 7)), "no game rows to keep");
+    let run = exec.begin(&k7, 0..2);
     assert_eq!(
-        saved(&had(source(&second, &k7, 0..2, run))),
+        saved(&had(source(&exec, &k7, 0..2, run))),
         saved(&two_games())
     );
+    let run = exec.begin(&k8, 0..2);
+    assert!(matches!(source(&exec, &k8, 0..2, run), Block::Play));
+    exec.played(&k8, 0..2, &two_games(), (NO_NAMES, run));
+    exec.finish().expect("nothing went wrong");
+    assert_eq!(std::fs::read(&path).expect("read"), before, "not written");
     assert_eq!(
-        saved(&had(source(&second, &k7, 2..4, run))),
-        saved(&second_block)
+        exec.store()
+            .expect("a store")
+            .blocks_of(&k8.identity)
+            .expect("counted"),
+        0
     );
-    assert!(matches!(source(&second, &k8, 0..2, None), Block::Play));
-    second.finish().expect("read back");
-    assert_eq!(second.counts(), (2, 0));
 }
 
 #[test]

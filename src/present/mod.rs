@@ -23,6 +23,7 @@ pub mod schema;
 pub mod show;
 pub mod site;
 pub mod sources;
+pub mod store;
 
 pub use out::Out;
 

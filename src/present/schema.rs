@@ -76,6 +76,18 @@ pub fn schema() -> Value {
         output_schema::<crate::ludii::replay::Report>(),
     );
     put(
+        "output/store",
+        output_schema::<crate::exec::housekeeping::StoreSummary>(),
+    );
+    put(
+        "output/store-export",
+        output_schema::<crate::exec::housekeeping::StoreExport>(),
+    );
+    put(
+        "output/store-prune",
+        output_schema::<crate::exec::housekeeping::PruneReport>(),
+    );
+    put(
         "units/plan",
         output_schema::<crate::exec::units::PlanFile>(),
     );
@@ -88,10 +100,11 @@ pub fn schema() -> Value {
         "formats": formats,
         "store": {
             "schema_version": crate::exec::store::STORE_SCHEMA_VERSION,
-            "description": "The results store (SQLite): one row per block of games in \
-                `blocks`, one per game in `games` with --store-games, the view `results` \
-                summing a task's blocks. Columns are only ever added under one \
-                schema_version (meta.schema_version).",
+            "description": "The results store (SQLite): a task's key once in `tasks`, one \
+                row per range of consecutive games of a task in `blocks`, one per game in \
+                `games` with --store-games, the ranges commands asked for in `runs` (linked \
+                to their rows by `run_blocks`), the view `results` summing each run's rows. \
+                Columns are only ever added under one schema_version (meta.schema_version).",
             "sql": crate::exec::store::SCHEMA,
         },
         "units": {

@@ -100,7 +100,8 @@ pub struct Blocks<'a> {
     /// Asked on the calling thread, in order, before a block is played: [`Block::Have`]
     /// gives its tally from elsewhere (a store; with `spec.keep_records`, its records
     /// included), [`Block::Skip`] leaves it out of the total (a unit of work computes only
-    /// its own blocks).
+    /// its own blocks; a store skips the blocks after one whose tally had holds their games
+    /// as well, a row of consecutive blocks).
     /// `like` is an empty tally of the run, the shape a block's must have.
     pub source: &'a mut dyn FnMut(std::ops::Range<u64>, &Tally) -> Block,
     /// Called with each block played here (records included) as soon as it is played, on
@@ -177,7 +178,6 @@ pub fn run_blocks<R: Rules>(
             .par_iter()
             .zip(sources)
             .map(|(range, source)| {
-                let len = range.end - range.start;
                 let t = match source {
                     Block::Skip => return None,
                     Block::Have(t) => *t,
@@ -187,7 +187,9 @@ pub fn run_blocks<R: Rules>(
                         t
                     }
                 };
-                progress(len);
+                // A tally had may hold the games of the blocks after it too (a store's row),
+                // which are then skipped: progress counts its games.
+                progress(t.games);
                 Some(t)
             })
             .collect();
