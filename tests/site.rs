@@ -438,6 +438,17 @@ fn every_page_is_well_formed_local_and_linked_both_ways() {
     let out = tempfile::tempdir().unwrap();
     make_site(corpus.path(), out.path(), "2");
     check_static(out.path());
+    // The reports' index names the pages it links to; a report leads back to the site.
+    let read = |n: &str| std::fs::read_to_string(out.path().join(n)).unwrap();
+    let index = read("reports/index.html");
+    assert!(
+        index.contains("<a href=\"um-el-bagara.html\">um-el-bagara.html</a>"),
+        "{index}"
+    );
+    assert!(!index.contains(".md</a>"), "{index}");
+    let report = read("reports/um-el-bagara.html");
+    assert!(report.contains("<a href=\"../um-el-bagara.html\">Um el-Bagara on the site</a>"));
+    assert!(report.contains("<a href=\"../index.html\">The site</a>"));
     // The built-in corpus's pages, every game (their links to reports/ aside).
     let pages = tempfile::tempdir().unwrap();
     builtin_pages(pages.path());
