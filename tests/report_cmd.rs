@@ -111,6 +111,14 @@ fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
         );
     }
     assert!(!page.contains("<img"), "every figure is inline");
+    // Each with its title for those who cannot see it, and its caption.
+    assert_eq!(page.matches("<svg role=\"img\" aria-label=\"").count(), 4);
+    assert_eq!(page.matches("<figcaption>").count(), 4);
+    assert!(
+        page.contains(
+            "<meta name=\"citation_title\" content=\"Um el-Bagara: a ludotrace report\" />"
+        )
+    );
     // The BibTeX and CSL-JSON beside it.
     let bib = std::fs::read_to_string(out.path().join("um-el-bagara.bib")).unwrap();
     assert!(biblatex::Bibliography::parse(&bib).is_ok(), "{bib}");
@@ -171,7 +179,8 @@ fn the_committed_index_names_every_game() {
             "{game}.html has a figure left as an image"
         );
         assert_eq!(
-            page.matches("<span class=\"figure\"><svg").count(),
+            page.matches("<figure class=\"figure\" id=\"figure-")
+                .count(),
             4,
             "{game}.html"
         );

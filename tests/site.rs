@@ -366,7 +366,17 @@ fn check_static(dir: &Path) {
                     continue;
                 }
                 let path = v.split('#').next().unwrap();
-                let target = base.join(path).to_string_lossy().replace('\\', "/");
+                // `reports/../seega.html` is `seega.html`.
+                let mut parts: Vec<String> = Vec::new();
+                for c in base.join(path).components() {
+                    match c {
+                        std::path::Component::ParentDir => {
+                            assert!(parts.pop().is_some(), "{name}: {v} leads out of the site");
+                        }
+                        c => parts.push(c.as_os_str().to_string_lossy().into_owned()),
+                    }
+                }
+                let target = parts.join("/");
                 assert!(
                     all.contains_key(&target),
                     "{name}: {attr}=\"{v}\": no file {target}"
@@ -428,6 +438,17 @@ fn every_page_is_well_formed_local_and_linked_both_ways() {
     let out = tempfile::tempdir().unwrap();
     make_site(corpus.path(), out.path(), "2");
     check_static(out.path());
+    // The reports' index names the pages it links to; a report leads back to the site.
+    let read = |n: &str| std::fs::read_to_string(out.path().join(n)).unwrap();
+    let index = read("reports/index.html");
+    assert!(
+        index.contains("<a href=\"um-el-bagara.html\">um-el-bagara.html</a>"),
+        "{index}"
+    );
+    assert!(!index.contains(".md</a>"), "{index}");
+    let report = read("reports/um-el-bagara.html");
+    assert!(report.contains("<a href=\"../um-el-bagara.html\">Um el-Bagara on the site</a>"));
+    assert!(report.contains("<a href=\"../index.html\">The site</a>"));
     // The built-in corpus's pages, every game (their links to reports/ aside).
     let pages = tempfile::tempdir().unwrap();
     builtin_pages(pages.path());
@@ -457,6 +478,96 @@ fn every_page_is_well_formed_local_and_linked_both_ways() {
     assert!(banat.contains("id=\"UB-18\""));
 }
 
+/// The text of a page outside its script (the search's data is JSON, with JSON's escapes).
+fn outside_script(html: &str) -> String {
+    match (html.find("<script>"), html.find("</script>")) {
+        (Some(a), Some(b)) => format!("{}{}", &html[..a], &html[b..]),
+        _ => html.to_owned(),
+    }
+}
+
+#[test]
+fn the_pages_read_as_a_reader_expects() {
+    let corpus = load(&CorpusFiles::embedded()).corpus.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    builtin_pages(dir.path());
+    let pages = html_pages(dir.path());
+    let page = |n: &str| &pages.iter().find(|(m, _)| m == n).unwrap().1;
+    for (name, html) in &pages {
+        let text = outside_script(html);
+        // A register reading's id is whole: `SJ-01a`, not the point's id before it again.
+        for p in corpus.points.values() {
+            for r in &p.readings {
+                let doubled = format!("{}{}", p.id, r.id);
+                assert!(!text.contains(&doubled), "{name}: {doubled}");
+            }
+        }
+        // No empty quotation of a witness.
+        assert!(
+            !text.contains("<blockquote class=\"text\"></blockquote>"),
+            "{name}: an empty witness"
+        );
+        // One page is "p.", a range "pp." with an en dash.
+        for (at, _) in text.match_indices("(pp. ") {
+            let pages = &text[at + 5..at + 5 + text[at + 5..].find(')').unwrap()];
+            assert!(pages.contains('–'), "{name}: (pp. {pages})");
+        }
+        for (at, _) in text.match_indices("(p. ") {
+            let pages = &text[at + 4..at + 4 + text[at + 4..].find(')').unwrap()];
+            assert!(!pages.contains(['–', '-']), "{name}: (p. {pages})");
+        }
+        // No escape of a file's string shown as text.
+        assert!(
+            !text.contains("\\&quot;") && !text.contains("\\\""),
+            "{name}: a raw escape"
+        );
+    }
+    // Every clause, remark, open point, option and register reading can be cited by its
+    // address: its id, and a "¶" link to it.
+    for g in &corpus.games {
+        let html = page(&format!("{}.html", g.id));
+        let mut ids: Vec<String> = g
+            .clauses
+            .iter()
+            .map(|c| format!("clause-{}", c.id))
+            .collect();
+        ids.extend(g.remarks.iter().map(|r| format!("remark-{}", r.id)));
+        for ch in &g.choices {
+            ids.push(format!("choice-{}", ch.id));
+            ids.extend(
+                ch.options
+                    .iter()
+                    .map(|o| format!("option-{}-{}", ch.id, o.id)),
+            );
+        }
+        for id in &ids {
+            assert!(
+                html.contains(&format!(" id=\"{id}\"")),
+                "{}: no id {id}",
+                g.id
+            );
+            assert!(
+                html.contains(&format!("<a class=\"para\" href=\"#{id}\"")),
+                "{}: no link to {id}",
+                g.id
+            );
+        }
+    }
+    let seega = page("seega.html");
+    assert!(
+        seega.contains("<li id=\"SJ-01a\"><strong>SJ-01a</strong>"),
+        "{seega}"
+    );
+    assert!(seega.contains("(pp. 138–139)"));
+    assert!(seega.contains("No text of this witness is recorded in the corpus."));
+    let aqil = page("lib-al-aqil.html");
+    assert!(aqil.contains("(p. 346)"));
+    assert!(
+        aqil.contains("Li'b al-'Aqil (&quot;game of the wise&quot;)"),
+        "{aqil}"
+    );
+}
+
 #[test]
 fn a_games_figures_from_the_report_are_on_its_page_only() {
     let corpus = load(&CorpusFiles::embedded()).corpus.unwrap();
@@ -471,7 +582,8 @@ fn a_games_figures_from_the_report_are_on_its_page_only() {
         text:
             "# Um el Banât\n\n## Outcomes of every reading\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n\
                ![Outcomes](um-el-banat-outcomes.svg)\n\nSee [the flags](#flags) and \
-               [BibTeX](um-el-banat.bib).\n\n## Flags\n\nnot taken\n"
+               [BibTeX](um-el-banat.bib).\n\n## Flags\n\nnot taken\n\n\
+               ![Lengths & more](um-el-banat-lengths.svg)\n\n*How long they last.*\n"
                 .to_owned(),
     };
     let made = site::pages(
@@ -492,7 +604,10 @@ fn a_games_figures_from_the_report_are_on_its_page_only() {
         1,
         "the section's figure, once, from the page's directory: {banat}"
     );
-    assert!(banat.contains("<img src=\"reports/um-el-banat-lengths.svg\""));
+    assert!(banat.contains(
+        "<figure id=\"figure-um-el-banat-lengths\"><img src=\"reports/um-el-banat-lengths.svg\" \
+         alt=\"Lengths &amp; more\" /><figcaption>How long they last.</figcaption></figure>"
+    ), "{banat}");
     assert!(banat.contains("href=\"reports/um-el-banat.bib\""));
     assert!(banat.contains("<td>1</td>") && !banat.contains("not taken"));
     assert!(!page("um-el-banat.html").contains("seega-lengths"));

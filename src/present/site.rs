@@ -30,6 +30,9 @@ use crate::present::html::escape;
 use crate::present::out::Out;
 use crate::present::report::{self, File, ReportArgs};
 
+mod texts;
+use texts::{Block, Quote, blocks, find_quotes, render_run};
+
 /// The file that marks a directory as a site ludotrace wrote, listing its files.
 pub const MARKER: &str = ".ludotrace-site";
 
@@ -174,11 +177,42 @@ pub fn pages(corpus: &Corpus, reports: Vec<File>) -> Vec<File> {
             text: game_page(corpus, g, &reports),
         });
     }
-    made.extend(reports.into_iter().map(|f| File {
-        name: format!("reports/{}", f.name),
-        text: f.text,
+    made.extend(reports.into_iter().map(|f| {
+        // A report's page leads to the site's index and to the game's page here.
+        let text = match f.name.strip_suffix(".html") {
+            Some("index") => report::in_site(&f.text, None),
+            Some(id) => match corpus.games.iter().find(|g| g.id == id) {
+                Some(g) => report::in_site(&f.text, Some((&g.id, &g.name))),
+                None => f.text,
+            },
+            None => f.text,
+        };
+        File {
+            name: format!("reports/{}", f.name),
+            text,
+        }
     }));
     made
+}
+
+/// The "¶" link to an element with the id `id`, so that a clause, an option or a point can be
+/// cited by its address.
+fn pilcrow(id: &str) -> String {
+    format!(
+        " <a class=\"para\" href=\"#{id}\" title=\"a link to this: {id}\" \
+         aria-label=\"link to {id}\">¶</a>"
+    )
+}
+
+/// A passage's pages as a citation gives them: `p. 346` for one, `pp. 138–139` for a range
+/// (its hyphen an en dash).
+fn pages_of(page: &str) -> String {
+    let page = page.trim();
+    if page.contains(['–', '-', ',']) {
+        format!("pp. {}", page.replace('-', "–"))
+    } else {
+        format!("p. {page}")
+    }
 }
 
 /// An id as an HTML id and URL fragment: corpus ids are words, dashes and dots already, so
@@ -440,225 +474,6 @@ fn search_script(corpus: &Corpus) -> String {
 /// without a CDATA section.
 const SEARCH_JS: &str = include_str!("site_search.js");
 
-/// Who quotes: a clause, a remark, a choice's question, an option or a register point, by
-/// its element id on the page.
-struct Quote<'a> {
-    cite: &'a Cite,
-    /// The element that quotes it.
-    owner: String,
-    /// What quotes it, in words (`clause board`, `option origin: skip`).
-    label: String,
-    /// `q-N`: the id of its first marked occurrence.
-    id: String,
-}
-
-/// A text shown on the page: one witness of a passage, an evidence record's rules, an
-/// encoding's metadata. Runs are continuous text (a quote falls inside one), each piece with
-/// the page break or figure before it.
-struct Block<'a> {
-    anchor: &'a str,
-    /// The witness label quotes restrict themselves to (`rules`, `metadata` for records and
-    /// encodings).
-    witness: &'a str,
-    title: String,
-    runs: Vec<Vec<Piece<'a>>>,
-}
-
-struct Piece<'a> {
-    page: Option<u32>,
-    figure: Option<&'a str>,
-    label: Option<&'a str>,
-    text: &'a str,
-}
-
-/// Where each quote is marked: `(quote index, block, run, range)`, the first occurrence in
-/// each block that has it.
-type Found = Vec<(usize, usize, usize, Range<usize>)>;
-
-fn blocks<'a>(corpus: &'a Corpus, anchor: &'a str) -> Vec<Block<'a>> {
-    if let Some(p) = corpus.passages.get(anchor) {
-        return p
-            .readings
-            .iter()
-            .map(|r| {
-                let mut runs: Vec<Vec<Piece>> = Vec::new();
-                for (i, s) in r.segments.iter().enumerate() {
-                    let piece = Piece {
-                        page: s.page,
-                        figure: s.figure.as_deref(),
-                        label: None,
-                        text: &s.text,
-                    };
-                    match runs.last_mut() {
-                        Some(run) if i > 0 && !s.after_elision => run.push(piece),
-                        _ => runs.push(vec![piece]),
-                    }
-                }
-                let title = corpus
-                    .witnesses
-                    .get(&r.witness)
-                    .map_or_else(|| r.witness.clone(), |w| format!("{} ({})", w.title, w.id));
-                Block {
-                    anchor,
-                    witness: &r.witness,
-                    title,
-                    runs,
-                }
-            })
-            .collect();
-    }
-    if let Some(e) = corpus.evidence.get(anchor) {
-        return vec![Block {
-            anchor,
-            witness: "rules",
-            title: format!("the DLP's paraphrase of the rules ({})", e.source),
-            runs: vec![vec![Piece {
-                page: None,
-                figure: None,
-                label: None,
-                text: &e.rules,
-            }]],
-        }];
-    }
-    if let Some(e) = corpus.encodings.get(anchor) {
-        return vec![Block {
-            anchor,
-            witness: "metadata",
-            title: format!("the encoding's metadata ({} {})", e.system, e.version),
-            runs: e
-                .texts
-                .iter()
-                .map(|(field, _, text)| {
-                    vec![Piece {
-                        page: None,
-                        figure: None,
-                        label: Some(field),
-                        text,
-                    }]
-                })
-                .collect(),
-        }];
-    }
-    Vec::new()
-}
-
-/// A run's text as the loader compares it: the pieces joined by a space.
-fn run_text(run: &[Piece]) -> (String, Vec<usize>) {
-    let mut text = String::new();
-    let mut starts = Vec::new();
-    for (i, p) in run.iter().enumerate() {
-        if i > 0 {
-            text.push(' ');
-        }
-        starts.push(text.len());
-        text.push_str(p.text);
-    }
-    (text, starts)
-}
-
-/// Finds each quote in the blocks of its anchor (the witness it names, or all), first
-/// occurrence per block.
-fn find_quotes(blocks: &[Block], quotes: &[Quote]) -> Found {
-    let mut found = Vec::new();
-    for (qi, q) in quotes.iter().enumerate() {
-        for (bi, b) in blocks.iter().enumerate() {
-            if b.anchor != q.cite.at || q.cite.witness.as_ref().is_some_and(|w| w != b.witness) {
-                continue;
-            }
-            for (ri, run) in b.runs.iter().enumerate() {
-                if let Some(r) = corpus::text::find(&run_text(run).0, &q.cite.quote) {
-                    found.push((qi, bi, ri, r));
-                    break;
-                }
-            }
-        }
-    }
-    found
-}
-
-/// One run with its quotes marked. Where quotes overlap, each stretch of text is one `<mark>`
-/// naming every quote over it (`data-q`) and linking to the innermost one's owner; a quote's
-/// id is on its first stretch (or on an empty span there, when two begin together).
-fn render_run(
-    b: &mut String,
-    run: &[Piece],
-    marks: &[(usize, Range<usize>)],
-    quotes: &[Quote],
-    ids: &mut BTreeSet<String>,
-) {
-    let (text, starts) = run_text(run);
-    let mut cuts: BTreeSet<usize> = starts.iter().copied().collect();
-    cuts.insert(text.len());
-    for (_, r) in marks {
-        cuts.insert(r.start);
-        cuts.insert(r.end);
-    }
-    let cuts: Vec<usize> = cuts.into_iter().collect();
-    for w in cuts.windows(2) {
-        let (from, to) = (w[0], w[1]);
-        if let Some(pi) = starts.iter().position(|&s| s == from) {
-            let p = &run[pi];
-            if let Some(l) = p.label {
-                let _ = write!(b, "<span class=\"fig\">{}:</span> ", escape(l));
-            }
-            if let Some(f) = p.figure {
-                let _ = write!(b, "<span class=\"fig\">[{}]</span> ", escape(f));
-            }
-            if let Some(pg) = p.page {
-                let _ = write!(b, "<span class=\"pb\">[p. {pg}]</span> ");
-            }
-        }
-        let over: Vec<&(usize, Range<usize>)> = marks
-            .iter()
-            .filter(|(_, r)| r.start <= from && to <= r.end)
-            .collect();
-        let piece = escape(&text[from..to]);
-        if over.is_empty() {
-            b.push_str(&piece);
-            continue;
-        }
-        // Innermost: the latest to begin, then the shortest.
-        let inner = over
-            .iter()
-            .max_by_key(|(qi, r)| (r.start, std::cmp::Reverse(r.end), std::cmp::Reverse(*qi)))
-            .map(|(qi, _)| *qi)
-            .unwrap_or(over[0].0);
-        let mut beginning: Vec<String> = Vec::new();
-        for (qi, r) in &over {
-            if r.start == from {
-                let id = &quotes[*qi].id;
-                let mut id = id.clone();
-                let mut k = 2;
-                while ids.contains(&id) {
-                    id = format!("{}-{k}", quotes[*qi].id);
-                    k += 1;
-                }
-                ids.insert(id.clone());
-                beginning.push(id);
-            }
-        }
-        let mark_id = beginning.pop();
-        for id in &beginning {
-            let _ = write!(b, "<span id=\"{id}\"></span>");
-        }
-        let data: Vec<&str> = over.iter().map(|(qi, _)| quotes[*qi].id.as_str()).collect();
-        let mut by: Vec<&str> = Vec::new();
-        for (qi, _) in &over {
-            if !by.contains(&quotes[*qi].label.as_str()) {
-                by.push(&quotes[*qi].label);
-            }
-        }
-        let _ = write!(
-            b,
-            "<mark{} data-q=\"{}\" title=\"quoted by {}\"><a href=\"#{}\">{piece}</a></mark>",
-            mark_id.map_or(String::new(), |id| format!(" id=\"{id}\"")),
-            data.join(" "),
-            escape(&by.join("; ")),
-            quotes[inner].owner
-        );
-    }
-}
-
 /// A game's page.
 fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     let points = points_of(corpus, g);
@@ -764,11 +579,11 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         }
         let heading = if let Some(p) = corpus.passages.get(*a) {
             format!(
-                "{}, {}: {} (pp. {})",
+                "{}, {}: {} ({})",
                 work_short(corpus, &p.work),
                 escape(&p.heading),
                 escape(a),
-                escape(&p.page)
+                escape(&pages_of(&p.page))
             )
         } else if let Some(e) = corpus.evidence.get(*a) {
             format!(
@@ -812,7 +627,19 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
                         .map_or(String::new(), |d| format!(", accessed {}", escape(d)))
                 );
             }
-            b.push_str("</h4>\n<blockquote class=\"text\">");
+            b.push_str("</h4>\n");
+            if block
+                .runs
+                .iter()
+                .all(|r| r.iter().all(|p| p.text.trim().is_empty()))
+            {
+                b.push_str(
+                    "<p class=\"meta\">No text of this witness is recorded in the corpus.</p>\n",
+                );
+                bi += 1;
+                continue;
+            }
+            b.push_str("<blockquote class=\"text\">");
             for (ri, run) in block.runs.iter().enumerate() {
                 if ri > 0 {
                     b.push_str(if block.witness == "metadata" {
@@ -920,8 +747,9 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         let owner = format!("clause-{}", html_id(&c.id));
         let _ = writeln!(
             b,
-            "<section id=\"{owner}\">\n<h3>{}</h3>\n<p>{}{}</p>",
+            "<section id=\"{owner}\">\n<h3>{}{}</h3>\n<p>{}{}</p>",
             escape(&c.id),
+            pilcrow(&owner),
             escape(&c.says),
             by(&c.by)
         );
@@ -956,8 +784,9 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         let owner = format!("choice-{}", html_id(&ch.id));
         let _ = writeln!(
             b,
-            "<section id=\"{owner}\">\n<h3>{}</h3>\n<p>{}</p>",
+            "<section id=\"{owner}\">\n<h3>{}{}</h3>\n<p>{}</p>",
             escape(&ch.id),
+            pilcrow(&owner),
             escape(&ch.question)
         );
         if !ch.addresses.is_empty() {
@@ -979,8 +808,9 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
                 .collect();
             let _ = writeln!(
                 b,
-                "<li id=\"{owner}\"><strong>{}</strong>: {}{}",
+                "<li id=\"{owner}\"><strong>{}</strong>{}: {}{}",
                 escape(&o.id),
+                pilcrow(&owner),
                 escape(&o.says),
                 by(&o.by)
             );
@@ -1044,10 +874,11 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         };
         let _ = writeln!(
             b,
-            "<section id=\"{}\">\n<h3>{}: {}</h3>\n<p class=\"meta\">{status}{}{}</p>\n<p>{}</p>",
+            "<section id=\"{}\">\n<h3>{}: {}{}</h3>\n<p class=\"meta\">{status}{}{}</p>\n<p>{}</p>",
             html_id(&p.id),
             escape(&p.id),
             escape(&p.title),
+            pilcrow(&html_id(&p.id)),
             if p.game.is_none() { ", shared" } else { "" },
             p.impact.map_or(String::new(), |i| format!(
                 "; impact {}{}",
@@ -1063,11 +894,23 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         if !readings.is_empty() {
             b.push_str("<ul>\n");
             for r in readings {
+                // A reading's id is whole (`UB-07a`); a point the same as another shows that
+                // one's readings, whose ids are on that point's section when it is here too.
+                let id = html_id(&r.id);
+                let anchor = if ids.insert(id.clone()) {
+                    format!(" id=\"{id}\"")
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(
                     b,
-                    "<li><strong>{}{}</strong>: {}{}</li>",
-                    escape(&p.id),
+                    "<li{anchor}><strong>{}</strong>{}: {}{}</li>",
                     escape(&r.id),
+                    if anchor.is_empty() {
+                        String::new()
+                    } else {
+                        pilcrow(&id)
+                    },
                     escape(&r.says),
                     by(&r.by)
                 );
@@ -1092,17 +935,24 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         b.push_str(&html);
         shown = images;
     }
-    // The report's other figures (its section may show some already).
+    // The report's other figures (its section may show some already), with the alt text and
+    // the caption the report gives them.
+    let md = reports
+        .iter()
+        .find(|f| f.name == format!("{}.md", g.id))
+        .map_or("", |f| f.text.as_str());
     for f in figures(corpus, g, reports)
         .into_iter()
         .filter(|f| !shown.contains(&f.name))
     {
+        let (alt, caption) = figure_text(md, &f.name);
         let _ = writeln!(
             b,
-            "<figure><img src=\"reports/{}\" alt=\"{}\" /><figcaption>{}</figcaption></figure>",
+            "<figure id=\"figure-{}\"><img src=\"reports/{}\" alt=\"{}\" /><figcaption>{}</figcaption></figure>",
+            html_id(f.name.strip_suffix(".svg").unwrap_or(&f.name)),
             escape(&f.name),
-            escape(&f.name),
-            escape(&f.name)
+            escape(&alt),
+            escape(&caption)
         );
     }
     page(&format!("{}: ludotrace", g.name), &b, None)
@@ -1124,14 +974,36 @@ fn remarks_html(b: &mut String, g: &Game, cites: &dyn Fn(&str) -> String) {
         let owner = format!("remark-{}", html_id(&r.id));
         let _ = writeln!(
             b,
-            "<section id=\"{owner}\">\n<h3>{} <span class=\"meta\">({})</span></h3>\n<p>{}</p>",
+            "<section id=\"{owner}\">\n<h3>{} <span class=\"meta\">({})</span>{}</h3>\n<p>{}</p>",
             escape(&r.id),
             escape(r.kind.as_str()),
+            pilcrow(&owner),
             escape(&r.says)
         );
         b.push_str(&cites(&owner));
         b.push_str("</section>\n");
     }
+}
+
+/// A figure's alt text and caption as the report's Markdown gives them (`![alt](name)`, then
+/// `*caption*` in the next paragraph); its file name for both when the report has no such
+/// image.
+fn figure_text(md: &str, name: &str) -> (String, String) {
+    let image = format!("]({name})");
+    let mut lines = md.lines();
+    while let Some(line) = lines.next() {
+        if let Some(alt) = line
+            .strip_suffix(image.as_str())
+            .and_then(|l| l.strip_prefix("!["))
+        {
+            let caption = lines
+                .find(|l| !l.trim().is_empty())
+                .and_then(|l| l.strip_prefix('*')?.strip_suffix('*'))
+                .unwrap_or(alt);
+            return (alt.to_owned(), caption.to_owned());
+        }
+    }
+    (name.to_owned(), name.to_owned())
 }
 
 /// A `## ` section of a report's Markdown, with its heading.

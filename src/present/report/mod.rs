@@ -135,13 +135,32 @@ pub fn make(
     }
     if args.game.is_none() {
         let md = index(corpus, &hash, args, &findings);
-        made.push(File {
-            name: "index.html".to_owned(),
-            text: html("ludotrace reports", &md.text.replace(".md)", ".html)"), &[]),
-        });
+        made.push(index_html(corpus, &hash, &md));
         made.push(md);
     }
     Ok(made)
+}
+
+/// `index.html`: the index's Markdown as a page, whose links lead to the pages and say so
+/// (`[seega.html](seega.html)`, not the Markdown's `seega.md`).
+fn index_html(corpus: &Corpus, hash: &str, md: &File) -> File {
+    let mut linked = md.text.clone();
+    for g in &corpus.games {
+        linked = linked.replace(
+            &format!("[{0}.md]({0}.md)", g.id),
+            &format!("[{0}.html]({0}.html)", g.id),
+        );
+    }
+    let meta = page::Meta {
+        title: "ludotrace reports",
+        game: None,
+        hash,
+        references: Vec::new(),
+    };
+    File {
+        name: "index.html".to_owned(),
+        text: page::html(&meta, &linked, &[]),
+    }
 }
 
 /// Compares the files made with those in `dir`: a unified diff of each that differs.
@@ -418,9 +437,19 @@ fn game_files(
         g.id,
         env!("CARGO_PKG_VERSION")
     );
+    let figures: Vec<Figure> = figures.into_iter().map(Figure::labelled).collect();
+    let meta = page::Meta {
+        title: &g.name,
+        game: Some(g),
+        hash,
+        references: cite::text(&refs, &style)
+            .lines()
+            .map(str::to_owned)
+            .collect(),
+    };
     let mut made = vec![File {
         name: format!("{}.html", g.id),
-        text: html(&g.name, &doc, &figures),
+        text: page::html(&meta, &doc, &figures),
     }];
     made.extend(figures.into_iter().map(|f| File {
         name: f.name,
@@ -519,6 +548,30 @@ struct Figure {
 }
 
 impl Figure {
+    /// The figure with its SVG labelled for whoever cannot see it: `role="img"` and the alt
+    /// text as its `aria-label` and `<title>` (a tooltip, and what a screen reader says), the
+    /// caption as its `<desc>`; in the file beside the Markdown as in the page.
+    fn labelled(mut self) -> Figure {
+        use crate::present::html::escape;
+        if let Some(at) = self.svg.find("<svg ")
+            && let Some(end) = self.svg[at..].find('>').map(|e| at + e + 1)
+        {
+            self.svg.insert_str(
+                end,
+                &format!(
+                    "\n<title>{}</title>\n<desc>{}</desc>",
+                    escape(&self.alt),
+                    escape(&self.caption)
+                ),
+            );
+            self.svg.insert_str(
+                at + "<svg ".len(),
+                &format!("role=\"img\" aria-label=\"{}\" ", escape(&self.alt)),
+            );
+        }
+        self
+    }
+
     /// The figure in the Markdown: the image, then its caption.
     fn cite(&self, doc: &mut String) {
         let _ = writeln!(
@@ -814,7 +867,9 @@ fn index(corpus: &Corpus, hash: &str, args: &ReportArgs, findings: &[String]) ->
 }
 
 /// The style of every page: readable on a phone (tables scroll sideways, long words such as
-/// hashes break, nothing wider than the screen) and in print (no scrolling boxes, no links' colour).
+/// hashes break, nothing wider than the screen) and in print (no scrolling boxes, no links'
+/// colour, no navigation or "¶" links, headings kept with what follows, figures and table
+/// rows not split across pages).
 pub(crate) const CSS: &str = "body{font:16px/1.5 Georgia,serif;max-width:60rem;margin:0 auto;padding:1rem;\
 color:#222;background:#fff;overflow-wrap:break-word}h1,h2,h3,h4,h5{font-family:Helvetica,Arial,sans-serif;line-height:1.2}\
 code{font-size:.9em;background:#f4f4f4;padding:0 .2em;overflow-wrap:anywhere}pre{overflow-x:auto;\
@@ -822,44 +877,24 @@ background:#f4f4f4;padding:.5rem}blockquote{margin:.5rem 0 .5rem 1rem;padding-le
 border-left:3px solid #bbb;color:#444}table{border-collapse:collapse;display:block;\
 overflow-x:auto;max-width:100%;font-size:.9em}th,td{border:1px solid #ccc;padding:.25rem .4rem;\
 vertical-align:top;text-align:left}th{background:#f0f0f0}a{color:#0645ad}\
-.figure svg{display:block;max-width:100%;height:auto}\
-@media print{body{max-width:none;font-size:11pt}table{display:table;overflow:visible}\
-a{color:inherit}pre{white-space:pre-wrap}}";
-
-/// A report as a self-contained page: the Markdown rendered (tables included), the style
-/// inline, no script and no outside request; void elements closed (`<br />`) so that the
-/// page is well-formed XML too.
-fn html(title: &str, markdown: &str, figures: &[Figure]) -> String {
-    use pulldown_cmark::{Options, Parser, html::push_html};
-    let mut body = String::new();
-    push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
-    // Markdown table cells break lines with `<br>` (raw HTML, passed through).
-    let mut body = body.replace("<br>", "<br />");
-    // Each figure's image, a file beside the Markdown, is taken into the page itself: the
-    // `<img>` found by its file name, whatever the renderer made of its alt text.
-    for f in figures {
-        let start = format!("<img src=\"{}\"", f.name);
-        while let Some(at) = body.find(&start) {
-            let end = body[at..].find("/>").map_or(body.len(), |e| at + e + 2);
-            body.replace_range(
-                at..end,
-                &format!("<span class=\"figure\">{}</span>", f.svg.trim_end()),
-            );
-        }
-    }
-    let title = crate::present::html::escape(title);
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n\
-         <title>{title}: a ludotrace report</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
-         {body}</body>\n</html>\n"
-    )
-}
+.figure svg{display:block;max-width:100%;height:auto}figure{margin:1rem 0}\
+figcaption{font-size:.9em;color:#444;margin-top:.25rem}\
+.para{color:#bbb;text-decoration:none;margin-left:.3em;font-weight:normal;font-style:normal}\
+.para:hover,.para:focus,:target>.para{color:#0645ad}:target{background:#eef4ff}\
+nav.top,nav.toc{font-family:Helvetica,Arial,sans-serif;font-size:.9em}\
+nav.toc{border:1px solid #ddd;padding:.25rem .75rem;margin:1rem 0}nav.toc ol{margin:.25rem 0}\
+@media print{@page{margin:2cm}body{max-width:none;font-size:11pt;padding:0}\
+table{display:table;overflow:visible}a{color:inherit;text-decoration:none}pre{white-space:pre-wrap}\
+nav.top,.para{display:none}:target{background:none}h1,h2,h3,h4,h5{break-after:avoid}\
+figure,tr,blockquote{break-inside:avoid}.figure svg{max-height:24cm}}";
 
 /// A report plays quietly: no progress bar.
 fn hidden() -> indicatif::ProgressBar {
     indicatif::ProgressBar::hidden()
 }
+
+mod page;
+pub(crate) use page::in_site;
 
 #[cfg(test)]
 mod tests;

@@ -333,26 +333,172 @@ fn the_variance_figure_needs_a_global_analysis() {
     ));
 }
 
+fn meta<'a>(title: &'a str, game: Option<&'a Game>) -> page::Meta<'a> {
+    page::Meta {
+        title,
+        game,
+        hash: "abc",
+        references: vec!["Davies, R. (1925). Some Arab Games. https://example.org/x.".to_owned()],
+    }
+}
+
 #[test]
-fn a_figure_is_cited_then_taken_into_the_page() {
+fn a_figure_is_cited_then_taken_into_the_page_with_its_title_and_caption() {
     let f = Figure {
         name: "g-x.svg".to_owned(),
-        alt: "An x".to_owned(),
+        alt: "An \"x\"".to_owned(),
         caption: "What x is.".to_owned(),
-        svg: "<svg><text>X</text></svg>\n".to_owned(),
-    };
+        svg: "<svg width=\"1\"><text>X</text></svg>\n".to_owned(),
+    }
+    .labelled();
+    assert_eq!(
+        f.svg,
+        "<svg role=\"img\" aria-label=\"An &quot;x&quot;\" width=\"1\">\n<title>An &quot;x&quot;</title>\n\
+         <desc>What x is.</desc><text>X</text></svg>\n"
+    );
     let mut doc = String::from("# a<b\n\n");
     f.cite(&mut doc);
-    assert_eq!(doc, "# a<b\n\n![An x](g-x.svg)\n\n*What x is.*\n\n");
+    assert_eq!(doc, "# a<b\n\n![An \"x\"](g-x.svg)\n\n*What x is.*\n\n");
     doc.push_str("| a |\n|---|\n| x<br>y |\n");
-    let page = html("a<b", &doc, &[f]);
+    let page = page::html(&meta("a<b", None), &doc, &[f]);
     assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
-    assert!(page.contains("<title>a&lt;b: a ludotrace report</title>"));
-    assert!(page.contains("<span class=\"figure\"><svg><text>X</text></svg></span>"));
-    assert!(!page.contains("<img"), "{page}");
+    assert!(page.contains("<title>a&lt;b</title>"), "{page}");
+    assert!(
+        page.contains(
+            "<figure class=\"figure\" id=\"figure-x\"><svg role=\"img\" aria-label=\"An &quot;x&quot;\" \
+             width=\"1\">\n<title>An &quot;x&quot;</title>\n<desc>What x is.</desc><text>X</text></svg>\n\
+             <figcaption>What x is.</figcaption></figure>\n"
+        ),
+        "{page}"
+    );
+    assert!(
+        !page.contains("<img") && !page.contains("<em>What"),
+        "{page}"
+    );
     assert!(page.contains("<td>x<br />y</td>"), "{page}");
     assert!(!page.contains("<br>"));
     assert!(page.ends_with("</body>\n</html>\n"));
+}
+
+#[test]
+fn a_report_page_has_anchors_contents_links_and_citation_metadata() {
+    let (_, corpus) = mini();
+    let g = &corpus.games[0];
+    let mut doc = format!(
+        "# {}\n\nSee https://example.org/a_(b). And doi:10.1234/xyz, `https://not.a/link`.\n\n",
+        g.name
+    );
+    let mut o = Out::new(Format::Markdown, None);
+    crate::present::show::show(&mut o, &corpus, g, None);
+    section(&mut doc, "The rules", "ludotrace show", &o.take());
+    section(
+        &mut doc,
+        "Bibliography",
+        "ludotrace cite",
+        "- A ref (https://x.org/y).\n",
+    );
+    let page = page::html(&meta(&g.name, Some(g)), &doc, &[]);
+    // The head: what a reference manager reads.
+    for tag in [
+        format!("<meta name=\"citation_title\" content=\"{}: a ludotrace report\" />", g.name),
+        "<meta name=\"citation_author\" content=\"The ludotrace authors\" />".to_owned(),
+        format!(
+            "<meta name=\"citation_publication_date\" content=\"{}\" />",
+            cite::RELEASE_YEAR
+        ),
+        "<meta name=\"citation_technical_report_institution\" content=\"ludotrace\" />".to_owned(),
+        "<meta name=\"citation_reference\" content=\"Davies, R. (1925). Some Arab Games. https://example.org/x.\" />"
+            .to_owned(),
+    ] {
+        assert!(page.contains(&tag), "{tag} not in {page}");
+    }
+    // The way back, and the contents before the first section.
+    assert!(page.contains(
+        "<nav class=\"top\" aria-label=\"Reports\"><a href=\"index.html\">All the reports</a></nav>"
+    ));
+    let toc = page.find("<nav class=\"toc\"").expect("contents");
+    assert!(toc < page.find("<h2").expect("a section"));
+    assert!(
+        page.contains("<li><a href=\"#the-rules\">The rules</a></li>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<h2 id=\"the-rules\">The rules<a class=\"para\" href=\"#the-rules\""),
+        "{page}"
+    );
+    // Every clause, remark, open point and option: its id, and a link to it.
+    let mut ids: Vec<String> = g
+        .clauses
+        .iter()
+        .map(|c| format!("clause-{}", c.id))
+        .collect();
+    ids.extend(g.remarks.iter().map(|r| format!("remark-{}", r.id)));
+    for ch in &g.choices {
+        ids.push(format!("choice-{}", ch.id));
+        ids.extend(
+            ch.options
+                .iter()
+                .map(|o| format!("option-{}-{}", ch.id, o.id)),
+        );
+    }
+    assert!(ids.len() > 3, "{ids:?}");
+    for id in &ids {
+        assert_eq!(
+            page.matches(&format!(" id=\"{id}\"")).count(),
+            1,
+            "{id} in {page}"
+        );
+        assert!(
+            page.contains(&format!("<a class=\"para\" href=\"#{id}\"")),
+            "no link to {id}"
+        );
+    }
+    // Addresses are links; code is not touched.
+    assert!(
+        page.contains(
+            "See <a href=\"https://example.org/a_(b)\">https://example.org/a_(b)</a>. And "
+        )
+    );
+    assert!(page.contains("<a href=\"https://doi.org/10.1234/xyz\">doi:10.1234/xyz</a>, "));
+    assert!(page.contains("<code>https://not.a/link</code>"));
+    assert!(page.contains("A ref (<a href=\"https://x.org/y\">https://x.org/y</a>)."));
+    // In a site, the report also leads to the site and to the game's page.
+    let sited = in_site(&page, Some((&g.id, &g.name)));
+    assert!(sited.contains(&format!(
+        "<nav class=\"top\" aria-label=\"Reports\"><a href=\"../index.html\">The site</a> · \
+         <a href=\"../{}.html\">{} on the site</a> · <a href=\"index.html\">All the reports</a></nav>",
+        g.id, g.name
+    )), "{sited}");
+}
+
+#[test]
+fn addresses_and_dois_are_found_in_text() {
+    let links = |t: &str| -> Vec<(String, Option<String>)> { page::links_in(t) };
+    let l = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        links("at http://a.b/c, then 10.5555/12.3-x; and (https://d.e/f)."),
+        vec![
+            ("at ".to_owned(), None),
+            ("http://a.b/c".to_owned(), l("http://a.b/c")),
+            (", then ".to_owned(), None),
+            (
+                "10.5555/12.3-x".to_owned(),
+                l("https://doi.org/10.5555/12.3-x")
+            ),
+            ("; and (".to_owned(), None),
+            ("https://d.e/f".to_owned(), l("https://d.e/f")),
+            (").".to_owned(), None),
+        ]
+    );
+    // Not addresses: a scheme alone, a version number, a word that merely contains one.
+    for plain in [
+        "https:// x",
+        "version 10.2 of it",
+        "xhttps://a.b",
+        "1:10.1/2",
+    ] {
+        assert!(links(plain).iter().all(|p| p.1.is_none()), "{plain}");
+    }
 }
 
 #[test]
@@ -392,6 +538,16 @@ fn the_index_has_a_line_a_game() {
         ),
         "{row}"
     );
+    // The page's links say where they lead: the page, not the Markdown.
+    let page = index_html(&corpus, &corpus_hash(&files), &f);
+    assert_eq!(page.name, "index.html");
+    assert!(
+        page.text
+            .contains("<a href=\"um-el-bagara.html\">um-el-bagara.html</a>"),
+        "{}",
+        page.text
+    );
+    assert!(!page.text.contains(".md<") && !page.text.contains(".md\""));
 }
 
 #[test]
