@@ -82,7 +82,10 @@ fn citation_meta(meta: &Meta, page_title: &str) -> String {
         ("citation_author", escape(AUTHOR)),
         (
             "citation_publication_date",
-            crate::present::cite::RELEASE_YEAR.to_string(),
+            {
+                let (y, m, d) = crate::present::cite::RELEASE_DATE;
+                format!("{y}/{m:02}/{d:02}")
+            },
         ),
         (
             "citation_technical_report_institution",
