@@ -39,20 +39,26 @@ pub fn parse_yaml<T: DeserializeOwned>(
         );
         return None;
     }
-    // The text is first read as YAML alone, into nothing: a file that is not well-formed
-    // YAML fails here, whatever its format, and is a syntax error. Read straight into `T`,
-    // an unclosed bracket would be reported as the wrong type of the value it opens.
-    if let Err(e) = serde_saphyr::from_str::<serde::de::IgnoredAny>(text) {
-        let (place, message) = located(path, &e);
-        let (code, message) = classify_syntax_error(message, text, place.line);
-        diags.push(place, code, message);
-        return None;
-    }
     match serde_saphyr::from_str::<T>(text) {
         Ok(v) => Some(v),
         Err(e) => {
-            let (place, message) = located(path, &e);
-            let (code, message) = classify_format_error(message);
+            // Read straight into `T`, an unclosed bracket is reported as the wrong type of
+            // the value it opens. So a file that fails is read again as YAML alone, into
+            // nothing: if that fails too, the file is not well-formed YAML, whatever its
+            // format, and is a syntax error. (Only on failure: a good file is read once.)
+            let (place, code, message) = match serde_saphyr::from_str::<serde::de::IgnoredAny>(text)
+            {
+                Err(syntax) => {
+                    let (place, message) = located(path, &syntax);
+                    let (code, message) = classify_syntax_error(message, text, place.line);
+                    (place, code, message)
+                }
+                Ok(_) => {
+                    let (place, message) = located(path, &e);
+                    let (code, message) = classify_format_error(message);
+                    (place, code, message)
+                }
+            };
             diags.push(place, code, message);
             None
         }
