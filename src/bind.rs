@@ -66,7 +66,9 @@ impl Bound {
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum BindError {
     /// `--set` without `=`.
-    #[error("--set {0}: expected PARAM=VALUE, e.g. --set skip_origin=true")]
+    #[error(
+        "--set {0}: expected PARAM=VALUE, a parameter of the game's family and its value (`ludotrace show GAME -i READING` lists them)"
+    )]
     Syntax(String),
     /// The same parameter given twice: which one was meant is not for the program to guess.
     #[error("--set {name} is given twice ({first} and {second}): set each parameter once")]
@@ -80,7 +82,7 @@ pub enum BindError {
     },
     /// A value that begins as JSON (`{`, `[` or `"`) but does not parse.
     #[error(
-        "--set {name}: the value `{value}` is malformed JSON ({message}); write an object, list or quoted string whole, e.g. --set 'cap={{\"moves\":500,\"outcome\":\"draw\"}}'"
+        "--set {name}: the value `{value}` is malformed JSON ({message}); write an object, list or quoted string whole, in single quotes: --set '{name}={{…}}', --set '{name}=[…]' or --set '{name}=\"…\"'"
     )]
     MalformedJson {
         /// The parameter.

@@ -39,9 +39,43 @@ fn every_bad_input_fixture_is_reported_at_its_place() {
                 "{fixture}: exit {exit}, expected `{expected}` in:\n{out}{err}"
             ));
         }
+        // Messages are for corpus authors: no Rust or YAML-crate type names.
+        if let Some(word) = rust_words(&out) {
+            failures.push(format!("{fixture}: the message says `{word}`:\n{out}"));
+        }
     }
     assert!(count >= 25, "only {count} cases");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The first Rust or serde type name in a text, if any: `u8`, `usize`, `invalid type`,
+/// `struct Cap`, `string scalar`, `Option<…>`.
+fn rust_words(text: &str) -> Option<String> {
+    const TYPES: &[&str] = &[
+        "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64",
+        "bool", "struct", "enum", "scalar",
+    ];
+    let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+    if let Some(w) = words.into_iter().find(|w| TYPES.contains(w)) {
+        return Some(w.to_owned());
+    }
+    ["invalid type", "invalid value", "Option<", "Vec<"]
+        .into_iter()
+        .find(|p| text.contains(p))
+        .map(str::to_owned)
+}
+
+#[test]
+fn rust_type_names_are_caught() {
+    assert_eq!(rust_words("expected u8").as_deref(), Some("u8"));
+    assert_eq!(
+        rust_words("invalid type: map").as_deref(),
+        Some("invalid type")
+    );
+    assert_eq!(
+        rust_words("expected a whole number from 0 to 255, found -5"),
+        None
+    );
 }
 
 #[test]

@@ -404,6 +404,58 @@ fn replay_bad_input_exits_2_naming_file_and_line() {
     assert!(err.contains("nope.jsonl"), "{err}");
 }
 
+#[test]
+fn every_error_has_the_same_prefix_and_speaks_the_users_words() {
+    // clap's own errors, the program's, and an error about a value.
+    for args in [
+        &["bogus"][..],
+        &["run", "seega", "-n", "x"],
+        &["show", "seega", "--nope"],
+        &["show", "nowhere"],
+        &["run", "seega", "-n", "1", "--set", "blocked"],
+        &["run", "seega", "-n", "1", "--set", "blocked=3"],
+        &["run", "sijat-el-taba", "-n", "1", "--set", "cap={"],
+        &["report"],
+    ] {
+        let err = usage_error(args);
+        assert!(
+            err.starts_with("ludotrace: error: ") && !err.contains("\nerror:"),
+            "{args:?}: {err}"
+        );
+        // No Rust type, no other family's parameter given as an example.
+        for word in [
+            "u8",
+            "usize",
+            "invalid type",
+            "string or map",
+            "skip_origin",
+            "cap=",
+        ] {
+            if !args.iter().any(|a| a.contains(word)) {
+                assert!(!err.contains(word), "{args:?} says `{word}`: {err}");
+            }
+        }
+    }
+    // `report` without a game says how to make them all.
+    assert!(usage_error(&["report"]).contains("<GAME|--all>"));
+    // A trace file's format is in the source repository, not beside the binary.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"playout\": \"one\"}\n").unwrap();
+    let err = usage_error(&[
+        "replay",
+        "seega",
+        "-i",
+        "ludii-1.0.8",
+        &bad.display().to_string(),
+    ]);
+    assert!(
+        err.contains("TRACES.md, in ludotrace's source repository under tests/data/ludii-traces/")
+            && !err.contains("invalid type"),
+        "{err}"
+    );
+}
+
 /// `ludotrace ARGS`, which must fail with exit 2; returns stderr.
 fn usage_error(args: &[&str]) -> String {
     let (exit, out, err) = run(bin().args(args));

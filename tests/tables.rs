@@ -1,6 +1,8 @@
-//! Tables that fit: `--width N` lays every table out to N columns, wrapping cells at spaces
-//! only, or switching to the vertical layout (one `─[ n ]` block of `column: value` lines per
-//! record) when even that is too wide.
+//! Tables that fit: `--width N` lays every table out to N columns, wrapping cells at spaces,
+//! then also after the hyphens and slashes of ids and paths, then (for the tables that name
+//! columns they can spare) leaving columns out with a note under the table, and switching to
+//! the vertical layout (one `─[ n ]` block of `column: value` lines per record) only when
+//! even that is too wide.
 //!
 //! Two kinds of test. The golden files under tests/golden/tables/ hold the whole stdout of a
 //! few commands at 80 columns, compared byte for byte; after an intended change (a new
@@ -8,8 +10,9 @@
 //! `LUDOTRACE_BLESS=1 cargo test --locked tables::` and review the diff in version control.
 //! The generic checks hold for any table, whatever its columns: at several widths, every
 //! table line fits, reading the wrapped table back (joining each cell's lines with spaces)
-//! gives exactly the cells of the unwrapped table (so no token was split and nothing was lost
-//! or moved; only a token wider than the whole width may be cut), short bracketed intervals stay on one line, and the text around the tables is
+//! gives exactly the cells of the unwrapped table, less the columns its note names (so no
+//! token was split except after a hyphen or slash, and nothing was lost or moved; only a
+//! token wider than the whole width may be cut), short bracketed intervals stay on one line, and the text around the tables is
 //! untouched.
 
 use unicode_width::UnicodeWidthStr;
@@ -51,13 +54,32 @@ const MORE: &[&[&str]] = &[
     &["sources"],
     &["run", "seega", "--all-interpretations", "-n", "20"],
     &["show", "lib-el-merafib", "-i", "davies"],
+    &["show", "seega", "--readings"],
+    &["run", "seega", "-n", "10", "--each-option"],
+];
+
+/// Every kind of table a command prints about a game: each must stay a grid (perhaps with
+/// fewer columns and a note) at the widths of common terminals, not turn into cards.
+const GRIDS: &[&[&str]] = &[
+    &["show", "seega", "--readings"],
+    &["show", "seega", "-i", "davies"],
+    &["run", "seega", "--all-interpretations", "-n", "20"],
+    &["run", "lib-el-merafib", "--all-interpretations", "-n", "20"],
+    &["run", "seega", "-n", "10", "--each-option"],
+    &["diff", "seega", "davies", "ludii", "-n", "50"],
+    &["flags", "seega", "-n", "10"],
+    &["sources"],
+    &["point"],
 ];
 
 /// The widths of the generic checks: vertical and stacked layouts, wrapped boxes, whole rows.
-const WIDTHS: &[usize] = &[50, 80, 120];
+const WIDTHS: &[usize] = &[50, 80, 100, 120];
 
-/// A bracketed group at most this wide must stay on one line (as in src/cli/output.rs).
+/// A bracketed group at most this wide must stay on one line (as in src/present/out.rs).
 const GROUP: usize = 24;
+
+/// How the note under a table that left columns out begins (src/present/out.rs).
+const LEFT_OUT: &str = "Columns left out to fit";
 
 /// The text with every BLAKE3 hash (64 hex digits after `blake3 `) replaced by `<hash>`.
 fn mask_hash(text: &str) -> String {
@@ -161,22 +183,38 @@ fn check_table(what: &str, width: usize, got: &Parsed, want: &Parsed) {
         .unwrap_or(0);
     let whole = longest + 2 <= width;
     let joined = |cell: &[String]| {
-        let text = normal(&cell.join(" "));
+        let text = normal(&glue(cell));
         if whole { text } else { text.replace(' ', "") }
     };
     let expect = |row: &[Vec<String>]| row.iter().map(|c| joined(c)).collect::<Vec<_>>();
+    // The columns the note under the table names are left out of the reference.
+    let kept: Vec<usize> = (0..want.header.len())
+        .filter(|&c| !got.left_out.contains(&normal(&want.header[c].join(" "))))
+        .collect();
+    assert_eq!(
+        kept.len() + got.left_out.len(),
+        want.header.len(),
+        "{what}: the note names columns the table does not have: {:?}",
+        got.left_out
+    );
+    let want_rows: Vec<Vec<Vec<String>>> = want
+        .rows
+        .iter()
+        .map(|r| kept.iter().map(|&c| r[c].clone()).collect())
+        .collect();
+    let want_header: Vec<Vec<String>> = kept.iter().map(|&c| want.header[c].clone()).collect();
     assert_eq!(
         expect(&got.header),
-        expect(&want.header),
+        expect(&want_header),
         "{what}: the header read back differs"
     );
     assert_eq!(
         got.rows.len(),
-        want.rows.len(),
+        want_rows.len(),
         "{what}: not the same number of rows:\n{}",
         got.lines.join("\n")
     );
-    for (g, w) in got.rows.iter().zip(&want.rows) {
+    for (g, w) in got.rows.iter().zip(&want_rows) {
         assert_eq!(
             expect(g),
             expect(w),
@@ -192,6 +230,23 @@ fn check_table(what: &str, width: usize, got: &Parsed, want: &Parsed) {
             }
         }
     }
+}
+
+/// A cell's lines as one text: a line that ends in a hyphen or slash after a letter or digit
+/// (an id or path broken there) runs on into the next, the others are parted by a space.
+fn glue(pieces: &[String]) -> String {
+    let mut text = String::new();
+    for p in pieces {
+        let broken = {
+            let mut end = text.chars().rev();
+            matches!(end.next(), Some('-' | '/')) && end.next().is_some_and(char::is_alphanumeric)
+        };
+        if !text.is_empty() && !broken {
+            text.push(' ');
+        }
+        text.push_str(p);
+    }
+    text
 }
 
 /// Runs of whitespace as one space, trimmed.
@@ -235,6 +290,8 @@ struct Parsed {
     header: Vec<Vec<String>>,
     rows: Vec<Vec<Vec<String>>>,
     lines: Vec<String>,
+    /// The columns the note under the table says were left out.
+    left_out: Vec<String>,
 }
 
 /// Reads a command's output. A boxed table runs from `┌` to `└`; a vertical one from its
@@ -255,11 +312,27 @@ fn parse(text: &str, reference: Option<&[Segment]>) -> Vec<Segment> {
                 .find(|&j| lines[j].starts_with('└'))
                 .unwrap_or_else(|| panic!("an unclosed table:\n{text}"));
             let want = heads.next();
-            out.push(Segment::Table(boxed(
-                &lines[i..=end],
-                want.map(|t| t.rows.len()),
-            )));
+            let mut table = boxed(&lines[i..=end], want.map(|t| t.rows.len()));
             i = end + 1;
+            if let Some(first) = lines.get(i).and_then(|l| l.strip_prefix(LEFT_OUT)) {
+                // The note is wrapped to the width: its lines run to the way to see them.
+                let mut note = first.to_owned();
+                while !note.ends_with("shows every column).") && i + 1 < lines.len() {
+                    i += 1;
+                    note.push(' ');
+                    note.push_str(lines[i]);
+                }
+                let note = note.as_str();
+                // The names, in backticks, before the way to see them.
+                let names = note.split(" (`--width").next().unwrap_or(note);
+                table.left_out = names.split('`').skip(1).step_by(2).map(normal).collect();
+                assert!(
+                    !table.left_out.is_empty(),
+                    "a note naming no column: {note}"
+                );
+                i += 1;
+            }
+            out.push(Segment::Table(table));
         } else if line.starts_with("─[ ") {
             let want = heads
                 .next()
@@ -327,9 +400,10 @@ fn boxed(lines: &[&str], rows_expected: Option<usize>) -> Parsed {
         rows.push(current);
     }
     Parsed {
-        header: header.into_iter().map(|h| vec![h.join(" ")]).collect(),
+        header: header.into_iter().map(|h| vec![glue(&h)]).collect(),
         rows,
         lines: lines.iter().map(|l| l.to_string()).collect(),
+        left_out: Vec::new(),
     }
 }
 
@@ -371,7 +445,56 @@ fn vertical(lines: &[&str], want: &Parsed) -> Parsed {
         header: names.into_iter().map(|n| vec![n]).collect(),
         rows,
         lines: lines.iter().map(|l| l.to_string()).collect(),
+        left_out: Vec::new(),
     }
+}
+
+#[test]
+fn tables_keep_a_grid_at_100_and_120_columns() {
+    let mut cards = Vec::new();
+    for args in GRIDS {
+        for width in ["100", "120"] {
+            let mut full = args.to_vec();
+            full.extend(["--no-store", "--width", width]);
+            let text = ok(&full);
+            let what = format!("ludotrace {}", full.join(" "));
+            assert!(text.contains('┌'), "{what}: no table:\n{text}");
+            if text.lines().any(|l| l.starts_with("─[ ")) {
+                cards.push(format!("{what}:\n{text}"));
+            }
+            let limit: usize = width.parse().unwrap();
+            for line in text.lines().filter(|l| l.starts_with(['┌', '│', '└'])) {
+                assert!(
+                    line.width() <= limit,
+                    "{what}: a line of {}:\n{line}",
+                    line.width()
+                );
+            }
+        }
+    }
+    assert!(
+        cards.is_empty(),
+        "cards instead of a grid:\n{}",
+        cards.join("\n")
+    );
+    // The note says what was left out and how to see it.
+    let text = ok(&[
+        "run",
+        "seega",
+        "--all-interpretations",
+        "-n",
+        "20",
+        "--no-store",
+        "--width",
+        "100",
+    ]);
+    let flat = text.replace('\n', " ");
+    assert!(
+        flat.contains(
+            "Columns left out to fit 100 columns: `first mover wins`, `second mover wins`"
+        ) && flat.contains("(`--width 0` shows every column)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -311,6 +311,21 @@ impl Variant<'_> {
         }
     }
 
+    /// What the progress bar says it is playing, row `k` of `rows`: `2 of 6: dlp`, or the
+    /// reading with the options switched in (`3 of 9: davies with capture=any`).
+    pub fn progress_label(&self, k: usize, rows: usize) -> String {
+        let what = if self.choose.is_empty() {
+            self.interp.id.clone()
+        } else {
+            format!("{} with {}", self.interp.id, self.label())
+        };
+        if rows == 1 {
+            what
+        } else {
+            format!("{} of {rows}: {what}", k + 1)
+        }
+    }
+
     fn bind(&self, game: &Game) -> Result<Bound, bind::BindError> {
         // A parameter an option sets, or one it resets for the option it switched out.
         let place = |param: &str| {
@@ -547,9 +562,10 @@ pub fn run<'c>(
         rows.begin(&bound);
     }
     let mut played = Vec::new();
-    for (v, b) in variants.into_iter().zip(bound) {
+    let count = variants.len();
+    for (k, (v, b)) in variants.into_iter().zip(bound).enumerate() {
         let interp = v.interp;
-        bar.set_prefix(v.label());
+        bar.set_prefix(v.progress_label(k, count));
         let spec = RunSpec {
             games: args.games,
             seed: args.seed,

@@ -72,7 +72,7 @@ impl Cli {
     /// Parses the process's arguments; on a usage error, prints clap's message (with its
     /// suggestions) and exits 2.
     pub fn from_args() -> Self {
-        Self::try_from_args(std::env::args_os()).unwrap_or_else(|e| e.exit())
+        Self::try_from_args(std::env::args_os()).unwrap_or_else(|e| usage_exit(&e))
     }
 
     /// Parses an argument list (the program name first), noting where `--corpus` and
@@ -98,6 +98,23 @@ impl Cli {
         cli.argv = argv;
         Ok(cli)
     }
+}
+
+/// Prints clap's error and exits: help and the version as clap does, a usage error under
+/// the prefix every error of the program has (`ludotrace: error: `; clap's message begins
+/// with `error: `), exit 2.
+fn usage_exit(e: &clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    anstream::eprint!("ludotrace: {}", e.render().ansi());
+    std::process::exit(2)
 }
 
 /// `--version`: the crate version and the hash of the built-in corpus (the hash `run` reports
@@ -338,7 +355,8 @@ pub enum Command {
         /// Interpretation id (the `ludii-1.0.8` readings reproduce Ludii 1.0.8).
         #[arg(short, long, value_name = "INTERPRETATION")]
         interpretation: String,
-        /// A trace file: one recorded playout per line (tests/data/ludii-traces/TRACES.md).
+        /// A trace file: one recorded playout per line (the format: TRACES.md in ludotrace's
+        /// source repository, under tests/data/ludii-traces/).
         file: PathBuf,
     },
     /// What a game's sources leave open or dispute: its open points with who proposes each
@@ -380,9 +398,11 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  ludotrace report --all\n  ludotrace report seega --out my-reports\n  ludotrace report --all --check"
     )]
+    // One of a game and --all: clap's message then names both (`<GAME|--all>`).
+    #[command(group(clap::ArgGroup::new("which").required(true).args(["game", "all"])))]
     Report {
         /// Game id (see `ludotrace list`).
-        #[arg(conflicts_with = "all", required_unless_present = "all")]
+        #[arg(conflicts_with = "all")]
         game: Option<String>,
         /// Every game, and the index.
         #[arg(long)]

@@ -6,6 +6,7 @@
 //! diagnostics are its output.
 
 mod args;
+mod progress;
 pub mod units;
 
 pub use args::{CiteStyle, Cli, Command, Games, Play, StoreAction};
@@ -301,7 +302,7 @@ pub(super) fn play_command(
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
-            let bar = progress(cli.quiet, true);
+            let bar = progress::bar(cli.quiet, true);
             let played = if out.format == Format::Csv {
                 let mut rows = crate::present::run::CsvRows::new(out);
                 run::run(exec, corpus, files, &args, &bar, Some(&mut rows))?
@@ -352,7 +353,7 @@ pub(super) fn play_command(
                 threads: play.threads,
                 corpus: cli.corpus.clone(),
             };
-            let d = diff::diff(exec, corpus, files, &args, &progress(cli.quiet, false))?;
+            let d = diff::diff(exec, corpus, files, &args, &progress::bar(cli.quiet, false))?;
             crate::present::diff::print(out, &d, &args);
         }
         Command::Flags {
@@ -380,7 +381,7 @@ pub(super) fn play_command(
                 global: global.then_some(*design),
                 global_games: *global_games,
             };
-            let f = flags::flags(exec, corpus, files, &args, &progress(cli.quiet, false))?;
+            let f = flags::flags(exec, corpus, files, &args, &progress::bar(cli.quiet, false))?;
             crate::present::flags::print(out, &f, &args);
         }
         Command::Report {
@@ -800,24 +801,4 @@ fn set_text(v: &serde_json::Value) -> String {
         serde_json::Value::String(s) => s.clone(),
         v => v.to_string(),
     }
-}
-
-/// The progress bar of a command that plays, on stderr when it is a terminal (hidden under
-/// `--quiet` or in a pipe); `named` shows the reading being played before the bar.
-fn progress(quiet: bool, named: bool) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if quiet || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(0);
-    if named {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{prefix} [{bar:30}] {pos}/{len} games ({per_sec}, {eta} left)",
-            )
-            .expect("template is valid")
-            .progress_chars("=> "),
-        );
-    }
-    bar
 }

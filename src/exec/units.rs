@@ -128,10 +128,11 @@ pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Res
         .map_err(|e| ExecError(format!("{}: cannot read it: {e}", path.display())))?;
     serde_json::from_str(&text).map_err(|e| {
         ExecError(format!(
-            "{}:{}:{}: not {what}: {e}",
+            "{}:{}:{}: not {what}: {}",
             path.display(),
             e.line(),
-            e.column()
+            e.column(),
+            crate::family::plain_type_words(&e.to_string())
         ))
     })
 }

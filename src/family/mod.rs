@@ -279,7 +279,8 @@ macro_rules! family_params {
                 checked.map_err(|e| {
                     let info = Self::PARAMS.iter().find(|p| p.name == name);
                     format!(
-                        "parameter `{name}` cannot take {value}: {e}. It expects: {}",
+                        "parameter `{name}` cannot take {value}: {}. It expects: {}",
+                        $crate::family::plain_type_words(&e.to_string()),
                         info.map(|p| $crate::family::doc_line(p.doc)).unwrap_or_default()
                     )
                 })
@@ -364,4 +365,135 @@ impl Cap {
 pub enum CapOutcome {
     /// Every player not yet ranked draws (Ludii).
     Draw,
+}
+
+/// A serde message (`invalid type: string "x", expected u8`, `invalid u8`, `expected string
+/// scalar`) in the words of the corpus and the command line rather than Rust's: a user who
+/// sets a parameter or writes a ruleset meets these, and `u8` or `struct Cap` mean nothing
+/// to them.
+pub fn plain_type_words(message: &str) -> String {
+    // serde_json ends a message with its place; it is kept as it is.
+    let (m, at) = match message.find(" at line ") {
+        Some(i) => message.split_at(i),
+        None => (message, ""),
+    };
+    format!("{}{at}", plain_words(m))
+}
+
+fn plain_words(message: &str) -> String {
+    let m = message.trim();
+    let m = m.strip_prefix("invalid ").unwrap_or(m);
+    if let Some(ty) = rust_type(m) {
+        return format!("expected {ty}");
+    }
+    for kind in ["type: ", "value: "] {
+        if let Some((found, expected)) = m
+            .strip_prefix(kind)
+            .and_then(|r| r.rsplit_once(", expected "))
+        {
+            return format!(
+                "expected {}, found {}",
+                plain_expected(expected),
+                plain_found(found)
+            );
+        }
+    }
+    match m.strip_prefix("expected ") {
+        Some(expected) => format!("expected {}", plain_expected(expected)),
+        None => m.to_owned(),
+    }
+}
+
+/// What a Rust number or truth type accepts, said plainly.
+fn rust_type(ty: &str) -> Option<&'static str> {
+    Some(match ty.trim() {
+        "u8" => "a whole number from 0 to 255",
+        "u16" => "a whole number from 0 to 65535",
+        "u32" => "a whole number from 0 to 4294967295",
+        "u64" | "usize" | "u128" => "a whole number, 0 or more",
+        "i8" | "i16" | "i32" | "i64" | "isize" | "i128" => "a whole number",
+        "f32" | "f64" => "a number",
+        "bool" | "a boolean" | "boolean" => "`true` or `false`",
+        "char" | "a character" => "a single character",
+        _ => return None,
+    })
+}
+
+/// serde's `expected …` half in plain words.
+fn plain_expected(expected: &str) -> String {
+    let e = expected.trim();
+    if let Some(ty) = rust_type(e) {
+        return ty.to_owned();
+    }
+    match e {
+        "a string" | "string" | "string scalar" | "a borrowed string" => "text".to_owned(),
+        "a sequence" | "sequence" => "a list".to_owned(),
+        "string or map" => "a name or a mapping".to_owned(),
+        "a map" | "map" | "mapping" => "a mapping (`key: value` lines)".to_owned(),
+        _ if e.starts_with("struct ") => "a mapping of named fields".to_owned(),
+        _ if e.starts_with("enum ") || e.starts_with("variant ") => {
+            "one of its named values".to_owned()
+        }
+        _ if e.starts_with("a tuple") || e.starts_with("tuple") => "a list".to_owned(),
+        _ => e.to_owned(),
+    }
+}
+
+/// serde's `invalid type: …` half (what was found) in plain words.
+fn plain_found(found: &str) -> String {
+    let f = found.trim();
+    let quoted = |s: &str| s.trim_matches('`').to_owned();
+    if let Some(s) = f.strip_prefix("string ") {
+        return format!("the text {s}");
+    }
+    for number in ["integer ", "floating point ", "boolean ", "char "] {
+        if let Some(v) = f.strip_prefix(number) {
+            return quoted(v);
+        }
+    }
+    match f {
+        "map" => "a mapping".to_owned(),
+        "sequence" => "a list".to_owned(),
+        "unit value" | "null" | "unit" => "nothing (null)".to_owned(),
+        _ => f.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod plain_words_tests {
+    use super::plain_type_words;
+
+    #[test]
+    fn serde_messages_lose_their_rust_type_names() {
+        for (serde, plain) in [
+            ("invalid u8", "expected a whole number from 0 to 255"),
+            (
+                "invalid value: integer `-5`, expected u8",
+                "expected a whole number from 0 to 255, found -5",
+            ),
+            (
+                "invalid type: string \"x\", expected usize",
+                "expected a whole number, 0 or more, found the text \"x\"",
+            ),
+            (
+                "invalid type: map, expected a boolean",
+                "expected `true` or `false`, found a mapping",
+            ),
+            ("expected string scalar", "expected text"),
+            (
+                "invalid type: integer `3`, expected struct Cap",
+                "expected a mapping of named fields, found 3",
+            ),
+            ("missing field `moves`", "missing field `moves`"),
+        ] {
+            let got = plain_type_words(serde);
+            assert_eq!(got, plain, "{serde}");
+            for word in ["u8", "usize", "struct", "boolean", "scalar"] {
+                assert!(
+                    !got.split(|c: char| !c.is_alphanumeric()).any(|w| w == word),
+                    "{got}"
+                );
+            }
+        }
+    }
 }

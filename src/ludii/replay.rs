@@ -93,6 +93,11 @@ pub struct ParseError {
     pub message: String,
 }
 
+/// Where the trace format is described: a file of the source repository, not of the binary,
+/// so a message says where to find it.
+const TRACES: &str =
+    "of TRACES.md, in ludotrace's source repository under tests/data/ludii-traces/";
+
 /// Parses a trace file: one playout per non-empty line.
 ///
 /// # Errors
@@ -106,7 +111,10 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Playout)>, ParseError> {
                 .map(|p| (i + 1, p))
                 .map_err(|e| ParseError {
                     line: Some(i + 1),
-                    message: format!("not a trace playout (TRACES.md §2): {e}"),
+                    message: format!(
+                        "not a trace playout: {} (see §2 {TRACES})",
+                        crate::family::plain_type_words(&e.to_string())
+                    ),
                 })
         })
         .collect()
@@ -287,7 +295,7 @@ impl Adapter for StickAdapter<'_> {
         let t = after
             .get("throw")
             .and_then(Value::as_u64)
-            .ok_or("the step's state has no `throw` (TRACES.md §7)")?;
+            .ok_or("the step's state has no `throw` (see §7 of TRACES.md, in ludotrace's source repository under tests/data/ludii-traces/)")?;
         // The sticks' faces and their sum are recorded beside the throw (TRACES.md §2.2);
         // they are checked against it, so that no recorded field goes unread.
         let dice = after
@@ -295,12 +303,12 @@ impl Adapter for StickAdapter<'_> {
             .and_then(Value::as_array)
             .and_then(|d| d.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>())
             .filter(|d| d.len() == 3 && d.iter().all(|&f| f <= 1))
-            .ok_or("the step's state has no `dice` of three faces 0 or 1 (TRACES.md §2.2)")?;
+            .ok_or("the step's state has no `dice` of three faces 0 or 1 (see §2.2 of TRACES.md, in ludotrace's source repository under tests/data/ludii-traces/)")?;
         let pips: u64 = dice.iter().sum();
         match after.get("pips") {
             Some(p) if p.as_u64() == Some(pips) => {}
             Some(p) => return Err(format!("pips {p} is not the sum of the dice {dice:?}")),
-            None => return Err("the step's state has no `pips` (TRACES.md §2.2)".to_owned()),
+            None => return Err("the step's state has no `pips` (see §2.2 of TRACES.md, in ludotrace's source repository under tests/data/ludii-traces/)".to_owned()),
         }
         // Pips 0 → 6, 1 → 1, 2 → 2, 3 → 4 (TRACES.md §2.2).
         let thrown = [6, 1, 2, 4][pips as usize];
@@ -706,9 +714,9 @@ pub fn replay<A: Adapter>(
     if playouts.is_empty() {
         return Err(ParseError {
             line: None,
-            message: "the file holds no playout: expected one recorded playout a line \
-                      (TRACES.md §2)"
-                .to_owned(),
+            message: format!(
+                "the file holds no playout: expected one recorded playout a line (see §2 {TRACES})"
+            ),
         });
     }
     for (line, p) in playouts {

@@ -175,7 +175,9 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
                     .map(|r| format!("{r}: games [95 % CI] · per game")),
             );
             let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
-            out.table(&heads, rows);
+            // Too narrow for every reading: the last readings' columns go, with a note.
+            let spare: Vec<usize> = (1..heads.len()).rev().collect();
+            out.table_sparing(&heads, rows, &spare);
         }
     }
     let rows: Vec<Vec<String>> = of(FlagKind::EngineArtefact)

@@ -113,6 +113,12 @@ impl Out {
 
     /// Appends a table: text in table format, GitHub Markdown otherwise.
     pub fn table(&mut self, header: &[&str], rows: Vec<Vec<String>>) {
+        self.table_sparing(header, rows, &[]);
+    }
+
+    /// [`Out::table`], leaving out the columns `spare` lists, in that order, when the width
+    /// cannot hold them all (the printer knows which of its columns matter least).
+    pub fn table_sparing(&mut self, header: &[&str], rows: Vec<Vec<String>>, spare: &[usize]) {
         if self.format == Format::Markdown {
             // A table right after another would read as its rows: a blank line parts them.
             if self.buf.ends_with("|\n") {
@@ -132,7 +138,7 @@ impl Out {
             }
             return;
         }
-        let text = layout(header, &rows, self.width);
+        let text = layout(header, &rows, self.width, spare);
         self.raw(&text);
     }
 
@@ -162,45 +168,109 @@ impl Out {
 }
 
 /// A table as text, laid out to `width` (see the module documentation); ends with a newline.
-fn layout(header: &[&str], rows: &[Vec<String>], width: Option<usize>) -> String {
+/// `spare` lists the columns that may be left out to keep a grid, the first to go first.
+fn layout(header: &[&str], rows: &[Vec<String>], width: Option<usize>, spare: &[usize]) -> String {
     let Some(width) = width else {
         return boxed(header, rows, false);
     };
     let columns = header.len();
     let header_cells: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
     // Per column: the width that shows every cell on one line, and the least width that
-    // splits no token.
+    // splits no token, with ids whole and with ids broken after their hyphens.
     let mut natural = vec![0; columns];
-    let mut least = vec![0; columns];
+    let mut least = [vec![0; columns], vec![0; columns]];
     for row in std::iter::once(&header_cells).chain(rows) {
         for (c, cell) in row.iter().enumerate().take(columns) {
             natural[c] =
                 natural[c].max(cell.lines().map(UnicodeWidthStr::width).max().unwrap_or(0));
-            least[c] = least[c].max(longest_token(cell));
+            for (hyphens, least) in [false, true].into_iter().zip(&mut least) {
+                least[c] = least[c].max(longest_token(cell, hyphens));
+            }
         }
     }
     // `│ a ┆ b │`: one border or separator per column plus one, and a space each side.
-    let borders = 3 * columns + 1;
-    if natural.iter().sum::<usize>() + borders <= width {
+    let borders = |n: usize| 3 * n + 1;
+    if natural.iter().sum::<usize>() + borders(columns) <= width {
         return boxed(header, rows, false);
     }
-    if least.iter().sum::<usize>() + borders > width {
-        return vertical(header, rows, width);
-    }
-    let widths = share(&least, &natural, width - borders);
-    let wrap_row = |row: &[String]| -> Vec<String> {
-        row.iter()
-            .enumerate()
-            .map(|(c, cell)| wrap(cell, widths.get(c).copied().unwrap_or(width)).join("\n"))
-            .collect()
+    let least_whole = least[0].clone();
+    let fits = |kept: &[usize], hyphens: bool| {
+        kept.iter()
+            .map(|&c| least[usize::from(hyphens)][c])
+            .sum::<usize>()
+            + borders(kept.len())
+            <= width
     };
-    let head = wrap_row(&header_cells);
-    let body: Vec<Vec<String>> = rows.iter().map(|r| wrap_row(r)).collect();
-    // Once a row spans several lines, rules between rows show where each record ends.
-    let ruled = body.iter().flatten().any(|cell| cell.contains('\n'));
-    let head: Vec<&str> = head.iter().map(String::as_str).collect();
-    boxed(&head, &body, ruled)
+    // Fewer columns rather than cards, as long as at least half of them (and two) stay.
+    let keep_at_least = 2.max(columns.div_ceil(2));
+    let spare: Vec<usize> = spare.iter().copied().filter(|&c| c < columns).collect();
+    for left_out in 0..=spare.len() {
+        let kept: Vec<usize> = (0..columns)
+            .filter(|c| !spare[..left_out].contains(c))
+            .collect();
+        if kept.len() < keep_at_least {
+            break;
+        }
+        for hyphens in [false, true] {
+            if !fits(&kept, hyphens) {
+                continue;
+            }
+            let least: Vec<usize> = kept
+                .iter()
+                .map(|&c| least[usize::from(hyphens)][c])
+                .collect();
+            let natural: Vec<usize> = kept.iter().map(|&c| natural[c]).collect();
+            let room = width - borders(kept.len());
+            // The key column's ids are broken only if they must be; the room left is
+            // shared as usual.
+            let widths = if hyphens {
+                let whole: Vec<usize> = kept.iter().map(|&c| least_whole[c]).collect();
+                share(&unbroken(&least, &whole, room), &natural, room)
+            } else {
+                share(&least, &natural, room)
+            };
+            let wrap_row = |row: &[String]| -> Vec<String> {
+                kept.iter()
+                    .zip(&widths)
+                    .map(|(&c, &w)| {
+                        wrap(row.get(c).map_or("", String::as_str), w, hyphens).join("\n")
+                    })
+                    .collect()
+            };
+            let head = wrap_row(&header_cells);
+            let body: Vec<Vec<String>> = rows.iter().map(|r| wrap_row(r)).collect();
+            // Once a row spans several lines, rules between rows show where each record ends.
+            let ruled = body.iter().flatten().any(|cell| cell.contains('\n'));
+            let head: Vec<&str> = head.iter().map(String::as_str).collect();
+            let mut text = boxed(&head, &body, ruled);
+            if left_out > 0 {
+                text.push_str(&left_out_note(header, &spare[..left_out], width));
+            }
+            return text;
+        }
+    }
+    vertical(header, rows, width)
 }
+
+/// The line under a table that had to leave columns out: which, and how to see them.
+fn left_out_note(header: &[&str], left_out: &[usize], width: usize) -> String {
+    let mut names: Vec<usize> = left_out.to_vec();
+    names.sort_unstable();
+    let names: Vec<String> = names
+        .iter()
+        .map(|&c| format!("`{}`", header[c].replace('\n', " ")))
+        .collect();
+    let note = format!(
+        "{LEFT_OUT} {width} columns: {} (`--width 0` shows every column).",
+        names.join(", ")
+    );
+    let mut text = wrap(&note, width, false).join("\n");
+    text.push('\n');
+    text
+}
+
+/// How the note under a table that left columns out begins (the tests read it back).
+pub const LEFT_OUT: &str = "Columns left out to fit";
 
 /// Draws a table without wrapping anything (cells may hold line breaks); `ruled` draws a
 /// rule between rows.
@@ -233,7 +303,7 @@ fn vertical(header: &[&str], rows: &[Vec<String>], width: usize) -> String {
     let longest = rows
         .iter()
         .flatten()
-        .map(|c| longest_token(c))
+        .map(|c| longest_token(c, false))
         .max()
         .unwrap_or(0);
     let beside = key_width < width / 2 && key_width + 1 + longest <= width;
@@ -245,7 +315,7 @@ fn vertical(header: &[&str], rows: &[Vec<String>], width: usize) -> String {
             let key = format!("{key}:");
             if beside {
                 let indent = key_width + 1;
-                let wrapped = wrap(value, width - indent);
+                let wrapped = wrap(value, width - indent, false);
                 let mut first = key.clone();
                 for (i, piece) in wrapped.iter().enumerate() {
                     if i == 0 {
@@ -261,7 +331,7 @@ fn vertical(header: &[&str], rows: &[Vec<String>], width: usize) -> String {
                 }
             } else {
                 lines.push(key);
-                for piece in wrap(value, width.saturating_sub(UNDER).max(1)) {
+                for piece in wrap(value, width.saturating_sub(UNDER).max(1), false) {
                     lines.push(format!("{}{piece}", " ".repeat(UNDER)));
                 }
             }
@@ -297,8 +367,11 @@ fn vertical(header: &[&str], rows: &[Vec<String>], width: usize) -> String {
 const GROUP: usize = 24;
 
 /// The unbreakable pieces of one line of a cell: the words between spaces, except that a
-/// short bracketed group stays whole and a `%` stays with its number.
-fn tokens(line: &str) -> Vec<String> {
+/// short bracketed group stays whole and a `%` stays with its number. With `hyphens`, an id
+/// or a path may also break after a hyphen or a slash between two letters or digits
+/// (`ludii-1.0.8-` `sebawee`): such a piece is glued to the one before it (`true`), with no
+/// space between.
+fn tokens(line: &str, hyphens: bool) -> Vec<(String, bool)> {
     let mut out: Vec<String> = Vec::new();
     for word in line.split(' ').filter(|w| !w.is_empty()) {
         match out.last_mut() {
@@ -313,23 +386,43 @@ fn tokens(line: &str) -> Vec<String> {
             _ => out.push(word.to_owned()),
         }
     }
-    out
+    let mut pieces = Vec::new();
+    for token in out {
+        if !hyphens || token.contains('[') {
+            pieces.push((token, false));
+            continue;
+        }
+        let chars: Vec<(usize, char)> = token.char_indices().collect();
+        let mut start = 0;
+        for k in 1..chars.len().saturating_sub(1) {
+            let (i, ch) = chars[k];
+            if (ch == '-' || ch == '/')
+                && chars[k - 1].1.is_alphanumeric()
+                && chars[k + 1].1.is_alphanumeric()
+            {
+                pieces.push((token[start..=i].to_owned(), start > 0));
+                start = i + 1;
+            }
+        }
+        pieces.push((token[start..].to_owned(), start > 0));
+    }
+    pieces
 }
 
 /// The display width of a cell's widest token: the narrowest its column can be without
 /// splitting one.
-fn longest_token(cell: &str) -> usize {
+fn longest_token(cell: &str, hyphens: bool) -> usize {
     cell.lines()
-        .flat_map(tokens)
-        .map(|t| t.width())
+        .flat_map(|l| tokens(l, hyphens))
+        .map(|(t, _)| t.width())
         .max()
         .unwrap_or(0)
 }
 
-/// Wraps a cell to `width` columns at spaces. Lines that fit are kept as they are; a token
-/// wider than `width` (only possible when the whole width is narrower than it) is cut, as
-/// the terminal would cut it anyway.
-fn wrap(cell: &str, width: usize) -> Vec<String> {
+/// Wraps a cell to `width` columns at spaces (and, with `hyphens`, after the hyphens of
+/// ids). Lines that fit are kept as they are; a token wider than `width` (only possible when
+/// the whole width is narrower than it) is cut, as the terminal would cut it anyway.
+fn wrap(cell: &str, width: usize, hyphens: bool) -> Vec<String> {
     let mut out = Vec::new();
     for line in cell.lines() {
         if line.width() <= width {
@@ -337,9 +430,12 @@ fn wrap(cell: &str, width: usize) -> Vec<String> {
             continue;
         }
         let mut current = String::new();
-        for token in tokens(line) {
-            if !current.is_empty() && current.width() + 1 + token.width() <= width {
-                current.push(' ');
+        for (token, glued) in tokens(line, hyphens) {
+            let gap = usize::from(!glued);
+            if !current.is_empty() && current.width() + gap + token.width() <= width {
+                if !glued {
+                    current.push(' ');
+                }
                 current.push_str(&token);
                 continue;
             }
@@ -377,6 +473,19 @@ fn cut(s: &str, width: usize) -> (&str, &str) {
     s.split_at(end)
 }
 
+/// Column widths from `least` (ids broken after hyphens) within `room`: the first column, a
+/// table's key, keeps its ids whole (`whole`) if there is room for that.
+fn unbroken(least: &[usize], whole: &[usize], room: usize) -> Vec<usize> {
+    let mut widths = least.to_vec();
+    let spare = room.saturating_sub(least.iter().sum());
+    if let (Some(w), Some(&l), Some(&h)) = (widths.first_mut(), least.first(), whole.first())
+        && h.saturating_sub(l) <= spare
+    {
+        *w = h.max(l);
+    }
+    widths
+}
+
 /// Column widths for `room` columns of content: every column gets its least width, then
 /// the spare columns go first to the columns that need little to show their cells whole
 /// (so that short headers and values stay on one line), and what is left is shared
@@ -412,30 +521,67 @@ fn share(least: &[usize], natural: &[usize], room: usize) -> Vec<usize> {
 mod tests {
     use super::*;
 
+    fn words(line: &str, hyphens: bool) -> Vec<String> {
+        tokens(line, hyphens).into_iter().map(|(t, _)| t).collect()
+    }
+
     #[test]
     fn intervals_and_percent_signs_stay_with_their_numbers() {
         assert_eq!(
-            tokens("32.0 % [20.8–45.8 %] x"),
+            words("32.0 % [20.8–45.8 %] x", true),
             ["32.0 %", "[20.8–45.8 %]", "x"]
         );
         // A long bracketed text is text: it breaks at its spaces.
         assert_eq!(
-            tokens("[a long aside that runs on and on]"),
+            words("[a long aside that runs on and on]", false),
             ["[a long aside that runs", "on", "and", "on]"]
         );
-        assert_eq!(longest_token("davies, ludii-1.0.8-sebawee"), 19);
+        assert_eq!(longest_token("davies, ludii-1.0.8-sebawee", false), 19);
+    }
+
+    #[test]
+    fn ids_break_after_their_hyphens_only_when_asked() {
+        assert_eq!(
+            tokens("ludii-1.0.8-sebawee -5", true),
+            [
+                ("ludii-".to_owned(), false),
+                ("1.0.8-".to_owned(), true),
+                ("sebawee".to_owned(), true),
+                ("-5".to_owned(), false)
+            ]
+        );
+        assert_eq!(longest_token("davies, ludii-1.0.8-sebawee", true), 7);
+        assert_eq!(
+            wrap("b while-capturing G", 10, true),
+            ["b while-", "capturing", "G"]
+        );
+        assert_eq!(
+            wrap("ludii-1.0.8-sebawee", 13, true),
+            ["ludii-1.0.8-", "sebawee"]
+        );
     }
 
     #[test]
     fn wrapping_breaks_at_spaces_and_cuts_only_what_cannot_fit() {
         assert_eq!(
-            wrap("seat 1 wins [95 % CI]", 12),
+            wrap("seat 1 wins [95 % CI]", 12, false),
             ["seat 1 wins", "[95 % CI]"]
         );
-        assert_eq!(wrap("fits as is", 10), ["fits as is"]);
-        assert_eq!(wrap("one\ntwo three", 5), ["one", "two", "three"]);
-        assert_eq!(wrap("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
-        assert!(wrap("", 5).is_empty());
+        assert_eq!(wrap("fits as is", 10, false), ["fits as is"]);
+        assert_eq!(wrap("one\ntwo three", 5, false), ["one", "two", "three"]);
+        assert_eq!(wrap("abcdefgh ij", 3, false), ["abc", "def", "gh", "ij"]);
+        assert!(wrap("", 5, false).is_empty());
+    }
+
+    #[test]
+    fn the_key_column_keeps_its_ids_whole_when_it_can() {
+        // 8 to spare: the key column takes its 6.
+        assert_eq!(
+            unbroken(&[8, 8, 9, 15], &[14, 10, 11, 20], 48),
+            vec![14, 8, 9, 15]
+        );
+        // Nothing to spare: everything stays broken.
+        assert_eq!(unbroken(&[8, 8], &[14, 10], 16), vec![8, 8]);
     }
 
     #[test]
@@ -450,15 +596,40 @@ mod tests {
     #[test]
     fn a_table_too_wide_for_its_tokens_turns_vertical() {
         let rows = vec![vec![
-            "alpha-beta-gamma".to_owned(),
+            "alphabetagamma".to_owned(),
             "1.5 [1.0, 2.0]".to_owned(),
         ]];
-        let text = layout(&["id", "mean"], &rows, Some(24));
+        let text = layout(&["id", "mean"], &rows, Some(24), &[1]);
         assert_eq!(
             text,
-            "─[ 1 ]────────────────\nid:   alpha-beta-gamma\nmean: 1.5 [1.0, 2.0]\n──────────────────────\n"
+            "─[ 1 ]──────────────\nid:   alphabetagamma\nmean: 1.5 [1.0, 2.0]\n────────────────────\n"
         );
-        let wide = layout(&["id", "mean"], &rows, Some(80));
-        assert_eq!(wide, layout(&["id", "mean"], &rows, None));
+        let wide = layout(&["id", "mean"], &rows, Some(80), &[1]);
+        assert_eq!(wide, layout(&["id", "mean"], &rows, None, &[1]));
+    }
+
+    #[test]
+    fn a_wide_table_leaves_out_its_spare_columns_before_turning_vertical() {
+        let header = ["reading", "a", "b", "c", "d"];
+        let rows = vec![vec![
+            "ludii-1.0.8".to_owned(),
+            "[10.0–20.0 %]".to_owned(),
+            "[30.0–40.0 %]".to_owned(),
+            "[50.0–60.0 %]".to_owned(),
+            "[70.0–80.0 %]".to_owned(),
+        ]];
+        // 7 + 4 × 13 + 16 = 75 columns (ids broken at hyphens); at 60 one goes, the one named first.
+        let text = layout(&header, &rows, Some(60), &[2, 4]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with('┌'), "{text}");
+        assert!(lines.iter().all(|l| l.width() <= 60), "{text}");
+        assert!(!text.contains("[30.0–40.0 %]"), "{text}");
+        // The note, wrapped to the width too.
+        assert_eq!(
+            lines[lines.len() - 2..].join(" "),
+            "Columns left out to fit 60 columns: `b` (`--width 0` shows every column)."
+        );
+        // Fewer than half the columns would be left: cards instead.
+        assert!(layout(&header, &rows, Some(40), &[1, 2, 3, 4]).starts_with("─[ 1 ]"));
     }
 }

@@ -108,7 +108,13 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
             "branching",
         ]);
         heads.extend(agent_heads.iter().map(String::as_str));
-        out.table(&heads, rows);
+        // Too narrow for every column: the agents' columns go first, then the movers' rates
+        // (the seats' say who wins), branching, timeouts, caps and lengths; the seats' rates
+        // and the draws stay.
+        let s = seats;
+        let mut spare: Vec<usize> = (s + 8..heads.len()).rev().collect();
+        spare.extend([s + 1, s + 2, s + 7, s + 4, s + 5, s + 6]);
+        out.table_sparing(&heads, rows, &spare);
     } else {
         let interp = run.rows[0].variant.interp;
         let o = &outputs[0];
@@ -425,7 +431,12 @@ fn each_option_table(out: &mut Out, run: &Run, args: &RunArgs) {
         "mean plies [95 % CI]",
     ]);
     heads.extend(agent_heads.iter().map(String::as_str));
-    out.table(&heads, rows);
+    // Too narrow for every column: the agents' go first, then the timeouts (by reason, then
+    // their rate), the register's ids and the lengths; the options and who wins stay.
+    let s = seats;
+    let mut spare: Vec<usize> = (s + 6..heads.len()).rev().collect();
+    spare.extend([s + 4, s + 3, 1, s + 5]);
+    out.table_sparing(&heads, rows, &spare);
     for r in refused {
         let label: Vec<String> = r.choose.iter().map(|(c, o)| format!("{c}={o}")).collect();
         out.para(&format!("refused: {}: {}", label.join(" "), r.reason));
