@@ -154,7 +154,7 @@ pub fn references(corpus: &Corpus, game: &Game, corpus_hash: &str) -> Vec<Refere
 
 /// The release date of this version of ludotrace and its corpus (year, month, day), for
 /// citations; CITATION.cff's `date-released` says the same.
-pub const RELEASE_DATE: (i32, u32, u32) = (2026, 11, 28);
+pub const RELEASE_DATE: (i32, u32, u32) = (2026, 11, 29);
 
 /// Where ludotrace is published: Cargo.toml's `repository`.
 pub const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
