@@ -80,13 +80,10 @@ fn citation_meta(meta: &Meta, page_title: &str) -> String {
     let mut tags = vec![
         ("citation_title", page_title.to_owned()),
         ("citation_author", escape(AUTHOR)),
-        (
-            "citation_publication_date",
-            {
-                let (y, m, d) = crate::present::cite::RELEASE_DATE;
-                format!("{y}/{m:02}/{d:02}")
-            },
-        ),
+        ("citation_publication_date", {
+            let (y, m, d) = crate::present::cite::RELEASE_DATE;
+            format!("{y}/{m:02}/{d:02}")
+        }),
         (
             "citation_technical_report_institution",
             "ludotrace".to_owned(),
