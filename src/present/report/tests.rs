@@ -402,10 +402,11 @@ fn a_report_page_has_anchors_contents_links_and_citation_metadata() {
     for tag in [
         format!("<meta name=\"citation_title\" content=\"{}: a ludotrace report\" />", g.name),
         "<meta name=\"citation_author\" content=\"The ludotrace authors\" />".to_owned(),
-        format!(
-            "<meta name=\"citation_publication_date\" content=\"{}\" />",
-            cite::RELEASE_YEAR
-        ),
+        {
+            // Highwire's date form, YYYY/MM/DD.
+            let (y, m, d) = cite::RELEASE_DATE;
+            format!("<meta name=\"citation_publication_date\" content=\"{y}/{m:02}/{d:02}\" />")
+        },
         "<meta name=\"citation_technical_report_institution\" content=\"ludotrace\" />".to_owned(),
         "<meta name=\"citation_reference\" content=\"Davies, R. (1925). Some Arab Games. https://example.org/x.\" />"
             .to_owned(),
