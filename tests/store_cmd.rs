@@ -162,3 +162,15 @@ fn report_check_neither_reads_nor_writes_the_store() {
     assert!(!err.contains("taken from the results store"), "{err}");
     assert_eq!(std::fs::read(&store).unwrap(), before);
 }
+
+#[test]
+fn a_prune_age_that_is_not_a_number_is_refused_in_plain_words() {
+    let store = fresh_store();
+    let err = refused(&store, &["store", "prune", "--older-than", "a-month"]);
+    assert!(
+        err.contains("expected a whole number of days (0 or more), not \"a-month\""),
+        "{err}"
+    );
+    assert!(!err.contains("invalid digit"), "{err}");
+    assert!(!store.exists(), "a refused prune makes no store");
+}

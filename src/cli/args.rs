@@ -552,6 +552,13 @@ pub fn parse_width(s: &str) -> Result<usize, String> {
     }
 }
 
+/// `store prune --older-than`: a whole number of days, said in those words when it is not one.
+pub fn parse_days(s: &str) -> Result<u32, String> {
+    s.trim()
+        .parse::<u32>()
+        .map_err(|_| format!("expected a whole number of days (0 or more), not \"{s}\""))
+}
+
 /// The width tables are laid out to, or `None` for no wrapping.
 ///
 /// An explicit `--width` wins everywhere, piped or not (`0` turning wrapping off). Without
@@ -588,7 +595,7 @@ pub enum StoreAction {
     /// made of, and compact the file.
     Prune {
         /// Runs last asked for more than DAYS days ago.
-        #[arg(long, value_name = "DAYS")]
+        #[arg(long, value_name = "DAYS", value_parser = parse_days)]
         older_than: Option<u32>,
         /// Runs first asked for by this command.
         #[arg(long, value_name = "NAME", value_parser = crate::exec::housekeeping::COMMANDS)]
