@@ -2,10 +2,12 @@
 //!
 //! Everything here is a pure function of integer counts, so a result does not depend on the
 //! order in which games were aggregated (and therefore not on thread count). The tests and
-//! intervals that compare two readings (`ludotrace diff`) are in [`compare`].
+//! intervals that compare two readings (`ludotrace diff`) are in [`compare`]; lengths of runs
+//! in which some games were stopped before they ended, in [`survival`].
 
 pub mod compare;
 pub mod portable;
+pub mod survival;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -137,6 +139,7 @@ impl Histogram {
             max,
             p10: self.rank(n.div_ceil(10).max(1)),
             p90: self.rank((9 * n).div_ceil(10).max(1)),
+            km: None,
         }
     }
 
@@ -181,6 +184,11 @@ pub struct Summary {
     pub p10: u32,
     /// 90th percentile (nearest rank).
     pub p90: u32,
+    /// The censoring-aware summary (plies of a run only): the figures above count a game
+    /// stopped by the run's limit as if it had ended there, this one does not
+    /// ([`survival`]). Absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub km: Option<survival::Km>,
 }
 
 fn whole_as_integer<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {

@@ -24,6 +24,7 @@ use serde_json::Value;
 use crate::agents::Lineup;
 use crate::analysis::Error;
 use crate::analysis::header::{Header, Played};
+use crate::analysis::limits::{self, AtLimit};
 use crate::analysis::play::{
     check_numbers, check_rotation, check_seated, corpus_hash, play_reading, pool,
 };
@@ -213,6 +214,37 @@ pub struct Metric {
     pub p_adjusted: f64,
     /// `differs` (adjusted p below 0.05) or `no difference detected` (at the games played).
     pub verdict: String,
+    /// Whether the verdict changes when the run's ply limit is raised (see
+    /// `at_raised_limits`): then it measures where the limit sits, not the rules, and is not
+    /// a rule effect. Always false when no game of either arm was censored.
+    pub limit_sensitive: bool,
+    /// The same metric with both arms played again at raised limits (twice and four times
+    /// the run's), where either arm had games stopped by the limit (censored); absent
+    /// otherwise. Each game's own stream makes the replay exact: the games that finished
+    /// play out the same, the censored ones go on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub at_raised_limits: Vec<AtLimit>,
+}
+
+/// Adds to each metric its values and verdicts at the raised limits (`at`: a limit and the
+/// metrics computed with both arms played to it), matched by name, and marks the metrics
+/// whose verdict changes as limit-sensitive.
+pub(crate) fn attach_raised(metrics: &mut [Metric], at: &[(u32, Vec<Metric>)]) {
+    for m in metrics.iter_mut() {
+        for (limit, raised) in at {
+            if let Some(r) = raised.iter().find(|r| r.metric == m.metric) {
+                m.limit_sensitive |= r.verdict != m.verdict;
+                m.at_raised_limits.push(AtLimit {
+                    max_plies: *limit,
+                    a: r.a,
+                    b: r.b,
+                    difference: r.difference.clone(),
+                    p_adjusted: r.p_adjusted,
+                    verdict: r.verdict.clone(),
+                });
+            }
+        }
+    }
 }
 
 /// A difference with its interval.
@@ -317,12 +349,17 @@ pub fn diff<'c>(
     let arms = 1 + others.len() as u64;
     // Plays games `range` of an arm; merged with the arm's earlier games, they are the
     // games `0..range.end` (`sim::run_games`).
-    let play = |interp: &Interpretation, b: &Bound, tag: &str, games: Range<u64>| -> Tally {
+    let play_to = |interp: &Interpretation,
+                   b: &Bound,
+                   tag: &str,
+                   games: Range<u64>,
+                   max_plies: u32|
+     -> Tally {
         let spec = RunSpec {
             games: games.end,
             seed: args.seed,
             key: arm_key(&game.id, &interp.id, tag),
-            max_plies: args.max_plies,
+            max_plies,
             keep_records: false,
         };
         let task = Task {
@@ -333,6 +370,9 @@ pub fn diff<'c>(
             lineup: &args.lineup,
         };
         play_reading(exec, &task, games, &pool, bar)
+    };
+    let play = |interp: &Interpretation, b: &Bound, tag: &str, games: Range<u64>| {
+        play_to(interp, b, tag, games, args.max_plies)
     };
     // A is played once; each B on its own streams. `--games auto` plays on in rounds until
     // every comparison's first-mover difference is known to the precision.
@@ -379,6 +419,42 @@ pub fn diff<'c>(
         n = next_round(n, half_width, precision, &args.lineup);
     };
     let ta = ta.expect("played");
+    // Where the limit stopped games of an arm, every arm that had censored games is played
+    // again at each raised limit (an arm without any would play out the very same games).
+    let mut raised: Vec<(u32, Vec<Vec<Metric>>)> = Vec::new();
+    if tallies.iter().any(|tb| limits::censored(&[&ta, tb])) {
+        for limit in limits::raised(args.max_plies) {
+            let again = |t: &Tally, interp: &Interpretation, b: &Bound, tag: &str| {
+                if t.censored() == 0 {
+                    return t.clone();
+                }
+                bar.inc_length(n);
+                play_to(interp, b, tag, 0..n, limit)
+            };
+            let ta_m = again(&ta, ia, &ba, "a");
+            let tbs: Vec<Tally> = others
+                .iter()
+                .zip(&bound)
+                .zip(&tallies)
+                .map(|((i, b), t)| again(t, i, b, "b"))
+                .collect();
+            let raws: Vec<Vec<Raw>> = tbs
+                .iter()
+                .map(|tb| raw_metrics(&ta_m, tb, &args.lineup, args.seed, &|_| true))
+                .collect();
+            let mut adjusted =
+                holm(&raws.iter().flatten().map(|r| r.p).collect::<Vec<_>>()).into_iter();
+            let finished = raws
+                .into_iter()
+                .map(|raw| {
+                    raw.into_iter()
+                        .map(|r| finish(r, adjusted.next().unwrap_or(1.0)))
+                        .collect()
+                })
+                .collect();
+            raised.push((limit, finished));
+        }
+    }
     bar.finish_and_clear();
     // Each comparison's own half-width; the command's is the widest.
     let auto_of = |tb: Option<&Tally>| {
@@ -395,7 +471,7 @@ pub fn diff<'c>(
         .collect();
     let mut adjusted = holm(&raws.iter().flatten().map(|r| r.p).collect::<Vec<_>>()).into_iter();
     let hash = corpus_hash(files);
-    let comparisons: Vec<DiffOutput> = others
+    let mut comparisons: Vec<DiffOutput> = others
         .iter()
         .zip(&bound)
         .zip(raws)
@@ -426,6 +502,13 @@ pub fn diff<'c>(
                 .collect(),
         })
         .collect();
+    for (k, c) in comparisons.iter_mut().enumerate() {
+        let at: Vec<(u32, Vec<Metric>)> = raised
+            .iter_mut()
+            .map(|(limit, per)| (*limit, std::mem::take(&mut per[k])))
+            .collect();
+        attach_raised(&mut c.metrics, &at);
+    }
     Ok(Diff {
         game,
         comparisons,
@@ -663,6 +746,8 @@ pub(crate) fn finish(r: Raw, p: f64) -> Metric {
         } else {
             "no difference detected".to_owned()
         },
+        limit_sensitive: false,
+        at_raised_limits: Vec::new(),
     }
 }
 

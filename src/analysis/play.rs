@@ -108,9 +108,20 @@ pub struct RunResults {
     pub timeouts_by_reason: IndexMap<String, u64>,
     /// Games that reached an engine cap, whatever they scored.
     pub capped: u64,
+    /// Games stopped by the run's `--max-plies` (the `ply-limit` timeouts): *censored*,
+    /// neither won, drawn nor lost; their outcome is unknown and their length is more than
+    /// the limit. The limit belongs to the experiment, not to the reading.
+    pub censored: u64,
+    /// Games the rules proved can never end (the `cycle` and `endless` timeouts): an outcome
+    /// of the reading itself.
+    pub endless: u64,
     /// `p1`, `p2` (… one per seat), `draw`, `timeout`: each a rate with its Wilson 95 %
     /// interval.
     pub rates: IndexMap<String, Rate>,
+    /// The same outcomes among the games that finished (neither censored nor endless), with
+    /// the bounds each rate would reach if every censored game had gone that way or every
+    /// one the other way.
+    pub finished_rates: FinishedRates,
     /// The same games by turn order rather than seat: where a lot decides who begins, seat
     /// results alone mislead.
     pub by_order: ByOrder,
@@ -123,6 +134,58 @@ pub struct RunResults {
     /// games, wins and win rate, as first mover and at each seat.
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub by_agent: IndexMap<String, AgentResult>,
+}
+
+/// Outcomes among the finished games.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FinishedRates {
+    /// Games that finished: won, drawn or scored at an engine cap.
+    pub games: u64,
+    /// `p1`, `p2` (… one per seat), `draw`: each a share of the finished games with its
+    /// Wilson 95 % interval and its bounds over the censored games.
+    pub rates: IndexMap<String, FinishedRate>,
+}
+
+/// A rate among finished games.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FinishedRate {
+    /// The share of the finished games.
+    pub value: f64,
+    /// Lower bound of its Wilson 95 % interval.
+    pub lo: f64,
+    /// Upper bound.
+    pub hi: f64,
+    /// `[least, most]`: the share among finished and censored games together, had no
+    /// censored game gone this way, or every one: how far the unknown outcomes could move it.
+    /// Equal to `value` twice when no game was censored.
+    pub if_censored: [f64; 2],
+}
+
+/// The outcomes among finished games, and their bounds over the censored ones.
+pub(crate) fn finished_rates(t: &crate::sim::Tally) -> FinishedRates {
+    let n = t.finished();
+    let c = t.censored();
+    let one = |k: u64| {
+        let r = rate_of(k, n);
+        let all = (n + c) as f64;
+        let if_censored = if all == 0.0 {
+            [0.0, 1.0]
+        } else {
+            [round(k as f64 / all, 4), round((k + c) as f64 / all, 4)]
+        };
+        FinishedRate {
+            value: r.value,
+            lo: r.lo,
+            hi: r.hi,
+            if_censored,
+        }
+    };
+    let mut rates = IndexMap::new();
+    for (seat, &wins) in t.wins.iter().enumerate() {
+        rates.insert(format!("p{}", seat + 1), one(wins));
+    }
+    rates.insert("draw".to_owned(), one(t.draws));
+    FinishedRates { games: n, rates }
 }
 
 /// One agent's results in a run of several. Counted by seat: in a game of several seats an
@@ -897,7 +960,10 @@ fn output(
                 .map(|&(name, c)| (name.to_owned(), c))
                 .collect(),
             capped: t.capped,
+            censored: t.censored(),
+            endless: t.endless(),
             rates,
+            finished_rates: finished_rates(t),
             by_order,
             ranks: {
                 let places = t.ranks.iter().map(Vec::len).max().unwrap_or(0);
@@ -912,7 +978,10 @@ fn output(
             },
             by_agent: by_agent(&args.lineup, &t.agents),
         },
-        plies: t.plies.summary(),
+        plies: Summary {
+            km: Some(t.km()),
+            ..t.plies.summary()
+        },
         turns: t.turns.summary(),
         passes: t.passes.summary(),
         branching: round(t.branching(), 4),

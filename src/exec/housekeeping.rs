@@ -519,6 +519,8 @@ mod tests {
             capped: 0,
             ends: vec![("natural".into(), games)],
             plies: vec![(10, games - 1), (20, 1)],
+            censored_plies: vec![],
+            endless_plies: vec![],
             turns: vec![(10, games)],
             passes: vec![(0, games)],
             decisions: 10 * games,

@@ -949,6 +949,8 @@ mod tests {
             capped: 0,
             ends: vec![("natural".into(), games)],
             plies: vec![(5, games)],
+            censored_plies: vec![],
+            endless_plies: vec![],
             turns: vec![(5, games)],
             passes: vec![(0, games)],
             decisions: 5 * games,

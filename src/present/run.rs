@@ -84,10 +84,7 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
                     cell("draw"),
                     cell("timeout"),
                     o.results.capped.to_string(),
-                    format!(
-                        "{:.1} [{:.1}–{:.1}]",
-                        o.plies.mean, o.plies.mean_ci[0], o.plies.mean_ci[1]
-                    ),
+                    o.plies.km.as_ref().map_or_else(|| "–".to_owned(), km_cell),
                     format!("{:.2}", o.branching),
                 ]);
                 row.extend(agent_cells(o));
@@ -104,7 +101,7 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
             "draws",
             "timeouts",
             "capped",
-            "mean plies [95 % CI]",
+            "median plies [95 % CI]",
             "branching",
         ]);
         heads.extend(agent_heads.iter().map(String::as_str));
@@ -210,7 +207,20 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
             let head: Vec<&str> = head.iter().map(String::as_str).collect();
             out.table(&head, rows);
         }
+        if let Some(words) = censoring_words(o) {
+            out.para(&words);
+        }
+        finished_table(out, o);
         out.para(&format!("plies: {}", lengths(&o.plies)));
+        if let Some(km) = &o.plies.km
+            && km.censored + km.endless > 0
+        {
+            out.para(&format!(
+                "plies, counting the unfinished games as longer than any finished one \
+                 (Kaplan–Meier): {}",
+                km_words(km)
+            ));
+        }
         out.para(&format!(
             "passes per game: mean {:.2} · legal moves per decision: {:.2}",
             o.passes.mean, o.branching
@@ -241,6 +251,109 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
         &command_line(&game.id, interp, args),
         args.corpus.as_deref(),
     );
+}
+
+/// What the unfinished games are, in words: how many the run's limit stopped (censored)
+/// and how many can never end. `None` when every game finished.
+pub(crate) fn censoring_words(o: &RunOutput) -> Option<String> {
+    let r = &o.results;
+    let n = o.header.games;
+    let mut parts = Vec::new();
+    if r.censored > 0 {
+        parts.push(format!(
+            "censored: {} of {n} games stopped at the run's limit of {} plies, their outcome \
+             unknown (neither draws nor losses) and their length more than the limit",
+            r.censored, o.header.max_plies
+        ));
+    }
+    if r.endless > 0 {
+        parts.push(format!(
+            "endless: {} of {n} games proved in play never to end under the reading's rules",
+            r.endless
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("{}.", parts.join("; ")))
+}
+
+/// The outcomes among the finished games, with the bounds the censored games leave: a table
+/// (nothing when every game finished).
+fn finished_table(out: &mut Out, o: &RunOutput) {
+    let r = &o.results;
+    if r.censored + r.endless == 0 {
+        return;
+    }
+    let f = &r.finished_rates;
+    if f.games == 0 {
+        out.para("No game finished: no outcome can be given.");
+        return;
+    }
+    let rows = f
+        .rates
+        .iter()
+        .map(|(key, x)| {
+            let name = match key.strip_prefix('p') {
+                Some(seat) => format!("seat {seat} wins"),
+                None => "draws".to_owned(),
+            };
+            vec![
+                name,
+                format!("{:.1} %", x.value * 100.0),
+                format!("{:.1}–{:.1} %", x.lo * 100.0, x.hi * 100.0),
+                format!(
+                    "{:.1}–{:.1} %",
+                    x.if_censored[0] * 100.0,
+                    x.if_censored[1] * 100.0
+                ),
+            ]
+        })
+        .collect();
+    let head = format!("of the {} finished games", f.games);
+    out.table(
+        &[
+            &head,
+            "rate",
+            "95 % CI (Wilson)",
+            "bounds over the censored",
+        ],
+        rows,
+    );
+}
+
+/// The censoring-aware median length with its interval, for a table cell: "not reached"
+/// where fewer than half the games finished, `…` for an upper bound beyond every finished
+/// game.
+fn km_cell(km: &crate::stats::survival::Km) -> String {
+    match km.median.plies {
+        None => "not reached".to_owned(),
+        Some(v) => {
+            let lo = km.median.lo.unwrap_or(v);
+            let hi = km.median.hi.map_or_else(|| "…".to_owned(), |h| h.to_string());
+            format!("{v} [{lo}–{hi}]")
+        }
+    }
+}
+
+/// A censoring-aware summary of lengths in words: the median and quartiles with their
+/// intervals, "not reached" where too few games finished to place them.
+pub(crate) fn km_words(km: &crate::stats::survival::Km) -> String {
+    let q = |name: &str, share: &str, k: &crate::stats::survival::KmQuantile| match k.plies {
+        None => format!("{name} not reached (fewer than {share} of the games finished)"),
+        Some(v) => {
+            let lo = k.lo.map_or(v, |l| l);
+            match k.hi {
+                Some(hi) => format!("{name} {v} [95 % CI {lo}–{hi}]"),
+                None => format!(
+                    "{name} {v} [95 % CI from {lo}, its upper bound beyond every finished game]"
+                ),
+            }
+        }
+    };
+    format!(
+        "{}, {}, {}",
+        q("median", "half", &km.median),
+        q("25th percentile", "a quarter", &km.q25),
+        q("75th percentile", "three quarters", &km.q75)
+    )
 }
 
 /// The heads of the by-agent columns of a table of runs (none for one agent).

@@ -31,6 +31,12 @@ impl Timeout {
     /// Every reason.
     pub const ALL: [Timeout; 3] = [Timeout::PlyLimit, Timeout::Cycle, Timeout::Endless];
 
+    /// Whether the game was stopped by the run's limit (censored: its outcome is unknown, its
+    /// length more than the limit), rather than found never to end.
+    pub fn censored(self) -> bool {
+        self == Timeout::PlyLimit
+    }
+
     /// A stable name.
     pub fn name(self) -> &'static str {
         match self {

@@ -39,6 +39,10 @@ pub struct SavedTally {
     pub ends: Vec<(String, u64)>,
     /// Plies per game: (plies, games) for every length that occurred, ascending.
     pub plies: Vec<(u32, u64)>,
+    /// Plies of the games the run's ply limit stopped, likewise (a part of `plies`).
+    pub censored_plies: Vec<(u32, u64)>,
+    /// Plies of the games found never to end, likewise (a part of `plies`).
+    pub endless_plies: Vec<(u32, u64)>,
     /// Turns per game, likewise.
     pub turns: Vec<(u32, u64)>,
     /// Passes per game, likewise.
@@ -153,6 +157,8 @@ impl From<&Tally> for SavedTally {
             capped: t.capped,
             ends: names(&t.ends),
             plies: histogram(&t.plies),
+            censored_plies: histogram(&t.censored_plies),
+            endless_plies: histogram(&t.endless_plies),
             turns: histogram(&t.turns),
             passes: histogram(&t.passes),
             decisions: t.decisions,
@@ -294,6 +300,30 @@ impl SavedTally {
                 ))
             })
             .collect::<Result<_, Invalid>>()?;
+        let reason = |name: &str| {
+            self.timeouts_by_reason
+                .iter()
+                .filter(|(n, _)| n == name)
+                .map(|(_, c)| c)
+                .sum::<u64>()
+        };
+        let censored = reason(Timeout::PlyLimit.name());
+        let plies = unhistogram("plies", &self.plies, self.games)?;
+        let censored_plies = unhistogram("censored_plies", &self.censored_plies, censored)?;
+        let endless_plies =
+            unhistogram("endless_plies", &self.endless_plies, self.timeouts - censored)?;
+        // The unfinished games are a part of all games at each length (so that the finished
+        // games' lengths are a difference that cannot go below zero).
+        let (within, c, e) = (plies.counts(), censored_plies.counts(), endless_plies.counts());
+        for v in 0..c.len().max(e.len()) {
+            let part = c.get(v).copied().unwrap_or(0) + e.get(v).copied().unwrap_or(0);
+            if part > within.get(v).copied().unwrap_or(0) {
+                return Err(Invalid(format!(
+                    "censored_plies and endless_plies: {part} games of {v} plies, more than \
+                     plies has"
+                )));
+            }
+        }
         let mut agents = Vec::with_capacity(self.agents.len());
         for a in self.agents {
             len("an agent's seat_games", a.seat_games.len(), like.wins.len())?;
@@ -317,7 +347,9 @@ impl SavedTally {
             ranks: self.ranks,
             capped: self.capped,
             ends,
-            plies: unhistogram("plies", &self.plies, self.games)?,
+            plies,
+            censored_plies,
+            endless_plies,
             turns: unhistogram("turns", &self.turns, self.games)?,
             passes: unhistogram("passes", &self.passes, self.games)?,
             decisions: self.decisions,

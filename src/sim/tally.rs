@@ -141,6 +141,13 @@ pub struct Tally {
     pub ends: Vec<(&'static str, u64)>,
     /// Plies per game.
     pub plies: Histogram,
+    /// Plies of the games the run's ply limit stopped (censored: their length is more than
+    /// this), a part of [`Tally::plies`].
+    pub censored_plies: Histogram,
+    /// Plies of the games found never to end (a forced cycle, an endless position), a part
+    /// of [`Tally::plies`]: with the censored ones, what the length estimate leaves out of
+    /// the finished games.
+    pub endless_plies: Histogram,
     /// Turns per game.
     pub turns: Histogram,
     /// Passes per game.
@@ -294,6 +301,11 @@ impl Tally {
             GameEnd::Timeout(why) => {
                 self.timeouts += 1;
                 bump(&mut self.timeouts_by_reason, why.name(), 1);
+                if why.censored() {
+                    self.censored_plies.add(p.plies);
+                } else {
+                    self.endless_plies.add(p.plies);
+                }
             }
             GameEnd::Over(o) => {
                 if o.is_ranked() {
@@ -395,6 +407,8 @@ impl Tally {
             }
         }
         self.plies.merge(&other.plies);
+        self.censored_plies.merge(&other.censored_plies);
+        self.endless_plies.merge(&other.endless_plies);
         self.turns.merge(&other.turns);
         self.passes.merge(&other.passes);
         self.decisions += other.decisions;
@@ -433,6 +447,43 @@ impl Tally {
     pub fn with_places(mut self, names: impl Iterator<Item = String>) -> Self {
         self.place_names = names.collect();
         self
+    }
+
+    /// Games stopped by the run's ply limit: censored, neither won, drawn nor lost.
+    pub fn censored(&self) -> u64 {
+        self.censored_plies.n()
+    }
+
+    /// Games the rules found never to end.
+    pub fn endless(&self) -> u64 {
+        self.endless_plies.n()
+    }
+
+    /// Games that ended, by a rule of the reading or an engine cap.
+    pub fn finished(&self) -> u64 {
+        self.games - self.timeouts
+    }
+
+    /// The lengths of the finished games alone.
+    pub fn finished_plies(&self) -> Histogram {
+        let mut h = Histogram::default();
+        let (all, c, e) = (
+            self.plies.counts(),
+            self.censored_plies.counts(),
+            self.endless_plies.counts(),
+        );
+        for (v, &n) in all.iter().enumerate() {
+            let left = n - c.get(v).copied().unwrap_or(0) - e.get(v).copied().unwrap_or(0);
+            if left > 0 {
+                h.add_n(v as u32, left);
+            }
+        }
+        h
+    }
+
+    /// The censoring-aware summary of the lengths ([`crate::stats::survival`]).
+    pub fn km(&self) -> crate::stats::survival::Km {
+        crate::stats::survival::km(&self.finished_plies(), &self.censored_plies, self.endless())
     }
 
     /// Mean legal moves per decision (forced passes count as one move), as Ludii reports it.
