@@ -123,6 +123,19 @@ pub struct DiffOutput {
     /// The outcome metrics, in a fixed order: seats' and first mover's wins, draws,
     /// timeouts, lengths, then events.
     pub metrics: Vec<Metric>,
+    /// Each arm's games stopped by the run's ply limit (censored: outcome unknown). Where
+    /// either is above 0, every metric was computed again at raised limits
+    /// (`at_raised_limits`).
+    pub censored: ArmCensored,
+}
+
+/// Each arm's censored games.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+pub struct ArmCensored {
+    /// Arm A's.
+    pub a: u64,
+    /// Arm B's.
+    pub b: u64,
 }
 
 /// `diff GAME --against A --format json`: every other reading of the game against A, with
@@ -500,6 +513,10 @@ pub fn diff<'c>(
                 .into_iter()
                 .map(|r| finish(r, adjusted.next().unwrap_or(1.0)))
                 .collect(),
+            censored: ArmCensored {
+                a: ta.censored(),
+                b: tb.censored(),
+            },
         })
         .collect();
     for (k, c) in comparisons.iter_mut().enumerate() {

@@ -582,7 +582,57 @@ fn hand_metric(metric: &str, value: f64) -> Metric {
         },
         p_adjusted: 0.5,
         verdict: "no difference detected".to_owned(),
+        limit_sensitive: false,
+        at_raised_limits: Vec::new(),
     }
+}
+
+/// A verdict checked at raised limits: one that holds at both is kept, one that changes at
+/// either is limit-sensitive and leaves the ranking of effects, whatever its size.
+#[test]
+fn a_verdict_that_moves_with_the_limit_is_not_a_rule_effect() {
+    let differs = |m: &str, v: f64| Metric {
+        verdict: "differs".to_owned(),
+        ..hand_metric(m, v)
+    };
+    let mut metrics = vec![differs("timeout", 0.60), differs("draw", 0.20)];
+    let at = vec![
+        (
+            20_000,
+            vec![differs("timeout", 0.30), differs("draw", 0.21)],
+        ),
+        (
+            40_000,
+            vec![hand_metric("timeout", 0.02), differs("draw", 0.19)],
+        ),
+    ];
+    super::diff::attach_raised(&mut metrics, &at);
+    assert!(metrics[0].limit_sensitive, "timeout differs, then not");
+    assert!(!metrics[1].limit_sensitive, "draw differs at every limit");
+    let limits: Vec<u32> = metrics[0]
+        .at_raised_limits
+        .iter()
+        .map(|r| r.max_plies)
+        .collect();
+    assert_eq!(limits, [20_000, 40_000]);
+    assert_eq!(
+        metrics[0].at_raised_limits[1].verdict,
+        "no difference detected"
+    );
+    // The timeout's change of 0.60 is the largest, but it moves with the limit: the draw's
+    // 0.20 is the effect.
+    let e = largest([("literal", "x", &metrics[..])].into_iter()).expect("an effect");
+    assert_eq!(e.metric, "draw");
+}
+
+/// The raised limits: twice and four times, within the largest limit, none above it.
+#[test]
+fn limits_are_raised_twice_and_four_times_within_the_ceiling() {
+    use crate::analysis::limits::raised;
+    use crate::analysis::play::MAX_PLIES;
+    assert_eq!(raised(1000), [2000, 4000]);
+    assert_eq!(raised(MAX_PLIES / 3), [MAX_PLIES / 3 * 2, MAX_PLIES]);
+    assert_eq!(raised(MAX_PLIES), Vec::<u32>::new());
 }
 
 #[test]
@@ -651,12 +701,14 @@ fn finish_all_corrects_across_rows_and_spells_each_rows_diff() {
             sets: vec![("starter".to_owned(), json!("first-seat"))],
             refused: None,
             raw: raw(&a, &b),
+            raised: Vec::new(),
         },
         Compared {
             base: "engine".to_owned(),
             sets: vec![("starter".to_owned(), json!("lot"))],
             refused: Some("the engine cannot".to_owned()),
             raw: Vec::new(),
+            raised: Vec::new(),
         },
         Compared {
             base: "roe".to_owned(),
@@ -666,6 +718,7 @@ fn finish_all_corrects_across_rows_and_spells_each_rows_diff() {
             ],
             refused: None,
             raw: raw(&b, &a),
+            raised: Vec::new(),
         },
     ];
     let mut args = flags_args(20);

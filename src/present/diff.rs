@@ -145,11 +145,14 @@ fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, games: &str
         .iter()
         .map(|m| {
             let (a, b, diff) = shown(m);
-            let verdict = if m.verdict == "differs" {
+            let mut verdict = if m.verdict == "differs" {
                 m.verdict.clone()
             } else {
                 format!("{} at n = {}", m.verdict, d.header.games)
             };
+            if m.limit_sensitive {
+                verdict.push_str(" (limit-sensitive)");
+            }
             vec![
                 m.metric.clone(),
                 a,
@@ -164,6 +167,85 @@ fn comparison(out: &mut Out, game: &Game, d: &DiffOutput, of: usize, games: &str
         &["metric", "A", "B", "B − A [95 % CI]", "p (Holm)", "verdict"],
         rows,
     );
+    if let Some(words) = limit_words(d) {
+        out.para(&words);
+    }
+}
+
+/// What the games the run's limit stopped do to the verdicts, in words (nothing when no
+/// game was censored).
+pub(crate) fn limit_words(d: &DiffOutput) -> Option<String> {
+    let c = d.censored;
+    if c.a + c.b == 0 {
+        return None;
+    }
+    let n = d.header.games;
+    let limits: Vec<String> = d
+        .metrics
+        .iter()
+        .flat_map(|m| m.at_raised_limits.iter().map(|r| r.max_plies))
+        .fold(Vec::new(), |mut v, l| {
+            if !v.contains(&l) {
+                v.push(l);
+            }
+            v
+        })
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    let mut text = format!(
+        "censored: {} of A's {n} games and {} of B's stopped at the limit of {} plies, their \
+         outcome unknown. ",
+        c.a, c.b, d.header.max_plies
+    );
+    if limits.is_empty() {
+        text.push_str(
+            "The limit is the largest there is, so no verdict could be checked at a higher one.",
+        );
+        return Some(text);
+    }
+    let moved: Vec<String> = d
+        .metrics
+        .iter()
+        .filter(|m| m.limit_sensitive)
+        .map(|m| {
+            let at: Vec<String> = m
+                .at_raised_limits
+                .iter()
+                .map(|r| format!("{} at {}", r.verdict, r.max_plies))
+                .collect();
+            format!(
+                "{} ({} at {}; {})",
+                m.metric,
+                m.verdict,
+                d.header.max_plies,
+                at.join(", ")
+            )
+        })
+        .collect();
+    text.push_str(&format!(
+        "Played again with the limit raised to {} plies (the same games, played further): ",
+        limits.join(" and ")
+    ));
+    if moved.is_empty() {
+        text.push_str("no verdict changes.");
+    } else {
+        text.push_str(&format!(
+            "{} verdict{} change{} with the limit, so {} on where the limit sits, not on the \
+             rules alone, and {} not counted as a rule effect: {}.",
+            moved.len(),
+            if moved.len() == 1 { "" } else { "s" },
+            if moved.len() == 1 { "s" } else { "" },
+            if moved.len() == 1 {
+                "it rests"
+            } else {
+                "they rest"
+            },
+            if moved.len() == 1 { "is" } else { "are" },
+            moved.join("; ")
+        ));
+    }
+    Some(text)
 }
 
 /// Whether a metric is a rate (shown in percent): every one but the lengths.

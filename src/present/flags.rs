@@ -264,6 +264,7 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
             rows,
         );
     }
+    limit_sensitive(out, report);
     if let (Some(ix), Some(d)) = (
         &report.sensitivity.global,
         &report.sensitivity.global_design,
@@ -294,6 +295,69 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
     ));
     if !md {
         out.line("");
+    }
+}
+
+/// The comparisons whose games the run's limit stopped: how many were checked at raised
+/// limits, and the verdicts that moved, apart from the rule effects.
+fn limit_sensitive(out: &mut Out, report: &FlagsOutput) {
+    let s = &report.sensitivity;
+    let rows: Vec<(String, &[crate::analysis::diff::Metric])> = s
+        .one_at_a_time
+        .iter()
+        .map(|o| (format!("{} into {}", o.option, o.base), &o.metrics[..]))
+        .chain(s.engine_artefacts.iter().map(|a| {
+            (
+                format!("{} off in {} ({})", a.artefact, a.reading, a.to),
+                &a.metrics[..],
+            )
+        }))
+        .collect();
+    let checked = rows
+        .iter()
+        .filter(|(_, m)| m.iter().any(|m| !m.at_raised_limits.is_empty()))
+        .count();
+    if checked == 0 {
+        return;
+    }
+    let limit = report.header.max_plies;
+    let moved: Vec<Vec<String>> = rows
+        .iter()
+        .flat_map(|(what, metrics)| {
+            metrics.iter().filter(|m| m.limit_sensitive).map(move |m| {
+                let mut at = vec![format!("{} at {limit}", m.verdict)];
+                at.extend(
+                    m.at_raised_limits
+                        .iter()
+                        .map(|r| format!("{} at {}", r.verdict, r.max_plies)),
+                );
+                vec![what.clone(), m.metric.clone(), at.join("; ")]
+            })
+        })
+        .collect();
+    out.para(&format!(
+        "censored games: in {checked} comparison(s) the ply limit of {limit} stopped games, so \
+         both arms were played again with the limit raised (the same games, played further). \
+         {}",
+        if moved.is_empty() {
+            "No verdict changed.".to_owned()
+        } else {
+            format!(
+                "{} verdict(s) changed with the limit: they rest on where the limit sits, not \
+                 on the rules alone, and are left out of the effects above.",
+                moved.len()
+            )
+        }
+    ));
+    if !moved.is_empty() {
+        out.table(
+            &[
+                "limit-sensitive: option into reading",
+                "metric",
+                "verdicts by limit",
+            ],
+            moved,
+        );
     }
 }
 

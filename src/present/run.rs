@@ -327,7 +327,10 @@ fn km_cell(km: &crate::stats::survival::Km) -> String {
         None => "not reached".to_owned(),
         Some(v) => {
             let lo = km.median.lo.unwrap_or(v);
-            let hi = km.median.hi.map_or_else(|| "…".to_owned(), |h| h.to_string());
+            let hi = km
+                .median
+                .hi
+                .map_or_else(|| "…".to_owned(), |h| h.to_string());
             format!("{v} [{lo}–{hi}]")
         }
     }

@@ -310,11 +310,18 @@ impl SavedTally {
         let censored = reason(Timeout::PlyLimit.name());
         let plies = unhistogram("plies", &self.plies, self.games)?;
         let censored_plies = unhistogram("censored_plies", &self.censored_plies, censored)?;
-        let endless_plies =
-            unhistogram("endless_plies", &self.endless_plies, self.timeouts - censored)?;
+        let endless_plies = unhistogram(
+            "endless_plies",
+            &self.endless_plies,
+            self.timeouts - censored,
+        )?;
         // The unfinished games are a part of all games at each length (so that the finished
         // games' lengths are a difference that cannot go below zero).
-        let (within, c, e) = (plies.counts(), censored_plies.counts(), endless_plies.counts());
+        let (within, c, e) = (
+            plies.counts(),
+            censored_plies.counts(),
+            endless_plies.counts(),
+        );
         for v in 0..c.len().max(e.len()) {
             let part = c.get(v).copied().unwrap_or(0) + e.get(v).copied().unwrap_or(0);
             if part > within.get(v).copied().unwrap_or(0) {

@@ -113,7 +113,8 @@ pub fn quantile(steps: &[Step], p: f64) -> KmQuantile {
     // A small tolerance, so that an estimate of exactly one half (2 of 4 games) is the
     // median where floating point lands a hair above it.
     let at_or_below = |x: f64| x <= level + 1e-12;
-    let first = |f: &dyn Fn(&Step) -> f64| steps.iter().find(|s| at_or_below(f(s))).map(|s| s.plies);
+    let first =
+        |f: &dyn Fn(&Step) -> f64| steps.iter().find(|s| at_or_below(f(s))).map(|s| s.plies);
     KmQuantile {
         plies: first(&|s| s.s),
         lo: first(&|s| s.lo),
@@ -220,7 +221,14 @@ mod tests {
         let mut c = Histogram::default();
         c.add_n(50, 4);
         let k = km(&Histogram::default(), &c, 0);
-        assert_eq!(k.median, KmQuantile { plies: None, lo: None, hi: None });
+        assert_eq!(
+            k.median,
+            KmQuantile {
+                plies: None,
+                lo: None,
+                hi: None
+            }
+        );
         assert_eq!(k.still_going, [1.0, 1.0, 1.0]);
     }
 

@@ -30,12 +30,13 @@ use crate::bind::{self, Bound};
 use crate::corpus::{Corpus, CorpusFiles, Game};
 use crate::exec::{Exec, Task};
 
-use crate::analysis::diff::{Metric, arm_key, finish, raw_metrics};
+use crate::analysis::diff::{Metric, arm_key, attach_raised, finish, raw_metrics};
 use crate::analysis::flags::found::{
     Artefact, Effect, Flag, FlagKind, artefact_frequency, corpus_flags, engine_artefacts,
     play_flags,
 };
 use crate::analysis::global::{GlobalDesign, GlobalIndex, GlobalPlay, check_design, global};
+use crate::analysis::limits;
 use crate::rng;
 use crate::sim::{self, RunSpec, Tally};
 use crate::stats::Rate;
@@ -324,7 +325,7 @@ fn bases(game: &Game) -> Vec<&crate::corpus::Interpretation> {
     out
 }
 
-/// Plays one arm of a comparison: games `0..n` of `key`.
+/// Plays one arm of a comparison: games `0..n` of `key`, to the run's limit.
 fn arm(
     exec: &Exec,
     args: &FlagsArgs,
@@ -334,11 +335,32 @@ fn arm(
     pool: &rayon::ThreadPool,
     bar: &indicatif::ProgressBar,
 ) -> Tally {
+    arm_to(
+        exec,
+        args,
+        (game, reading),
+        b,
+        (key, args.max_plies),
+        pool,
+        bar,
+    )
+}
+
+/// Plays one arm of a comparison to a given limit (the run's, or a raised one).
+fn arm_to(
+    exec: &Exec,
+    args: &FlagsArgs,
+    (game, reading): (&Game, &crate::corpus::Interpretation),
+    b: &Bound,
+    (key, max_plies): (u64, u32),
+    pool: &rayon::ThreadPool,
+    bar: &indicatif::ProgressBar,
+) -> Tally {
     let spec = RunSpec {
         games: args.games,
         seed: args.seed,
         key,
-        max_plies: args.max_plies,
+        max_plies,
         keep_records: false,
     };
     let task = Task {
@@ -369,6 +391,9 @@ pub(crate) struct Compared {
     pub(crate) sets: Vec<(String, Value)>,
     pub(crate) refused: Option<String>,
     pub(crate) raw: Vec<crate::analysis::diff::Raw>,
+    /// Where either arm had censored games: the same metrics with both arms played to each
+    /// raised limit.
+    pub(crate) raised: Vec<(u32, Vec<crate::analysis::diff::Raw>)>,
 }
 
 impl<'a> Arms<'a> {
@@ -400,10 +425,31 @@ impl<'a> Arms<'a> {
         arm_name: &str,
         sets: &[(String, Value)],
     ) -> Result<(String, String), String> {
-        let key = (
+        self.play_to(reading, arm_name, sets, self.args.max_plies)
+    }
+
+    /// [`Arms::play`] to a given limit. An arm with no game stopped by the run's limit plays
+    /// the very same games to any higher one, so it is not played again.
+    fn play_to(
+        &mut self,
+        reading: &crate::corpus::Interpretation,
+        arm_name: &str,
+        sets: &[(String, Value)],
+        max_plies: u32,
+    ) -> Result<(String, String), String> {
+        let base = (
             format!("{}#{arm_name}", reading.id),
             serde_json::to_string(sets).unwrap_or_default(),
         );
+        let key = if max_plies == self.args.max_plies {
+            base
+        } else {
+            let at = self.play_to(reading, arm_name, sets, self.args.max_plies)?;
+            if self.played[&at].censored() == 0 {
+                return Ok(at);
+            }
+            (format!("{}@{max_plies}", at.0), at.1)
+        };
         if self.played.contains_key(&key) {
             return Ok(key);
         }
@@ -418,12 +464,12 @@ impl<'a> Arms<'a> {
         }
         let b = bind::bind(self.game, reading, &merged).map_err(|e| e.to_string())?;
         self.bar.inc_length(self.args.games);
-        let t = arm(
+        let t = arm_to(
             self.exec,
             self.args,
             (self.game, reading),
             &b,
-            arm_key(&self.game.id, &reading.id, arm_name),
+            (arm_key(&self.game.id, &reading.id, arm_name), max_plies),
             self.pool,
             self.bar,
         );
@@ -441,20 +487,36 @@ impl<'a> Arms<'a> {
         let a = self
             .play(reading, "a", &[])
             .map_err(|e| Error::Usage(format!("{} reading {}: {e}", game.id, reading.id)))?;
-        let (refused, raw) = match self.play(reading, "b", sets) {
-            Err(why) => (Some(why), Vec::new()),
+        let metrics = |arms: &Self, a: &(String, String), b: &(String, String)| {
+            raw_metrics(
+                &arms.played[a],
+                &arms.played[b],
+                &arms.args.lineup,
+                arms.args.seed,
+                &kept,
+            )
+            .into_iter()
+            .filter(|r| kept(&r.name))
+            .collect::<Vec<_>>()
+        };
+        let (refused, raw, raised) = match self.play(reading, "b", sets) {
+            Err(why) => (Some(why), Vec::new(), Vec::new()),
             Ok(b) => {
-                let raw = raw_metrics(
-                    &self.played[&a],
-                    &self.played[&b],
-                    &self.args.lineup,
-                    self.args.seed,
-                    &kept,
-                )
-                .into_iter()
-                .filter(|r| kept(&r.name))
-                .collect();
-                (None, raw)
+                let raw = metrics(self, &a, &b);
+                let mut raised = Vec::new();
+                if limits::censored(&[&self.played[&a], &self.played[&b]]) {
+                    for limit in limits::raised(self.args.max_plies) {
+                        let at = |arms: &mut Self, name, sets| {
+                            arms.play_to(reading, name, sets, limit).map_err(|e| {
+                                Error::Usage(format!("{} reading {}: {e}", game.id, reading.id))
+                            })
+                        };
+                        let a = at(self, "a", &[])?;
+                        let b = at(self, "b", sets)?;
+                        raised.push((limit, metrics(self, &a, &b)));
+                    }
+                }
+                (None, raw, raised)
             }
         };
         Ok(Compared {
@@ -462,6 +524,7 @@ impl<'a> Arms<'a> {
             sets: sets.to_vec(),
             refused,
             raw,
+            raised,
         })
     }
 }
@@ -478,6 +541,27 @@ pub(crate) fn finish_all(
         .flat_map(|r| r.raw.iter().map(|m| m.p))
         .collect();
     let mut adjusted = holm(&ps).into_iter();
+    // Each raised limit's metrics Holm-corrected across the comparisons checked at it.
+    let limits: Vec<u32> = rows
+        .iter()
+        .flat_map(|r| r.raised.iter().map(|(l, _)| *l))
+        .fold(Vec::new(), |mut v, l| {
+            if !v.contains(&l) {
+                v.push(l);
+            }
+            v
+        });
+    let mut raised_adjusted: Vec<std::vec::IntoIter<f64>> = limits
+        .iter()
+        .map(|&l| {
+            let ps: Vec<f64> = rows
+                .iter()
+                .flat_map(|r| r.raised.iter().filter(move |(x, _)| *x == l))
+                .flat_map(|(_, raw)| raw.iter().map(|m| m.p))
+                .collect();
+            holm(&ps).into_iter()
+        })
+        .collect();
     rows.into_iter()
         .map(|mut r| {
             // The `diff` of this arm against its base, on the very games compared here.
@@ -496,10 +580,23 @@ pub(crate) fn finish_all(
                 cmd.option("--set-b", format!("{k}={v}"));
             }
             let cmd = cmd.line();
-            let metrics = std::mem::take(&mut r.raw)
+            let mut metrics: Vec<Metric> = std::mem::take(&mut r.raw)
                 .into_iter()
                 .map(|m| finish(m, adjusted.next().unwrap_or(1.0)))
                 .collect();
+            let at: Vec<(u32, Vec<Metric>)> = std::mem::take(&mut r.raised)
+                .into_iter()
+                .map(|(limit, raw)| {
+                    let k = limits.iter().position(|&l| l == limit).expect("listed");
+                    let ps = &mut raised_adjusted[k];
+                    let finished = raw
+                        .into_iter()
+                        .map(|m| finish(m, ps.next().unwrap_or(1.0)))
+                        .collect();
+                    (limit, finished)
+                })
+                .collect();
+            attach_raised(&mut metrics, &at);
             (r, metrics, cmd)
         })
         .collect()
@@ -511,9 +608,10 @@ pub(crate) fn largest<'m>(
     rows: impl Iterator<Item = (&'m str, &'m str, &'m [Metric])>,
 ) -> Option<Effect> {
     rows.flat_map(|(base, to, metrics)| {
+        // A verdict that moves with the limit is not a rule effect.
         metrics
             .iter()
-            .filter(|m| m.metric != "plies_mean")
+            .filter(|m| m.metric != "plies_mean" && !m.limit_sensitive)
             .map(move |m| (base, to, m))
     })
     .max_by(|(_, _, x), (_, _, y)| {

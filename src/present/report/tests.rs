@@ -78,6 +78,8 @@ fn metric(name: &str, value: f64) -> Metric {
         },
         p_adjusted: 1.0,
         verdict: "no difference detected".to_owned(),
+        limit_sensitive: false,
+        at_raised_limits: Vec::new(),
     }
 }
 
