@@ -112,6 +112,9 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
         let mut spare: Vec<usize> = (s + 8..heads.len()).rev().collect();
         spare.extend([s + 1, s + 2, s + 7, s + 4, s + 5, s + 6]);
         out.table_sparing(&heads, rows, &spare);
+        if let Some(words) = unfinished_words(outputs) {
+            out.para(&words);
+        }
     } else {
         let interp = run.rows[0].variant.interp;
         let o = &outputs[0];
@@ -251,6 +254,46 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
         &command_line(&game.id, interp, args),
         args.corpus.as_deref(),
     );
+}
+
+/// The unfinished games of a table of readings, in words: for each reading with any, how
+/// many the run's limit stopped (censored) and how many can never end. `None` when every game
+/// of every reading finished.
+fn unfinished_words(outputs: &[&RunOutput]) -> Option<String> {
+    let each: Vec<String> = outputs
+        .iter()
+        .filter(|o| o.results.censored + o.results.endless > 0)
+        .map(|o| {
+            let r = &o.results;
+            let mut what = Vec::new();
+            if r.censored > 0 {
+                what.push(format!("{} censored", r.censored));
+            }
+            if r.endless > 0 {
+                what.push(format!("{} endless", r.endless));
+            }
+            format!("{} {}", o.interpretation, what.join(" and "))
+        })
+        .collect();
+    if each.is_empty() {
+        return None;
+    }
+    let mut text = format!("Unfinished games (the timeouts): {}.", each.join("; "));
+    if outputs.iter().any(|o| o.results.censored > 0) {
+        text.push_str(&format!(
+            " A censored game was stopped by the run's limit of {} plies: its outcome is \
+             unknown, and it is neither a draw nor a loss; `run GAME -i READING` gives a \
+             reading's outcomes among its finished games, with the bounds the censored ones \
+             leave.",
+            outputs[0].header.max_plies
+        ));
+    }
+    if outputs.iter().any(|o| o.results.endless > 0) {
+        text.push_str(
+            " An endless game was proved in play never to end under its reading's rules.",
+        );
+    }
+    Some(text)
 }
 
 /// What the unfinished games are, in words: how many the run's limit stopped (censored)

@@ -267,13 +267,18 @@ fn game_files(
          not a proof of none); each open point's share of the variance over the whole option \
          space from a global design of {GLOBAL_ROWS} rows, {GLOBAL_GAMES} games a reading, \
          the size all seven reports can play within five minutes on two cores: whether its \
-         intervals rank the open points, and what design would, is said beside the figure.\n",
+         intervals rank the open points, and what design would, is said beside the figure. A \
+         game still going at the ply limit of {} is *censored*: its outcome is unknown, so it \
+         is counted apart, never as a draw or a loss; where a comparison's games were \
+         censored, both arms are played again at twice and four times the limit, and a \
+         verdict that changes is marked *limit-sensitive* and not counted as a rule effect.\n",
         env!("CARGO_PKG_VERSION"),
         g.id,
         args.games,
         // The widest Wilson half-width, at a rate of ½ (√ is exact in IEEE arithmetic, so
         // this prints the same everywhere).
         100.0 * crate::stats::Z95 * (0.25 / args.games as f64).sqrt(),
+        crate::sim::DEFAULT_MAX_PLIES,
     );
     let mut o = md();
     crate::present::show::show(&mut o, corpus, g, None);
