@@ -13,6 +13,8 @@ mod bad_input;
 mod banat_readings;
 /// Li'b al-'Aqil's distribution, turned board, gift, odd relays and boards to sixty.
 mod boards;
+/// Censored games: counted apart, lengths by Kaplan–Meier, verdicts checked at raised limits.
+mod censoring;
 /// Citations in every style against the styles' specifications; one key per work.
 mod citations;
 /// The commands as a user runs them.
