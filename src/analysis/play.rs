@@ -136,11 +136,18 @@ pub struct RunResults {
     pub by_agent: IndexMap<String, AgentResult>,
 }
 
+/// The share of games that must end for a reading to *finish* under a lineup (issue 37: a
+/// reading finishes when `strong` self-play ends at least 95 % of 100 seeded games).
+pub const FINISHES: f64 = 0.95;
+
 /// Outcomes among the finished games.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct FinishedRates {
     /// Games that finished: won, drawn or scored at an engine cap.
     pub games: u64,
+    /// `games` as a share of all games, with its Wilson 95 % interval: a reading
+    /// *finishes* under a lineup when at least [`FINISHES`] of its games end.
+    pub share: Rate,
     /// `p1`, `p2` (… one per seat), `draw`: each a share of the finished games with its
     /// Wilson 95 % interval and its bounds over the censored games.
     pub rates: IndexMap<String, FinishedRate>,
@@ -185,7 +192,11 @@ pub(crate) fn finished_rates(t: &crate::sim::Tally) -> FinishedRates {
         rates.insert(format!("p{}", seat + 1), one(wins));
     }
     rates.insert("draw".to_owned(), one(t.draws));
-    FinishedRates { games: n, rates }
+    FinishedRates {
+        games: n,
+        share: rate_of(n, t.games),
+        rates,
+    }
 }
 
 /// One agent's results in a run of several. Counted by seat: in a game of several seats an

@@ -115,6 +115,9 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
         if let Some(words) = unfinished_words(outputs) {
             out.para(&words);
         }
+        if !args.lineup.is_random() {
+            out.para(&finishes_words(outputs, &args.lineup));
+        }
     } else {
         let interp = run.rows[0].variant.interp;
         let o = &outputs[0];
@@ -294,6 +297,29 @@ fn unfinished_words(outputs: &[&RunOutput]) -> Option<String> {
         );
     }
     Some(text)
+}
+
+/// Whether skilled players finish each reading: the share of games that ended, with its
+/// interval, against [`FINISHES`](crate::analysis::play::FINISHES).
+fn finishes_words(outputs: &[&RunOutput], lineup: &Lineup) -> String {
+    let each: Vec<String> = outputs
+        .iter()
+        .map(|o| {
+            let s = &o.results.finished_rates.share;
+            let verdict = if s.value >= crate::analysis::play::FINISHES {
+                "finishes"
+            } else {
+                "does not finish"
+            };
+            let (v, ci) = pct(s);
+            format!("{} {verdict} ({v} of games ended [{ci}])", o.interpretation)
+        })
+        .collect();
+    format!(
+        "With {lineup} at the seats, a reading finishes when at least {:.0} % of its games end: {}.",
+        crate::analysis::play::FINISHES * 100.0,
+        each.join("; ")
+    )
 }
 
 /// What the unfinished games are, in words: how many the run's limit stopped (censored)
