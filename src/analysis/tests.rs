@@ -650,12 +650,14 @@ fn finish_all_corrects_across_rows_and_spells_each_rows_diff() {
             base: "literal".to_owned(),
             sets: vec![("starter".to_owned(), json!("first-seat"))],
             refused: None,
+            cannot_end: false,
             raw: raw(&a, &b),
         },
         Compared {
             base: "engine".to_owned(),
             sets: vec![("starter".to_owned(), json!("lot"))],
             refused: Some("the engine cannot".to_owned()),
+            cannot_end: false,
             raw: Vec::new(),
         },
         Compared {
@@ -665,6 +667,7 @@ fn finish_all_corrects_across_rows_and_spells_each_rows_diff() {
                 ("holes".to_owned(), json!(6)),
             ],
             refused: None,
+            cannot_end: false,
             raw: raw(&b, &a),
         },
     ];
