@@ -13,9 +13,14 @@ event_kinds! {
     Lot = "lot" ["starter"],
     /// The last counter fell into an occupied house and its counters were sown on.
     Relay = "relay" ["relay"],
-    /// A relay was found to cycle for ever (or was still going after the move cap or
-    /// `RELAY_LIMIT` sowings); the game cannot end.
+    /// A relay was found to cycle for ever: it came back to a position (board and house) it
+    /// had been at, and nobody decides anything inside a move, so the cycle is forced; the
+    /// game cannot end. (Under a cap, a relay still going at the cap, cycle found or not.)
     RelayCycle = "relay-cycle" ["relay", "relay_cycle"],
+    /// A relay still going after `RELAY_LIMIT` sowings with no cycle found: the engine
+    /// stops looking, and the game is stopped unproven (censored, like a game stopped by the
+    /// run's ply limit), never called endless.
+    RelayUnresolved = "relay-unresolved" ["relay"],
     /// A sowing went round the circuit past (or into) the house it started from.
     Lap = "lap" ["skip_origin"],
     /// The last counter took a house.
@@ -102,6 +107,9 @@ event_kinds! {
     /// A stage ended before anyone could decide anything and its reckoning gave the board it
     /// started from: every stage after it would do the same, for ever.
     StageCycle = "stage-cycle" ["rounds", "min_sow"],
+    /// `MAX_IDLE_STAGES` stages in a row ended before any decision without one repeating: the
+    /// engine stops following them, and the game is stopped unproven (censored).
+    IdleStagesUnresolved = "idle-stages-unresolved" ["rounds", "min_sow"],
     /// The chain took the house the last lap of the sowing started from.
     ChainOrigin = "chain-origin" ["chain_origin"],
     /// The board ended because no capture was possible any more.
@@ -151,8 +159,14 @@ pub enum SowingEvent {
         /// Counters picked up.
         counters: u16,
     },
-    /// A relay cycles for ever.
-    RelayCycle,
+    /// A relay cycles for ever, round a cycle of `sowings` sowings (0 where a cap stopped
+    /// it before any cycle was measured).
+    RelayCycle {
+        /// The cycle's length, in sowings.
+        sowings: u32,
+    },
+    /// A relay went on past the relay limit with no cycle found.
+    RelayUnresolved,
     /// A sowing of `counters` went round the circuit.
     Lap {
         /// Counters sown.
@@ -360,8 +374,14 @@ pub enum SowingEvent {
         /// Who.
         seat: Seat,
     },
-    /// Stages would follow each other for ever without a decision.
-    StageCycle,
+    /// Stages would follow each other for ever without a decision, round a cycle of
+    /// `stages` stages (or boards).
+    StageCycle {
+        /// The cycle's length, in stages.
+        stages: u32,
+    },
+    /// Stages ended before any decision past the bound, none repeating.
+    IdleStagesUnresolved,
     /// The chain took the origin `house`.
     ChainOrigin {
         /// The house.
@@ -433,7 +453,8 @@ impl Event for SowingEvent {
         match self {
             SowingEvent::Lot { .. } => K::Lot,
             SowingEvent::Relay { .. } => K::Relay,
-            SowingEvent::RelayCycle => K::RelayCycle,
+            SowingEvent::RelayCycle { .. } => K::RelayCycle,
+            SowingEvent::RelayUnresolved => K::RelayUnresolved,
             SowingEvent::Lap { .. } => K::Lap,
             SowingEvent::Capture { .. } => K::Capture,
             SowingEvent::CaptureDeclined { .. } => K::CaptureDeclined,
@@ -475,7 +496,8 @@ impl Event for SowingEvent {
             SowingEvent::BoardTurned { .. } => K::BoardTurned,
             SowingEvent::BoardScored { .. } => K::BoardScored,
             SowingEvent::NextDistributor { .. } => K::NextDistributor,
-            SowingEvent::StageCycle => K::StageCycle,
+            SowingEvent::StageCycle { .. } => K::StageCycle,
+            SowingEvent::IdleStagesUnresolved => K::IdleStagesUnresolved,
             SowingEvent::ChainOrigin { .. } => K::ChainOrigin,
             SowingEvent::NoCapture => K::NoCapture,
             SowingEvent::Endless => K::Endless,
