@@ -160,7 +160,7 @@ pub enum SowingEvent {
         counters: u16,
     },
     /// A relay cycles for ever, round a cycle of `sowings` sowings (0 where a cap stopped
-    /// it before any cycle was measured).
+    /// it before any cycle was found, or its length could not be walked).
     RelayCycle {
         /// The cycle's length, in sowings.
         sowings: u32,

@@ -381,12 +381,17 @@ impl Sowing {
         }
     }
 
-    /// The length in sowings of the relay cycle through `seen`.
+    /// The length in sowings of the relay cycle through `seen`, walked with plain relay
+    /// steps (0 if they do not bring it back within `RELAY_LIMIT` steps: a length not
+    /// measured, the cycle itself having been found on the move's own sowings).
     #[cold]
     fn cycle_len(&self, seen: ([u16; RING], usize), dir: Dir) -> u32 {
         let mut len = 1u32;
         let mut x = self.relay_step(seen, dir);
         while x != seen {
+            if len >= RELAY_LIMIT {
+                return 0;
+            }
             x = self.relay_step(x, dir);
             len += 1;
         }
@@ -427,7 +432,12 @@ impl Sowing {
         seen: ([u16; RING], usize),
         dir: Dir,
     ) -> [u16; RING] {
-        let len = self.cycle_len(seen, dir);
+        let mut len = 1u32;
+        let mut x = self.relay_step(seen, dir);
+        while x != seen {
+            x = self.relay_step(x, dir);
+            len += 1;
+        }
         let (mut slow, mut fast) = (first, first);
         for _ in 0..len {
             fast = self.relay_step(fast, dir);
