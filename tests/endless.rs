@@ -170,3 +170,67 @@ fn a_search_that_gives_up_is_censored_not_endless() {
     );
     assert_eq!(EndReason::SearchLimit.name(), "search-limit");
 }
+
+/// The global design over Li'b el-Merafib's option space draws combinations that cannot end
+/// (`end=hyena-home` with exact landing on a spiral the hyena's moves cannot cover): each is
+/// left out like a refused reading, counted apart, and listed as a `cannot-end` flag.
+#[test]
+fn the_global_design_leaves_out_what_cannot_end_and_says_so() {
+    let args = [
+        "flags",
+        "lib-el-merafib",
+        "-n",
+        "2",
+        "--global",
+        "--design",
+        "300",
+        "--global-games",
+        "2",
+    ];
+    let mut with_json = args.to_vec();
+    with_json.extend(["--format", "json"]);
+    let v = json(&with_json);
+    let d = &v["sensitivity"]["global_design"];
+    let cannot = d["cannot_end"].as_u64().unwrap();
+    let refused = d["refused"].as_u64().unwrap();
+    let combinations = d["cannot_end_combinations"].as_array().unwrap();
+    assert!(cannot >= 1 && cannot <= refused, "{d}");
+    assert!(
+        !combinations.is_empty() && combinations.len() as u64 <= cannot,
+        "{d}"
+    );
+    for c in combinations {
+        assert!(
+            c["combination"]
+                .as_str()
+                .unwrap()
+                .contains("end=hyena-home"),
+            "{c}"
+        );
+        assert!(
+            c["reason"].as_str().unwrap().contains("can never be met"),
+            "{c}"
+        );
+    }
+    let flags: Vec<&serde_json::Value> = v["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == "cannot-end")
+        .collect();
+    assert_eq!(
+        flags
+            .iter()
+            .filter(|f| f["id"].as_str().unwrap().starts_with("cannot-end:global:"))
+            .count(),
+        combinations.len(),
+        "{flags:?}"
+    );
+    let text = crate::util::ok(&args);
+    assert!(
+        text.contains(&format!(
+            "{cannot} of them left out because their combination can never end"
+        )),
+        "{text}"
+    );
+}
