@@ -17,10 +17,6 @@ event_kinds! {
     /// had been at, and nobody decides anything inside a move, so the cycle is forced; the
     /// game cannot end. (Under a cap, a relay still going at the cap, cycle found or not.)
     RelayCycle = "relay-cycle" ["relay", "relay_cycle"],
-    /// A relay still going after `RELAY_LIMIT` sowings with no cycle found: the engine
-    /// stops looking, and the game is stopped unproven (censored, like a game stopped by the
-    /// run's ply limit), never called endless.
-    RelayUnresolved = "relay-unresolved" ["relay"],
     /// A sowing went round the circuit past (or into) the house it started from.
     Lap = "lap" ["skip_origin"],
     /// The last counter took a house.
@@ -107,9 +103,6 @@ event_kinds! {
     /// A stage ended before anyone could decide anything and its reckoning gave the board it
     /// started from: every stage after it would do the same, for ever.
     StageCycle = "stage-cycle" ["rounds", "min_sow"],
-    /// `MAX_IDLE_STAGES` stages in a row ended before any decision without one repeating: the
-    /// engine stops following them, and the game is stopped unproven (censored).
-    IdleStagesUnresolved = "idle-stages-unresolved" ["rounds", "min_sow"],
     /// The chain took the house the last lap of the sowing started from.
     ChainOrigin = "chain-origin" ["chain_origin"],
     /// The board ended because no capture was possible any more.
@@ -142,6 +135,14 @@ event_kinds! {
     /// A stage began in which one player owns no house and no daughter can be begotten or
     /// is on the board: it can never end.
     StageEndless = "stage-endless" ["driven_off", "daughters"],
+    // The two below were added last, so that the earlier kinds keep their columns in CSV.
+    /// A relay still going after `RELAY_LIMIT` sowings with no cycle found: the engine
+    /// stops looking, and the game is stopped unproven (censored, like a game stopped by the
+    /// run's ply limit), never called endless.
+    RelayUnresolved = "relay-unresolved" ["relay"],
+    /// `MAX_IDLE_STAGES` stages in a row ended before any decision without one repeating: the
+    /// engine stops following them, and the game is stopped unproven (censored).
+    IdleStagesUnresolved = "idle-stages-unresolved" ["rounds", "min_sow"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
