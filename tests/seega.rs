@@ -482,7 +482,7 @@ fn one_dog_each_is_endless_where_nothing_else_ends_the_game() {
 /// eats before the second is chosen, so the second may go where the eaten dog stood; under
 /// `pair` both squares are chosen on the board as it was, and the turn is one ply.
 /// A dog shut in a corner, its owner passing while the other side walks a dog back and
-/// forth (what most of Seega `davies`' long games under MCTS are, measured on seed 1): the
+/// forth (one of Seega `davies`' long games under `--agents mcts:50`, seed 1): the
 /// full position comes back, but by the mover's choice, and the shut-in side could still be
 /// let out and eaten, so nothing is proved and the game goes on (a run's limit censors it).
 /// Both sides can never be left with only a pass: a board with a piece and an empty cell
