@@ -100,6 +100,16 @@ pub enum BindError {
         /// What is wrong, with the accepted values.
         message: String,
     },
+    /// A combination of parameters under which no game can ever end (the family's static
+    /// check, [`crate::family::FamilyParams::cannot_end`]): every game would only stop at
+    /// the run's limit, so it is refused rather than played.
+    #[error("{context} cannot end: {reason}")]
+    CannotEnd {
+        /// Which reading.
+        context: String,
+        /// Which parameters, why, and what would make it finishable.
+        reason: String,
+    },
     /// The family's engine rejects the parameters.
     #[error("{context}: {source}")]
     Engine {
@@ -266,10 +276,18 @@ impl FamilyVisitor for Build<'_> {
             name: "(all)".to_owned(),
             message,
         })?;
+        // What the engine cannot play is refused first (its message names the parameters
+        // at fault), then what it could play but never finish.
         let rules = F::build(&params).map_err(|source| BindError::Engine {
-            context: self.context,
+            context: self.context.clone(),
             source: std::sync::Arc::new(source),
         })?;
+        if let Some(reason) = params.cannot_end() {
+            return Err(BindError::CannotEnd {
+                context: self.context,
+                reason,
+            });
+        }
         Ok(F::wrap(rules))
     }
 }

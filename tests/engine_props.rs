@@ -1334,6 +1334,9 @@ fn check_random_games<R: Rules>(
             // A relay that goes round for ever: the game cannot end (reported, like a game
             // that cycles).
             WalkEnd::Over(EndReason::Cycle | EndReason::Endless) => report.endless_moves += 1,
+            // An engine's search that gave up inside a forced stretch: nothing proved, counted
+            // as a game stopped by a limit.
+            WalkEnd::Over(EndReason::SearchLimit) => report.unfinished += 1,
             WalkEnd::Unfinished { cycle } => {
                 assert!(
                     fam.cap(rules).is_none(),

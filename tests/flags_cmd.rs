@@ -442,6 +442,47 @@ fn the_hyena_games_costs_are_open_points() {
             .collect();
         assert_eq!(readings, ["davies", "dlp", "ludii"], "{f}");
     }
+    // `end: hyena-home` switched into davies can never end (the hyena moves 4, 8 or 12 and
+    // leaves the well from hollow 81): a cannot-end flag with the reason, the comparison
+    // refused and left out of the figures, and counted. Into dlp and ludii it can end.
+    let cannot = of_kind(&v, "cannot-end");
+    assert_eq!(cannot.len(), 1, "{cannot:?}");
+    assert_eq!(cannot[0]["id"], "cannot-end:end=hyena-home");
+    assert_eq!(cannot[0]["readings"], serde_json::json!(["davies"]));
+    let text = cannot[0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("81 is not a multiple of 4") && text.contains("village_exact: false"),
+        "{text}"
+    );
+    let rows: Vec<&Value> = v["sensitivity"]["one_at_a_time"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["option"] == "hyena-home")
+        .collect();
+    let refused: Vec<(&str, bool)> = rows
+        .iter()
+        .map(|o| (o["base"].as_str().unwrap(), o["cannot_end"] == true))
+        .collect();
+    assert!(refused.contains(&("davies", true)), "{refused:?}");
+    assert_eq!(refused.iter().filter(|r| r.1).count(), 1, "{refused:?}");
+    for o in &rows {
+        assert_eq!(
+            o["metrics"].as_array().unwrap().is_empty(),
+            o["cannot_end"] == true
+        );
+    }
+    assert_eq!(v["sensitivity"]["cannot_end_left_out"], 1);
+    assert!(
+        v["sensitivity"]["ranking"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["effect"].is_null()
+                || r["effect"]["option"] != "hyena-home"
+                || r["effect"]["base"] != "davies"),
+        "the refused comparison is no effect"
+    );
 }
 
 #[test]

@@ -5,6 +5,8 @@
 
 use ludotrace::bind;
 use ludotrace::corpus::{self, CorpusFiles};
+use ludotrace::family::FamilyParams;
+use ludotrace::family::spiral_race::SpiralRaceParams;
 use ludotrace::games::spiral_race::{Leg, Piece, SpiralMove, SpiralRace, SpiralRaceState};
 use ludotrace::games::{EndReason, Event, EventKind, Result_, Rules, Status};
 use ludotrace::rng::{self, game_rng};
@@ -231,8 +233,26 @@ fn the_degrees_of_defeat_rank_the_players() {
 fn a_hyena_who_can_never_come_home_ends_the_game_as_endless() {
     // davies with the end "when the hyena is back in the village" (HY-21 (b)): on 81 steps he
     // leaves the well from hollow 81 and moves 4, 8 or 12 at a time, with no credit step, so
-    // he can never land on the village exactly. The game is over as soon as he is loose.
-    let rules = engine("davies", &json!({"end": "hyena-home"}));
+    // he can never land on the village exactly. Binding refuses the combination (the family's
+    // static check: no game of it can end); the engine built from the same parameters proves
+    // it in play, the game over as soon as he is loose.
+    let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
+    let game = corpus.game("lib-el-merafib").unwrap();
+    let davies = game.interpretation("davies").unwrap();
+    let end: serde_json::Map<String, serde_json::Value> =
+        json!({"end": "hyena-home"}).as_object().cloned().unwrap();
+    let refused = bind::bind(game, davies, &end).err().map(|e| e.to_string());
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|e| e.contains("cannot end") && e.contains("81 is not a multiple of 4")),
+        "{refused:?}"
+    );
+    let mut values = davies.param_values();
+    values.extend(end);
+    let params = SpiralRaceParams::from_values(&values).unwrap();
+    assert!(FamilyParams::cannot_end(&params).is_some());
+    let rules = SpiralRace::new(&params).unwrap();
     let out = piece(Leg::Out, 5);
     let women = [piece(Leg::Back, 4), out, out, out];
     let mut s = rules.position(&women, None, &[0; 4], 0, Some(4));

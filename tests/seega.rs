@@ -481,6 +481,33 @@ fn one_dog_each_is_endless_where_nothing_else_ends_the_game() {
 /// decision. Under `each` (Ludii's, every reading's), with placing that eats, the first dog
 /// eats before the second is chosen, so the second may go where the eaten dog stood; under
 /// `pair` both squares are chosen on the board as it was, and the turn is one ply.
+/// A dog shut in a corner, its owner passing while the other side walks a dog back and
+/// forth (one of Seega `davies`' long games under `--agents mcts:50`, seed 1): the
+/// full position comes back, but by the mover's choice, and the shut-in side could still be
+/// let out and eaten, so nothing is proved and the game goes on (a run's limit censors it).
+/// Both sides can never be left with only a pass: a board with a piece and an empty cell
+/// has a piece beside an empty cell, so a blocked board with both passing never arises.
+#[test]
+fn a_repeat_the_mover_chose_is_not_endless() {
+    let rules = engine("davies", &json!({}));
+    // From the top: seat 2's dog on e5 is shut in by d5 and e4.
+    let start = [".xxxo", "...xx", "....x", ".....", "....x"];
+    let mut s = position(&rules, &start, 1);
+    let board = rules.board_text(&s);
+    for (from, to) in [("e1", "e2"), ("e2", "e1"), ("e1", "e2"), ("e2", "e1")] {
+        assert_eq!(legal(&rules, &s), ["pass"]);
+        assert_eq!(
+            play(&rules, &mut s, CustodialMove::Pass),
+            ["forced-pass seat=2"]
+        );
+        assert!(legal(&rules, &s).len() > 1, "seat 1 has a choice");
+        assert!(play(&rules, &mut s, step(&rules, from, to)).is_empty());
+        assert!(rules.outcome(&s).is_none(), "the game goes on");
+    }
+    assert_eq!(rules.board_text(&s), board, "the full position came back");
+    assert_eq!(rules.status(&s), Status::ToMove(1));
+}
+
 #[test]
 fn a_pair_of_dogs_placed_as_one_decision() {
     let rows = [".....", ".....", ".....", ".....", "xo..."];

@@ -5,6 +5,7 @@
 
 use ludotrace::bind::{self, Engine};
 use ludotrace::corpus::{self, CorpusFiles};
+use ludotrace::family::stick_race::StickRaceParams;
 use ludotrace::games::stick_race::{StickRace, StickRaceState, StickSetup};
 use ludotrace::games::{EndReason, Result_, Rules, Status};
 use ludotrace::ludii;
@@ -22,6 +23,27 @@ pub fn engine(reading: &str, overrides: &Value) -> StickRace {
         Engine::StickRace(r) => r,
         other => panic!("sijat-el-taba is not a stick race: {other:?}"),
     }
+}
+
+/// The engine of a combination that binding refuses because no game of it can end (the
+/// family's static check, asserted here): built from the same parameters directly, to show
+/// that the engine proves it in play too.
+pub fn engine_that_cannot_end(reading: &str, overrides: &Value) -> StickRace {
+    let corpus = corpus::load(&CorpusFiles::embedded()).corpus.unwrap();
+    let game = corpus.game("sijat-el-taba").unwrap();
+    let interp = game.interpretation(reading).unwrap();
+    let overrides: Map<String, Value> = overrides.as_object().cloned().unwrap_or_default();
+    let refused = bind::bind(game, interp, &overrides)
+        .err()
+        .map(|e| e.to_string());
+    assert!(
+        refused.as_deref().is_some_and(|e| e.contains("cannot end")),
+        "{overrides:?}: {refused:?}"
+    );
+    let mut values = interp.param_values();
+    values.extend(overrides);
+    let params = StickRaceParams::from_values(&values).unwrap();
+    StickRace::new(&params).unwrap()
 }
 
 /// The `−1` credit defect is what makes Ludii offer a capture one house short of the throw
@@ -538,7 +560,7 @@ fn separate_lanes_never_meet() {
         "..........",
         "XXX....XXX",
     ];
-    let wiped = engine("davies", &json!({"track": "lanes", "end": "annihilation"}));
+    let wiped = engine_that_cannot_end("davies", &json!({"track": "lanes", "end": "annihilation"}));
     let s = position(&wiped, &rows, [0, 0], 0, Some(4));
     let outcome = wiped.outcome(&s).unwrap();
     assert_eq!(
@@ -847,7 +869,7 @@ fn the_game_ends_when_every_course_is_run() {
     play(&capped, &mut s, "pass");
     assert_eq!(capped.status(&s), Status::Chance);
     // Courses that go on round never end: stopped at once.
-    let never = engine(
+    let never = engine_that_cannot_end(
         "davies",
         &json!({"end": "courses-run", "overshoot": "round"}),
     );

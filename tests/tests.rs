@@ -27,6 +27,9 @@ mod daughters;
 mod diff_cmd;
 /// Every option of every choice switched alone into a game's first reading plays.
 mod each_option;
+/// Proven endless play and the static "cannot end" check: refused combinations, their
+/// finishable neighbours, a search that gives up counted as censored.
+mod endless;
 /// Engine properties over every reading, and the rules through the public API.
 mod engine_props;
 /// `ludotrace flags`: each kind on a synthetic corpus, the canonical examples, the views.

@@ -36,6 +36,15 @@ pub const RESAMPLES: usize = 1000;
 /// The outcomes whose variance is shared out.
 pub const METRICS: [&str; 3] = ["first_mover_win", "draw_or_timeout", "plies_mean"];
 
+/// A combination of the global design under which no game can ever end.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CannotEndCombination {
+    /// The options, as `CHOICE=OPTION` separated by spaces.
+    pub combination: String,
+    /// Which parameters, why, and what would make it finishable.
+    pub reason: String,
+}
+
 /// How a global analysis was made: the design and what was played.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct GlobalDesign {
@@ -61,6 +70,12 @@ pub struct GlobalDesign {
     /// was).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused_example: Option<String>,
+    /// Readings among the refused that were refused because no game of their combination
+    /// can ever end (the family's static check): left out like every refused reading.
+    pub cannot_end: u64,
+    /// Each distinct combination among them, with the reason (listed as `cannot-end`
+    /// flags).
+    pub cannot_end_combinations: Vec<CannotEndCombination>,
     /// Games of each slot of the design played (a combination that recurs is played again,
     /// on its slot's own streams).
     pub games_per_reading: u64,
@@ -223,6 +238,9 @@ pub fn global(
     bar.inc_length(slots.len() as u64 * games);
     // Binding a combination is cheap, its refusal worth counting once.
     let mut refusals: BTreeMap<Vec<usize>, String> = BTreeMap::new();
+    // Those that cannot end, by combination: (label, reason), and their slots.
+    let mut endless: BTreeMap<Vec<usize>, (String, String)> = BTreeMap::new();
+    let mut endless_slots = 0u64;
     let mut played: BTreeMap<Slot, Tally> = BTreeMap::new();
     for &slot in &slots {
         let combination = design.at(slot);
@@ -232,14 +250,27 @@ pub fn global(
             .map(|(c, &l)| (*c, &c.options[l]))
             .collect();
         let bound = merge_options(game, frame, overrides, &pairs)
-            .map_err(|e| e.to_string())
-            .and_then(|m| bind::bind(game, frame, &m).map_err(|e| e.to_string()));
+            .map_err(|e| (e.to_string(), None))
+            .and_then(|m| {
+                bind::bind(game, frame, &m).map_err(|e| match &e {
+                    bind::BindError::CannotEnd { reason, .. } => {
+                        (e.to_string(), Some(reason.clone()))
+                    }
+                    _ => (e.to_string(), None),
+                })
+            });
         match bound {
-            Err(why) => {
+            Err((why, cannot_end)) => {
                 let label: Vec<String> = pairs
                     .iter()
                     .map(|(c, o)| format!("{}={}", c.id, o.id))
                     .collect();
+                if let Some(reason) = cannot_end {
+                    endless_slots += 1;
+                    endless
+                        .entry(combination.clone())
+                        .or_insert_with(|| (label.join(" "), reason));
+                }
                 refusals
                     .entry(combination)
                     .or_insert_with(|| format!("{}: {why}", label.join(" ")));
@@ -323,6 +354,14 @@ pub fn global(
             refused: refused_slots,
             refused_combinations: refusals.len() as u64,
             refused_example: refusals.into_values().next(),
+            cannot_end: endless_slots,
+            cannot_end_combinations: endless
+                .into_values()
+                .map(|(combination, reason)| CannotEndCombination {
+                    combination,
+                    reason,
+                })
+                .collect(),
             games_per_reading: games,
             games: played.len() as u64 * games,
             resamples: RESAMPLES,
@@ -421,6 +460,8 @@ mod leader_tests {
             refused: 0,
             refused_combinations: 0,
             refused_example: None,
+            cannot_end: 0,
+            cannot_end_combinations: Vec::new(),
             games_per_reading: 40,
             games: 0,
             resamples: RESAMPLES,

@@ -226,3 +226,12 @@ pub enum Placing {
     /// The turn's pair of pieces as one decision.
     Pair,
 }
+
+/// The static "cannot end" check of the custodial family ([`super::FamilyParams::cannot_end`]):
+/// none is known. Every reading can end by total capture (a seat with two pieces or more
+/// can sandwich a lone enemy), and the positions from which no capture can ever happen (one
+/// dog each) are found in play by the engine and ended as endless there; no combination of
+/// values alone rules every end out.
+pub fn cannot_end(_: &CustodialParams) -> Option<String> {
+    None
+}

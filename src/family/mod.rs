@@ -96,6 +96,11 @@ pub trait FamilyParams: Sized + Clone + std::fmt::Debug + 'static {
     /// # Errors
     /// The serde message, if a value is missing or mistyped.
     fn from_values(values: &Map<String, Value>) -> Result<Self, String>;
+    /// Why a game under these parameters can never end, in words for users (which
+    /// parameters, why, what would make it finishable), or `None` when no rule of the
+    /// family's static check proves it. A rule over parameter values, never over readings:
+    /// each family's `cannot_end` function, which `bind` asks before building an engine.
+    fn cannot_end(&self) -> Option<String>;
 }
 
 /// Work to do with a family's parameter struct, written once for every family: what the
@@ -312,6 +317,10 @@ macro_rules! family_params {
                 values: &serde_json::Map<String, serde_json::Value>,
             ) -> Result<Self, String> {
                 $params::from_values(values)
+            }
+            fn cannot_end(&self) -> Option<String> {
+                // The family module's own rule (every family that invokes this macro has one).
+                cannot_end(self)
             }
         }
     };

@@ -708,3 +708,12 @@ pub enum SowFrom {
     /// Only the houses of his own row.
     OwnRow,
 }
+
+/// The static "cannot end" check of the sowing family ([`super::FamilyParams::cannot_end`]):
+/// none is known. Every end the family offers can be met from some position of some game
+/// (a row emptied, a player unable to move, a board reckoned), and where a board can no
+/// longer reach one the engine proves it in play (`reach`: no capture reachable) and ends
+/// the game as endless there; no combination of values alone rules an end out.
+pub fn cannot_end(_: &SowingParams) -> Option<String> {
+    None
+}

@@ -346,3 +346,118 @@ pub enum HyenaPurse {
     /// Only tâbas thrown after his player's mother is home.
     Fresh,
 }
+
+/// The lengths in hollows of the hyena's moves under `p`: first those of his throws (every
+/// throw played moves him double: 8 and 12 for a 4 and a 6, 4 for a yômên where it is
+/// played, 2 for a tâba where it moves him), then the same with his credit step added
+/// (0 where credits never move him). The engine's proof that he can never come home
+/// (`never-home`) and the static check [`cannot_end`] both read them here.
+pub fn hyena_moves(p: &SpiralRaceParams) -> (Vec<u16>, Vec<u16>) {
+    let mut throws = vec![8, 12];
+    if p.yomen_played {
+        throws.push(4);
+    }
+    if p.hyena_taba == HyenaTaba::DoubleOrBank {
+        throws.push(2);
+    }
+    let mut any = throws.clone();
+    any.push(u16::from(p.hyena_credit_step));
+    (throws, any)
+}
+
+/// For each distance `0..=len`, whether moves of `steps` (zeros ignored) can cover it:
+/// exactly where `exact`, otherwise always (a move that reaches or passes the end stops
+/// there).
+pub fn reachable(len: u16, steps: &[u16], exact: bool) -> Vec<bool> {
+    let mut reach = vec![!exact; usize::from(len) + 1];
+    reach[0] = true;
+    for d in 1..reach.len() {
+        reach[d] = reach[d]
+            || steps
+                .iter()
+                .any(|&k| k > 0 && usize::from(k) <= d && reach[d - usize::from(k)]);
+    }
+    reach
+}
+
+/// The hollow the hyena starts his way home from, once he has paid at the well: the well
+/// itself where he is released by a throw, the next hollow where the last tâba or the next
+/// throw takes him out, or as many hollows out as the two last tâbas paid move him.
+pub fn hyena_from_well(p: &SpiralRaceParams) -> u16 {
+    match p.well_exit {
+        WellExit::Released => p.track_len,
+        WellExit::WithLast | WellExit::NextThrow => p.track_len.saturating_sub(1),
+        WellExit::TwoLast => p
+            .track_len
+            .saturating_sub(u16::from(p.hyena_well_cost.min(2))),
+    }
+}
+
+/// The static "cannot end" check of the spiral-race family
+/// ([`super::FamilyParams::cannot_end`]): where the game ends only when the hyena comes
+/// home (`end: hyena-home`) and no cap ends it, whether his moves can ever bring him home
+/// from the village where he is let loose: out to the well (exactly, under `hyena_exact`),
+/// then back from where he leaves it to the village (exactly, under `village_exact`). Every
+/// move of his is one of [`hyena_moves`] (his credit step counted as always available, so
+/// the proof never rests on his running out of credit); a distance that no sum of them
+/// makes cannot be covered exactly. Where every move is a multiple of one number (their
+/// greatest common divisor) and the distance is not, the reason says so. Nothing else ends
+/// such a game: before the hyena is loose nobody is eaten, and once he is loose his player
+/// always has him to move. `None` where he can come home, or under another end (`all-home`
+/// is always reachable; under `first-eaten` a woman can be eaten).
+pub fn cannot_end(p: &SpiralRaceParams) -> Option<String> {
+    if p.end != End::HyenaHome || p.cap.is_some() || !(3..=250).contains(&p.track_len) {
+        return None;
+    }
+    let (_, moves) = hyena_moves(p);
+    let steps: Vec<u16> = moves.iter().copied().filter(|&k| k > 0).collect();
+    let mut listed: Vec<u16> = steps.clone();
+    listed.sort_unstable();
+    listed.dedup();
+    let mut words = listed
+        .iter()
+        .map(u16::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if let Some(comma) = words.rfind(", ") {
+        words.replace_range(comma..comma + 2, " or ");
+    }
+    let gcd = listed.iter().fold(0u16, |a, &b| gcd(a, b));
+    let why = |distance: u16| {
+        if gcd > 1 && !distance.is_multiple_of(gcd) {
+            format!("{distance} is not a multiple of {gcd}, as every one of his moves is")
+        } else {
+            format!("no sum of his moves makes {distance}")
+        }
+    };
+    let len = p.track_len;
+    let out = reachable(len, &steps, p.hyena_exact)[usize::from(len)];
+    if !out {
+        return Some(format!(
+            "end: hyena-home can never be met: the hyena moves {words} hollows at a time, and \
+             with hyena_exact: true he must land exactly in the well, {len} hollows from the \
+             village: {}; every game would run to the ply limit. hyena_exact: false, a \
+             track_len his moves can cover, another end (all-home, first-eaten) or a cap \
+             would make it finishable",
+            why(len)
+        ));
+    }
+    let from = hyena_from_well(p);
+    if !reachable(len, &steps, p.village_exact)[usize::from(from)] {
+        return Some(format!(
+            "end: hyena-home can never be met: the hyena moves {words} hollows at a time, and \
+             with village_exact: true he must land exactly on the village from hollow {from}, \
+             where he leaves the well: {}; every game would run to the ply limit. \
+             village_exact: false, a track_len or well_exit that puts him at a distance his \
+             moves can cover, another end (all-home, first-eaten) or a cap would make it \
+             finishable",
+            why(from)
+        ));
+    }
+    None
+}
+
+/// The greatest common divisor (`gcd(0, b) = b`).
+fn gcd(a: u16, b: u16) -> u16 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}

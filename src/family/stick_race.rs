@@ -269,3 +269,38 @@ pub enum Standstill {
     /// Ended and decided by the numbers eaten.
     Decide,
 }
+
+/// The static "cannot end" check of the stick-race family
+/// ([`super::FamilyParams::cannot_end`]): the combinations under which no game can ever end,
+/// with the reason in words, or `None`. A reading with an engine cap always ends (at the
+/// cap), so only uncapped ones are examined. Two rules, each a proof:
+/// - `end: courses-run` with `overshoot: round`: a course run round never ends, so the end
+///   "every counter has finished its course" is never met;
+/// - `end: annihilation` with `track: lanes` and `standstill: endless`: the lanes share no
+///   house, so no counter can ever be eaten and no side wiped out, and nothing decides the
+///   standstill.
+pub fn cannot_end(p: &StickRaceParams) -> Option<String> {
+    if p.cap.is_some() {
+        return None;
+    }
+    if p.end == End::CoursesRun && p.overshoot == Overshoot::Round {
+        return Some(
+            "end: courses-run with overshoot: round can never be met: a counter that goes on \
+             round never finishes its course, so every game would run to the ply limit; \
+             overshoot: illegal, stop or bear-off, another end, or a cap would make it \
+             finishable"
+                .to_owned(),
+        );
+    }
+    if p.end == End::Annihilation && p.track == Track::Lanes && p.standstill == Standstill::Endless
+    {
+        return Some(
+            "end: annihilation with track: lanes can never be met: the two armies' lanes share \
+             no house, so no counter is ever eaten and no side is ever wiped out, and \
+             standstill: endless leaves the game undecided; another track, another end, \
+             standstill: decide, or a cap would make it finishable"
+                .to_owned(),
+        );
+    }
+    None
+}

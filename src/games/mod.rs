@@ -99,11 +99,15 @@ pub enum EndReason {
     /// No end of the game can be reached any more under the reading's rules (the engine
     /// proved it: for instance the hyena can no longer arrive home exactly).
     Endless,
+    /// The engine's own search inside a forced stretch (a relay within one move, stages that
+    /// end before any decision) reached its bound without finding a cycle: nothing is
+    /// proved, and the game is stopped unfinished as if by a limit (censored).
+    SearchLimit,
 }
 
 impl EndReason {
     /// Every end reason.
-    pub const ALL: [EndReason; 7] = [
+    pub const ALL: [EndReason; 8] = [
         EndReason::Natural,
         EndReason::AllPassDraw,
         EndReason::Repetition,
@@ -111,6 +115,7 @@ impl EndReason {
         EndReason::MoveCap,
         EndReason::Cycle,
         EndReason::Endless,
+        EndReason::SearchLimit,
     ];
 
     /// A stable name, as Ludii's traces spell the same ends where they have them.
@@ -123,6 +128,7 @@ impl EndReason {
             EndReason::MoveCap => "move-cap",
             EndReason::Cycle => "cycle",
             EndReason::Endless => "endless",
+            EndReason::SearchLimit => "search-limit",
         }
     }
 

@@ -178,7 +178,9 @@ pub fn end_name(end: EndReason) -> Option<&'static str> {
         EndReason::AllPassDraw => Some("allPassDraw"),
         EndReason::TurnCap => Some("turnLimit"),
         EndReason::MoveCap => Some("moveLimit"),
-        EndReason::Repetition | EndReason::Cycle | EndReason::Endless => None,
+        EndReason::Repetition | EndReason::Cycle | EndReason::Endless | EndReason::SearchLimit => {
+            None
+        }
     }
 }
 

@@ -275,11 +275,27 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
         .sensitivity
         .one_at_a_time
         .iter()
-        .filter(|o| o.refused.is_some())
+        .filter(|o| o.refused.is_some() && !o.cannot_end)
         .count();
     if refused > 0 {
         out.para(&format!(
             "{refused} option(s) the engine cannot play in a base reading (`refused` in JSON)"
+        ));
+    }
+    let rows: Vec<Vec<String>> = of(FlagKind::CannotEnd)
+        .map(|f| vec![f.title.clone(), f.text.clone()])
+        .collect();
+    if !rows.is_empty() {
+        out.table(
+            &["cannot end: combination", "why, and what would end it"],
+            rows,
+        );
+    }
+    let left_out = report.sensitivity.cannot_end_left_out;
+    if left_out > 0 {
+        out.para(&format!(
+            "{left_out} comparison(s) left out of the sensitivity figures: the combination \
+             they would play can never end (`cannot-end` flags; `cannot_end` in JSON)"
         ));
     }
     out.para(&format!(
@@ -469,7 +485,7 @@ fn render_global(out: &mut Out, ix: &[GlobalIndex], d: &GlobalDesign) {
     }
     out.para(&format!(
         "global: a Saltelli design of {} rows over {} open points, {} readings played, {} \
-         games each ({} games; {} readings refused by the engine, {} combinations{}); \
+         games each ({} games; {} readings refused by the engine, {} combinations{}{}); \
          intervals from {} bootstrap resamples of the rows; each sampled reading is {} with \
          every open point switched",
         d.rows,
@@ -482,6 +498,16 @@ fn render_global(out: &mut Out, ix: &[GlobalIndex], d: &GlobalDesign) {
         d.refused_example
             .as_ref()
             .map_or_else(String::new, |e| format!(", e.g. {e}")),
+        if d.cannot_end > 0 {
+            format!(
+                "; {} of them left out because their combination can never end, {} \
+                 combinations",
+                d.cannot_end,
+                d.cannot_end_combinations.len()
+            )
+        } else {
+            String::new()
+        },
         d.resamples,
         d.frame
     ));

@@ -19,7 +19,8 @@ pub enum GameEnd {
 /// Why a game is a timeout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Timeout {
-    /// The run's `--max-plies`.
+    /// The run's `--max-plies` (or an engine's search bound inside a forced stretch,
+    /// [`EndReason::SearchLimit`]: a limit too, not a proof).
     PlyLimit,
     /// A cycle the rules detected (a relay or a replay that would never end).
     Cycle,
@@ -80,6 +81,7 @@ pub fn game_end(outcome: Option<Outcome>) -> GameEnd {
     if outcome.result == Result_::Unfinished {
         GameEnd::Timeout(match outcome.end {
             EndReason::Endless => Timeout::Endless,
+            EndReason::SearchLimit => Timeout::PlyLimit,
             _ => Timeout::Cycle,
         })
     } else {

@@ -62,6 +62,10 @@ pub enum FlagKind {
     /// A reading that takes another option than the one its basis's words ground, with the
     /// editors' reason.
     Departure,
+    /// A combination of options under which no game can ever end (the family's static check
+    /// over its parameters), with the reason: refused, and left out of the sensitivity
+    /// figures.
+    CannotEnd,
 }
 
 impl FlagKind {
@@ -78,6 +82,7 @@ impl FlagKind {
             FlagKind::Uncovered => "uncovered",
             FlagKind::RuleActivity => "rule-activity",
             FlagKind::Departure => "departure",
+            FlagKind::CannotEnd => "cannot-end",
         }
     }
 }

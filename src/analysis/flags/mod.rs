@@ -106,6 +106,10 @@ pub struct Sensitivity {
     pub global: Option<Vec<GlobalIndex>>,
     /// With `--global`: the design and what was played; `null` when not asked for.
     pub global_design: Option<GlobalDesign>,
+    /// Comparisons (one at a time and artefacts switched off) left out of the figures above
+    /// because the combination they would play can never end (each listed as a
+    /// `cannot-end` flag).
+    pub cannot_end_left_out: u64,
 }
 
 /// An engine artefact switched off in a reading that carries it.
@@ -122,6 +126,10 @@ pub struct SwitchedOff {
     /// Why the engine cannot play it in the reading (then no metrics).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// Whether it is refused because no game of it can ever end (the family's static
+    /// check; `refused` gives the reason, and a `cannot-end` flag lists it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cannot_end: bool,
     /// As in `one_at_a_time`: the reading (`a`) against it switched off (`b`).
     pub metrics: Vec<Metric>,
     /// The `diff` command that plays the same two arms.
@@ -142,6 +150,10 @@ pub struct OneAtATime {
     /// Why the engine cannot play it in the base reading (then no metrics).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// Whether it is refused because no game of it can ever end (the family's static
+    /// check; `refused` gives the reason, and a `cannot-end` flag lists it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cannot_end: bool,
     /// `p1_win` …, `first_mover_win`, `draw`, `timeout`, `plies_mean`: under the base
     /// reading (`a`) and with the option (`b`), as in `diff`.
     pub metrics: Vec<Metric>,
@@ -268,6 +280,7 @@ pub fn flags<'c>(
             sensitivity.global_design = Some(design);
         }
         flags.extend(artefacts.into_iter().map(|a| a.flag));
+        flags.extend(cannot_end_flags(&mut sensitivity));
         flags.extend(play_flags(&named));
         for f in flags.iter_mut().filter(|f| f.kind == FlagKind::Choice) {
             f.effect = sensitivity
@@ -390,6 +403,8 @@ pub(crate) struct Compared {
     pub(crate) base: String,
     pub(crate) sets: Vec<(String, Value)>,
     pub(crate) refused: Option<String>,
+    /// Whether `refused` is the family's static check: no game of it can ever end.
+    pub(crate) cannot_end: bool,
     pub(crate) raw: Vec<crate::analysis::diff::Raw>,
     /// Where either arm had censored games: the same metrics with both arms played to each
     /// raised limit.
@@ -418,13 +433,13 @@ impl<'a> Arms<'a> {
 
     /// Plays the reading with `sets` switched in on the streams of `diff`'s arm `arm_name`
     /// (`a`, the reading as it stands; `b`, switched), unless played already; returns its
-    /// key in `played`, or why the engine refuses it.
+    /// key in `played`, or why the engine refuses it (and whether because it cannot end).
     fn play(
         &mut self,
         reading: &crate::corpus::Interpretation,
         arm_name: &str,
         sets: &[(String, Value)],
-    ) -> Result<(String, String), String> {
+    ) -> Result<(String, String), (String, bool)> {
         self.play_to(reading, arm_name, sets, self.args.max_plies)
     }
 
@@ -436,7 +451,7 @@ impl<'a> Arms<'a> {
         arm_name: &str,
         sets: &[(String, Value)],
         max_plies: u32,
-    ) -> Result<(String, String), String> {
+    ) -> Result<(String, String), (String, bool)> {
         let base = (
             format!("{}#{arm_name}", reading.id),
             serde_json::to_string(sets).unwrap_or_default(),
@@ -456,13 +471,18 @@ impl<'a> Arms<'a> {
         let mut merged = self.overrides.clone();
         for (k, v) in sets {
             if merged.contains_key(k) {
-                return Err(format!(
-                    "`{k}` is set by --set too: the comparison would not switch it"
+                return Err((
+                    format!("`{k}` is set by --set too: the comparison would not switch it"),
+                    false,
                 ));
             }
             merged.insert(k.clone(), v.clone());
         }
-        let b = bind::bind(self.game, reading, &merged).map_err(|e| e.to_string())?;
+        let b = bind::bind(self.game, reading, &merged).map_err(|e| match e {
+            // The reading is named by the row: the reason alone.
+            bind::BindError::CannotEnd { reason, .. } => (reason, true),
+            e => (e.to_string(), false),
+        })?;
         self.bar.inc_length(self.args.games);
         let t = arm_to(
             self.exec,
@@ -486,7 +506,7 @@ impl<'a> Arms<'a> {
         let game = self.game;
         let a = self
             .play(reading, "a", &[])
-            .map_err(|e| Error::Usage(format!("{} reading {}: {e}", game.id, reading.id)))?;
+            .map_err(|(e, _)| Error::Usage(format!("{} reading {}: {e}", game.id, reading.id)))?;
         let metrics = |arms: &Self, a: &(String, String), b: &(String, String)| {
             raw_metrics(
                 &arms.played[a],
@@ -499,15 +519,15 @@ impl<'a> Arms<'a> {
             .filter(|r| kept(&r.name))
             .collect::<Vec<_>>()
         };
-        let (refused, raw, raised) = match self.play(reading, "b", sets) {
-            Err(why) => (Some(why), Vec::new(), Vec::new()),
+        let (refused, cannot_end, raw, raised) = match self.play(reading, "b", sets) {
+            Err((why, cannot_end)) => (Some(why), cannot_end, Vec::new(), Vec::new()),
             Ok(b) => {
                 let raw = metrics(self, &a, &b);
                 let mut raised = Vec::new();
                 if limits::censored(&[&self.played[&a], &self.played[&b]]) {
                     for limit in limits::raised(self.args.max_plies) {
                         let at = |arms: &mut Self, name, sets| {
-                            arms.play_to(reading, name, sets, limit).map_err(|e| {
+                            arms.play_to(reading, name, sets, limit).map_err(|(e, _)| {
                                 Error::Usage(format!("{} reading {}: {e}", game.id, reading.id))
                             })
                         };
@@ -516,13 +536,14 @@ impl<'a> Arms<'a> {
                         raised.push((limit, metrics(self, &a, &b)));
                     }
                 }
-                (None, raw, raised)
+                (None, false, raw, raised)
             }
         };
         Ok(Compared {
             base: reading.id.clone(),
             sets: sets.to_vec(),
             refused,
+            cannot_end,
             raw,
             raised,
         })
@@ -666,6 +687,7 @@ fn one_at_a_time(arms: &mut Arms) -> Result<Sensitivity, Error> {
             option: option.to_owned(),
             sets: r.sets.into_iter().collect(),
             refused: r.refused,
+            cannot_end: r.cannot_end,
             metrics,
             reproduce,
         })
@@ -696,6 +718,7 @@ fn one_at_a_time(arms: &mut Arms) -> Result<Sensitivity, Error> {
         engine_artefacts: Vec::new(),
         global: None,
         global_design: None,
+        cannot_end_left_out: 0,
     })
 }
 
@@ -731,6 +754,7 @@ fn switched_off(
             to,
             sets: r.sets.into_iter().collect(),
             refused: r.refused,
+            cannot_end: r.cannot_end,
             metrics,
             reproduce,
         })
@@ -744,6 +768,84 @@ fn switched_off(
         );
     }
     Ok(rows)
+}
+
+/// A `cannot-end` flag for each combination the comparisons (one at a time, artefacts
+/// switched off) or the global design left out because no game of it can ever end, and the
+/// count of comparisons left out in `sensitivity`. One flag per combination and reason, with
+/// every base reading it was met in.
+fn cannot_end_flags(sensitivity: &mut Sensitivity) -> Vec<Flag> {
+    // (switched in, reason) → readings
+    let mut found: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    let mut left_out = 0;
+    let sets_words = |sets: &BTreeMap<String, Value>| {
+        sets.iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let rows = sensitivity
+        .one_at_a_time
+        .iter()
+        .map(|o| {
+            (
+                o.cannot_end,
+                format!("{}={}", o.choice, o.option),
+                &o.base,
+                &o.refused,
+            )
+        })
+        .chain(sensitivity.engine_artefacts.iter().map(|a| {
+            (
+                a.cannot_end,
+                format!("{} off ({})", a.artefact, sets_words(&a.sets)),
+                &a.reading,
+                &a.refused,
+            )
+        }));
+    for (cannot_end, what, base, why) in rows {
+        if !cannot_end {
+            continue;
+        }
+        left_out += 1;
+        let readings = found
+            .entry((what, why.clone().unwrap_or_default()))
+            .or_default();
+        if !readings.contains(base) {
+            readings.push(base.clone());
+        }
+    }
+    sensitivity.cannot_end_left_out = left_out;
+    let mut flags: Vec<Flag> = found
+        .into_iter()
+        .map(|((what, why), readings)| Flag {
+            kind: FlagKind::CannotEnd,
+            id: format!("cannot-end:{what}"),
+            title: format!("{what} in {}: no game can end", readings.join(", ")),
+            text: why,
+            cites: Vec::new(),
+            readings,
+            options: Vec::new(),
+            frequency: None,
+            effect: None,
+        })
+        .collect();
+    if let Some(d) = &sensitivity.global_design {
+        for c in &d.cannot_end_combinations {
+            flags.push(Flag {
+                kind: FlagKind::CannotEnd,
+                id: format!("cannot-end:global:{}", c.combination),
+                title: format!("{} in the global design: no game can end", c.combination),
+                text: c.reason.clone(),
+                cites: Vec::new(),
+                readings: vec![d.frame.clone()],
+                options: Vec::new(),
+                frequency: None,
+                effect: None,
+            });
+        }
+    }
+    flags
 }
 
 /// The command that reproduces a `flags` output.

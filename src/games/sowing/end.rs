@@ -335,9 +335,17 @@ impl Sowing {
                         mover: s.mover,
                         stake: s.stake,
                     };
-                    if s.idle_stages.contains(&idle) || s.idle_stages.len() >= MAX_IDLE_STAGES {
-                        events.emit(SowingEvent::StageCycle);
+                    if let Some(at) = s.idle_stages.iter().position(|i| *i == idle) {
+                        // A forced cycle: no decision, no chance step, the same state again.
+                        let stages = (s.idle_stages.len() - at) as u32;
+                        events.emit(SowingEvent::StageCycle { stages });
                         self.over(s, Result_::Unfinished, EndReason::Cycle);
+                        return;
+                    }
+                    if s.idle_stages.len() >= MAX_IDLE_STAGES {
+                        // No repeat found within the bound: nothing proved.
+                        events.emit(SowingEvent::IdleStagesUnresolved);
+                        self.over(s, Result_::Unfinished, EndReason::SearchLimit);
                         return;
                     }
                     s.idle_stages.push(idle);

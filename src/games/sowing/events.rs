@@ -13,8 +13,9 @@ event_kinds! {
     Lot = "lot" ["starter"],
     /// The last counter fell into an occupied house and its counters were sown on.
     Relay = "relay" ["relay"],
-    /// A relay was found to cycle for ever (or was still going after the move cap or
-    /// `RELAY_LIMIT` sowings); the game cannot end.
+    /// A relay was found to cycle for ever: it came back to a position (board and house) it
+    /// had been at, and nobody decides anything inside a move, so the cycle is forced; the
+    /// game cannot end. (Under a cap, a relay still going at the cap, cycle found or not.)
     RelayCycle = "relay-cycle" ["relay", "relay_cycle"],
     /// A sowing went round the circuit past (or into) the house it started from.
     Lap = "lap" ["skip_origin"],
@@ -134,6 +135,14 @@ event_kinds! {
     /// A stage began in which one player owns no house and no daughter can be begotten or
     /// is on the board: it can never end.
     StageEndless = "stage-endless" ["driven_off", "daughters"],
+    // The two below were added last, so that the earlier kinds keep their columns in CSV.
+    /// A relay still going after `RELAY_LIMIT` sowings with no cycle found: the engine
+    /// stops looking, and the game is stopped unproven (censored, like a game stopped by the
+    /// run's ply limit), never called endless.
+    RelayUnresolved = "relay-unresolved" ["relay"],
+    /// `MAX_IDLE_STAGES` stages in a row ended before any decision without one repeating: the
+    /// engine stops following them, and the game is stopped unproven (censored).
+    IdleStagesUnresolved = "idle-stages-unresolved" ["rounds", "min_sow"],
 }
 
 /// A sowing event with its data. Houses are circuit indices.
@@ -151,8 +160,14 @@ pub enum SowingEvent {
         /// Counters picked up.
         counters: u16,
     },
-    /// A relay cycles for ever.
-    RelayCycle,
+    /// A relay cycles for ever, round a cycle of `sowings` sowings (0 where a cap stopped
+    /// it before any cycle was found, or its length could not be walked).
+    RelayCycle {
+        /// The cycle's length, in sowings.
+        sowings: u32,
+    },
+    /// A relay went on past the relay limit with no cycle found.
+    RelayUnresolved,
     /// A sowing of `counters` went round the circuit.
     Lap {
         /// Counters sown.
@@ -360,8 +375,14 @@ pub enum SowingEvent {
         /// Who.
         seat: Seat,
     },
-    /// Stages would follow each other for ever without a decision.
-    StageCycle,
+    /// Stages would follow each other for ever without a decision, round a cycle of
+    /// `stages` stages (or boards).
+    StageCycle {
+        /// The cycle's length, in stages.
+        stages: u32,
+    },
+    /// Stages ended before any decision past the bound, none repeating.
+    IdleStagesUnresolved,
     /// The chain took the origin `house`.
     ChainOrigin {
         /// The house.
@@ -433,7 +454,8 @@ impl Event for SowingEvent {
         match self {
             SowingEvent::Lot { .. } => K::Lot,
             SowingEvent::Relay { .. } => K::Relay,
-            SowingEvent::RelayCycle => K::RelayCycle,
+            SowingEvent::RelayCycle { .. } => K::RelayCycle,
+            SowingEvent::RelayUnresolved => K::RelayUnresolved,
             SowingEvent::Lap { .. } => K::Lap,
             SowingEvent::Capture { .. } => K::Capture,
             SowingEvent::CaptureDeclined { .. } => K::CaptureDeclined,
@@ -475,7 +497,8 @@ impl Event for SowingEvent {
             SowingEvent::BoardTurned { .. } => K::BoardTurned,
             SowingEvent::BoardScored { .. } => K::BoardScored,
             SowingEvent::NextDistributor { .. } => K::NextDistributor,
-            SowingEvent::StageCycle => K::StageCycle,
+            SowingEvent::StageCycle { .. } => K::StageCycle,
+            SowingEvent::IdleStagesUnresolved => K::IdleStagesUnresolved,
             SowingEvent::ChainOrigin { .. } => K::ChainOrigin,
             SowingEvent::NoCapture => K::NoCapture,
             SowingEvent::Endless => K::Endless,

@@ -369,8 +369,11 @@ enum Landing {
     },
     /// A peck: the mover plays again.
     Again,
-    /// A relay that never ends.
-    Cycle,
+    /// A relay that never ends: it came back to a position, round a cycle of this many
+    /// sowings (0 where a cap stopped it first).
+    Cycle(u32),
+    /// A relay still going at the relay limit, no cycle found (uncapped only).
+    Unresolved,
     /// A relay stopped by its cap or found to cycle, where the reading makes that a
     /// standstill: the move ends there and nothing is taken.
     Standstill,

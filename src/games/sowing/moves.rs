@@ -83,7 +83,8 @@ impl Sowing {
         let mut pos = s.pos;
         let landing =
             self.sow_and_take(&mut pos, feeder, (house as usize, dir, take), &mut NoEvents);
-        landing != Landing::Cycle && self.can_move(&pos, 1 - feeder)
+        !matches!(landing, Landing::Cycle(_) | Landing::Unresolved)
+            && self.can_move(&pos, 1 - feeder)
     }
 
     /// Where the legal moves are just the sowable houses (play, no capture choices, no gift
@@ -227,7 +228,7 @@ impl Sowing {
         let before =
             (self.p.repetition != Repetition::None).then(|| (s.total_on_board(), s.pos.mark));
         let landing = self.sow_and_take(&mut s.pos, seat, (house as usize, dir, take), events);
-        if landing == Landing::Cycle {
+        if matches!(landing, Landing::Cycle(_) | Landing::Unresolved) {
             s.mover = 1 - s.mover;
             if self.p.cap.is_some() {
                 // An engine that counts each lap of a relay as a move (Ludii) plays
@@ -237,7 +238,11 @@ impl Sowing {
                     plies: s.clock.plies(),
                 });
                 self.over(s, Result_::Draw, EndReason::MoveCap);
+            } else if landing == Landing::Unresolved {
+                // Nothing proved: stopped as by a limit.
+                self.over(s, Result_::Unfinished, EndReason::SearchLimit);
             } else {
+                // A forced cycle: nobody decides anything inside a move.
                 self.over(s, Result_::Unfinished, EndReason::Cycle);
             }
             return;
@@ -352,7 +357,7 @@ impl Sowing {
                 self.capture_run(|h| p.board[h], (origin, lapped), last, dir, seat)
                     .0
             }
-            Landing::Again | Landing::Cycle | Landing::Standstill => 0,
+            Landing::Again | Landing::Cycle(_) | Landing::Unresolved | Landing::Standstill => 0,
         };
         self.takes(len, |take| f(mv(take)));
     }

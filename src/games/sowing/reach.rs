@@ -257,7 +257,9 @@ impl Sowing {
                         }
                         // A relay that stands still ends the move, nothing taken.
                         Landing::Standstill => next(&p.board, 1 - seat, scratch),
-                        Landing::Again | Landing::Cycle => cycle = true,
+                        // A move that ends the game unfinished, proved or not, counts as an
+                        // end reached: the search claims nothing about it.
+                        Landing::Again | Landing::Cycle(_) | Landing::Unresolved => cycle = true,
                     }
                 });
                 if capture {

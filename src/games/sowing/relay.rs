@@ -103,18 +103,18 @@ impl Sowing {
                 // counters relaying round 20 houses): a relay still going after the move cap
                 // (each lap a move, as Ludii counts them) or, uncapped, after
                 // `RELAY_LIMIT` sowings is taken as one that never stops.
-                if (pos.board, last) == saved || laps >= self.relay_limit {
+                let cycled = (pos.board, last) == saved;
+                if cycled || laps >= self.relay_limit {
                     if let Some(first) = first {
                         // A standstill where the cycle first closed; a relay still going at
                         // the limit with no cycle found stands still where it is.
-                        if (pos.board, last) == saved {
+                        if cycled {
                             pos.board = self.cycle_entry(first, (pos.board, last), dir);
                         }
                         events.emit(SowingEvent::RelayStandstill);
                         return Landing::Standstill;
                     }
-                    events.emit(SowingEvent::RelayCycle);
-                    return Landing::Cycle;
+                    return self.cycled(cycled.then_some((pos.board, last)), dir, events);
                 }
                 lam += 1;
                 if lam == power {
@@ -337,8 +337,12 @@ impl Sowing {
                 events.emit(SowingEvent::RelayStandstill);
                 return Some(Landing::Standstill);
             }
-            events.emit(SowingEvent::RelayCycle);
-            return Some(Landing::Cycle);
+            let seen = cycled.then(|| {
+                let mut full = pos.board;
+                full[..W].copy_from_slice(b);
+                (full, last)
+            });
+            return Some(self.cycled(seen, dir, events));
         }
         state.lam += 1;
         if state.lam == state.power {
@@ -347,6 +351,51 @@ impl Sowing {
             state.lam = 0;
         }
         None
+    }
+
+    /// A relay that came back to `seen` (a position on its cycle: the cycle's length is
+    /// walked, a proof that it never stops), or, with `None`, one still going at the relay
+    /// limit with no cycle found: under a cap the cap's doing (Ludii counts each lap as a
+    /// move), otherwise unproven, never called a cycle.
+    #[cold]
+    fn cycled(
+        &self,
+        seen: Option<([u16; RING], usize)>,
+        dir: Dir,
+        events: &mut impl EventSink<SowingEvent>,
+    ) -> Landing {
+        match seen {
+            Some(seen) => {
+                let sowings = self.cycle_len(seen, dir);
+                events.emit(SowingEvent::RelayCycle { sowings });
+                Landing::Cycle(sowings)
+            }
+            None if self.p.cap.is_some() => {
+                events.emit(SowingEvent::RelayCycle { sowings: 0 });
+                Landing::Cycle(0)
+            }
+            None => {
+                events.emit(SowingEvent::RelayUnresolved);
+                Landing::Unresolved
+            }
+        }
+    }
+
+    /// The length in sowings of the relay cycle through `seen`, walked with plain relay
+    /// steps (0 if they do not bring it back within `RELAY_LIMIT` steps: a length not
+    /// measured, the cycle itself having been found on the move's own sowings).
+    #[cold]
+    fn cycle_len(&self, seen: ([u16; RING], usize), dir: Dir) -> u32 {
+        let mut len = 1u32;
+        let mut x = self.relay_step(seen, dir);
+        while x != seen {
+            if len >= RELAY_LIMIT {
+                return 0;
+            }
+            x = self.relay_step(x, dir);
+            len += 1;
+        }
+        len
     }
 
     /// The board and last house after the first lap of a move from `house` on `board`.

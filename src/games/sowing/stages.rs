@@ -336,7 +336,7 @@ impl Sowing {
             if s.clock.plies() == s.game_start && self.p.distribution == Distribution::Even {
                 // A drawn board on which nobody could decide anything: the next board, set
                 // out the same way with the same counters, would end the same, for ever.
-                events.emit(SowingEvent::StageCycle);
+                events.emit(SowingEvent::StageCycle { stages: 1 });
                 self.over(s, Result_::Unfinished, EndReason::Cycle);
                 return;
             }

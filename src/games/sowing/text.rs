@@ -193,11 +193,13 @@ impl fmt::Display for EventDisplay {
                 None => write!(f, "{name} manner=#{manner}"),
             },
             SowingEvent::NoCapture | SowingEvent::Endless => f.write_str(name),
+            SowingEvent::RelayCycle { sowings } => write!(f, "{name} sowings={sowings}"),
+            SowingEvent::StageCycle { stages } => write!(f, "{name} stages={stages}"),
             SowingEvent::Replay
             | SowingEvent::EndNoMoves
             | SowingEvent::ReplayCycle
-            | SowingEvent::StageCycle
-            | SowingEvent::RelayCycle
+            | SowingEvent::RelayUnresolved
+            | SowingEvent::IdleStagesUnresolved
             | SowingEvent::Repetition
             | SowingEvent::AllPassDraw
             | SowingEvent::LeftHoleQuirk => f.write_str(name),

@@ -3,6 +3,7 @@
 //! passing of the sticks to the next seat.
 
 use super::*;
+use crate::family::spiral_race::hyena_from_well;
 
 impl SpiralRace {
     fn over(&self, s: &mut SpiralRaceState, result: Result_, end: EndReason) {
@@ -129,11 +130,7 @@ impl SpiralRace {
     fn hyena_can_come_home(&self, s: &SpiralRaceState) -> bool {
         let h = s.hyena;
         // Where he starts his way back from the well.
-        let from_well = match self.p.well_exit {
-            WellExit::Released => self.len,
-            WellExit::WithLast | WellExit::NextThrow => self.len - 1,
-            WellExit::TwoLast => self.len - self.come_away(Which::Hyena),
-        };
+        let from_well = hyena_from_well(&self.p);
         match h.leg {
             Leg::Home => true,
             Leg::Back => {

@@ -3,6 +3,7 @@
 //! reads), and positions built for tests and worked examples.
 
 use super::*;
+use crate::family::spiral_race::{hyena_moves, reachable};
 
 /// For each distance up to `len`, the fewest moves of `credit` hollows among moves adding up
 /// to it exactly, the other `steps` costing nothing (`u32::MAX` where none do).
@@ -20,19 +21,6 @@ fn fewest_credits(len: u16, steps: &[u16], credit: u16) -> Vec<u32> {
         }
     }
     best
-}
-
-/// Which distances up to `len` a sum of `steps` makes (`exact`), or all of them.
-fn reachable(len: u16, steps: &[u16], exact: bool) -> Vec<bool> {
-    let mut reach = vec![!exact; usize::from(len) + 1];
-    reach[0] = true;
-    for d in 1..reach.len() {
-        reach[d] = reach[d]
-            || steps
-                .iter()
-                .any(|&k| k > 0 && usize::from(k) <= d && reach[d - usize::from(k)]);
-    }
-    reach
 }
 
 impl SpiralRace {
@@ -82,15 +70,8 @@ impl SpiralRace {
         // The hyena's possible moves, for proving that he can never come home: every throw
         // that is played moves him double; a tâba moves him two where it is a move; a credit
         // step counts as always possible (so a proof never rests on his running out of them).
-        let mut throws = vec![8, 12];
-        if p.yomen_played {
-            throws.push(4);
-        }
-        if p.hyena_taba == HyenaTaba::DoubleOrBank {
-            throws.push(2);
-        }
-        let mut back = throws.clone();
-        back.push(u16::from(p.hyena_credit_step));
+        // The family's static check (`cannot_end`) reads the same lists.
+        let (throws, back) = hyena_moves(p);
         Ok(SpiralRace {
             p: p.clone(),
             len: p.track_len,

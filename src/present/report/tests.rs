@@ -90,6 +90,7 @@ fn one(base: &str, option: &str, first_mover: Option<f64>) -> OneAtATime {
         option: option.to_owned(),
         sets: std::collections::BTreeMap::new(),
         refused: first_mover.is_none().then(|| "cannot".to_owned()),
+        cannot_end: false,
         metrics: first_mover
             .map(|v| vec![metric("p1_win", 0.0), metric("first_mover_win", v)])
             .unwrap_or_default(),
@@ -127,6 +128,8 @@ fn design(first_mover_varies: bool) -> GlobalDesign {
         refused: 0,
         refused_combinations: 0,
         refused_example: None,
+        cannot_end: 0,
+        cannot_end_combinations: Vec::new(),
         games_per_reading: 3,
         games: 66,
         resamples: 1000,
@@ -184,6 +187,7 @@ fn flags_output(effect: bool, global: Option<bool>) -> FlagsOutput {
                 ]
             }),
             global_design: global.map(design),
+            cannot_end_left_out: 0,
         },
     }
 }
