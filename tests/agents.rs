@@ -656,7 +656,10 @@ impl EngineVisitor for SameAsMinimax {
                 let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                 for (name, searcher) in [
                     ("ab", search::Searcher::new(rules, root, true)),
-                    ("ab unordered", search::Searcher::new(rules, root, true).unordered()),
+                    (
+                        "ab unordered",
+                        search::Searcher::new(rules, root, true).unordered(),
+                    ),
                     ("ex", search::Searcher::new(rules, root, false)),
                 ] {
                     let mut searcher = searcher;
@@ -713,7 +716,9 @@ fn agents_search_takes_the_winning_capture() {
             .collect();
         assert_eq!(wins.len(), 1, "{legal:?}");
         let mut rng = rng::game_rng(1, 0, 0);
-        for text in ["ab:1", "ab:3", "ex:2", "ab:5:50", "weak", "fair", "strong", "greedy"] {
+        for text in [
+            "ab:1", "ab:3", "ex:2", "ab:5:50", "weak", "fair", "strong", "greedy",
+        ] {
             let i = agents::choose(&spec(text), rules, &s, &legal, &mut rng);
             assert_eq!(i, wins[0], "{text} played {}", rules.display(legal[i]));
         }
@@ -832,17 +837,30 @@ fn agents_parse_the_search_forms_and_levels() {
     );
     assert_eq!(spec("strong"), Agent::Level(Level::Strong));
     for text in [
-        "ab:1", "ab:40", "ab:6:100000000", "ex:3", "ex:4:1", "weak", "fair", "strong",
+        "ab:1",
+        "ab:40",
+        "ab:6:100000000",
+        "ex:3",
+        "ex:4:1",
+        "weak",
+        "fair",
+        "strong",
     ] {
         assert_eq!(spec(text).to_string(), text, "round trip");
     }
     for level in Level::ALL {
         let agent = level.agent();
         assert_eq!(spec(&agent.to_string()), agent);
-        assert!(FORMS.contains(&format!("{} ({agent})", level.name())), "{FORMS}");
+        assert!(
+            FORMS.contains(&format!("{} ({agent})", level.name())),
+            "{FORMS}"
+        );
     }
     // Each level is the stronger of the two around it.
-    assert!(matches!(Level::Weak.agent(), Agent::AlphaBeta { depth: 2, .. }));
+    assert!(matches!(
+        Level::Weak.agent(),
+        Agent::AlphaBeta { depth: 2, .. }
+    ));
 }
 
 #[test]

@@ -297,4 +297,3 @@ impl<'r, R: Rules> Search<'r, R> {
         best
     }
 }
-

@@ -170,7 +170,13 @@ impl<'r, R: Rules> Searcher<'r, R> {
         for i in order {
             // A move must only equal the best so far to join it: searched with a window
             // just below the best, an equal value is exact.
-            let v = self.value(&children[i], depth - 1, best.next_down(), f64::INFINITY, false);
+            let v = self.value(
+                &children[i],
+                depth - 1,
+                best.next_down(),
+                f64::INFINITY,
+                false,
+            );
             if self.aborted {
                 return None;
             }
@@ -426,7 +432,11 @@ mod tests {
             false
         }
         fn material(&self, s: &ToyState, seat: Seat) -> i64 {
-            if seat == 0 { WORTH[usize::from(s.at)] } else { 0 }
+            if seat == 0 {
+                WORTH[usize::from(s.at)]
+            } else {
+                0
+            }
         }
         fn state_text(&self, s: &ToyState) -> String {
             s.at.to_string()

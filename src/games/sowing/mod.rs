@@ -758,8 +758,14 @@ impl Rules for Sowing {
                 .fold(0u64, |w, (i, &m)| w | u64::from(m) << (8 * i));
             h = core::mix(h, word);
         }
-        h = core::mix(h, u64::from(s.pos.store[0]) | u64::from(s.pos.store[1]) << 32);
-        h = core::mix(h, u64::from(s.points[0] as u32) | u64::from(s.points[1] as u32) << 32);
+        h = core::mix(
+            h,
+            u64::from(s.pos.store[0]) | u64::from(s.pos.store[1]) << 32,
+        );
+        h = core::mix(
+            h,
+            u64::from(s.points[0] as u32) | u64::from(s.points[1] as u32) << 32,
+        );
         let small = u64::from(s.mover)
             | (s.phase as u64) << 8
             | u64::from(s.must_feed) << 16
