@@ -363,3 +363,25 @@ fn every_game_can_be_diffed_by_random_and_by_skilled_play() {
         }
     }
 }
+
+/// Bad search specs and misspelt names on the command line: exit 2, the value and its range
+/// named, the nearest name suggested; the levels stand wherever an agent does.
+#[test]
+fn bad_search_specs_are_refused_with_a_suggestion() {
+    for (agents, says) in [
+        ("stong", "did you mean strong?"),
+        ("fair,alphabeta", "did you mean ab:DEPTH?"),
+        ("ab:0", "the depth must be 1 to 40, not 0"),
+        ("ex:3:-5", "the node budget must be 1 to 100000000, not -5"),
+        ("ab:1000", "the depth must be 1 to 40, not 1000"),
+    ] {
+        let err = fails(&["run", "seega", "-i", "davies", "-n", "2", "--agents", agents]);
+        assert!(err.contains(says), "{agents}: {err}");
+    }
+    let o = run_json(
+        "um-el-tuweisat",
+        "davies",
+        &["-n", "2", "--agents", "strong,mcts:5", "--swap", "--no-store"],
+    );
+    assert_eq!(o["lineup"], serde_json::json!(["strong", "mcts:5"]));
+}
