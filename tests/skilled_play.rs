@@ -375,13 +375,22 @@ fn bad_search_specs_are_refused_with_a_suggestion() {
         ("ex:3:-5", "the node budget must be 1 to 100000000, not -5"),
         ("ab:1000", "the depth must be 1 to 40, not 1000"),
     ] {
-        let err = fails(&["run", "seega", "-i", "davies", "-n", "2", "--agents", agents]);
+        let err = fails(&[
+            "run", "seega", "-i", "davies", "-n", "2", "--agents", agents,
+        ]);
         assert!(err.contains(says), "{agents}: {err}");
     }
     let o = run_json(
         "um-el-tuweisat",
         "davies",
-        &["-n", "2", "--agents", "strong,mcts:5", "--swap", "--no-store"],
+        &[
+            "-n",
+            "2",
+            "--agents",
+            "strong,mcts:5",
+            "--swap",
+            "--no-store",
+        ],
     );
     assert_eq!(o["lineup"], serde_json::json!(["strong", "mcts:5"]));
 }
