@@ -1,5 +1,5 @@
 //! The cost of the skilled players' decisions, one reading per engine family: MCTS iterations
-//! per second (and a greedy decision's cost) on one core. The figures of BENCHMARKS.md,
+//! and alpha-beta and expectimax nodes per second (and a greedy decision's cost) on one core. The figures of BENCHMARKS.md,
 //! "Skilled players". Run with `cargo bench --bench agents`.
 //!
 //! Each reading's positions are fixed before timing: the first [`PER_GAME`] decisions with a
@@ -9,8 +9,8 @@
 //! Li'b el-Merafib's end game, they come from late in the games). A sample times
 //! [`agents::choose`] once at every position, each with the game's generator rebuilt at its
 //! place there, so every sample makes the same choices. The counter is MCTS iterations
-//! (greedy: decisions), so divan's items/s is iterations/s; decisions/s is that over the
-//! iterations.
+//! (alpha-beta and expectimax: the positions searched; greedy: decisions), so divan's
+//! items/s is iterations/s (nodes/s); decisions/s is that over the iterations (nodes).
 
 use ludotrace::agents::{self, Agent};
 use ludotrace::bind::bind;
@@ -46,6 +46,9 @@ const READINGS: &[&str] = &[
 /// The MCTS agents timed at every reading: full rollouts, and rollouts cut after 40 plies.
 const MCTS: &[&str] = &["mcts:300", "mcts:300:40"];
 
+/// The search agents timed at every reading: the levels `fair` and `strong`, and expectimax.
+const SEARCH: &[&str] = &["ab:6:5000", "ab:8:20000", "ex:3:20000"];
+
 fn main() {
     divan::main();
 }
@@ -67,6 +70,23 @@ fn greedy(bencher: divan::Bencher, reading: &str) {
 /// An MCTS decision at each position (up to seconds a sample: ten samples).
 #[divan::bench(args = mcts_cases(), sample_count = 10)]
 fn mcts(bencher: divan::Bencher, case: &str) {
+    let (reading, agent) = case.split_once(' ').expect("reading agent");
+    decisions(bencher, reading, agent.parse().expect("agent"));
+}
+
+/// Every reading with every search agent, as `game/reading agent`.
+fn search_cases() -> Vec<String> {
+    READINGS
+        .iter()
+        .flat_map(|r| SEARCH.iter().map(move |a| format!("{r} {a}")))
+        .collect()
+}
+
+/// An alpha-beta or expectimax decision at each position; the counter is the positions the
+/// searches visit (the same every sample: a search counts nodes, never time), so divan's
+/// items/s is nodes/s.
+#[divan::bench(args = search_cases(), sample_count = 10)]
+fn search(bencher: divan::Bencher, case: &str) {
     let (reading, agent) = case.split_once(' ').expect("reading agent");
     decisions(bencher, reading, agent.parse().expect("agent"));
 }
@@ -96,15 +116,20 @@ impl EngineVisitor for Bench<'_, '_> {
     type Output = ();
     fn visit<F: GameFamily>(self, rules: &F::Rules) {
         let positions = positions(rules, self.key);
-        let per_decision = match self.agent {
-            Agent::Mcts { iterations, .. } => u64::from(iterations),
-            _ => 1,
-        };
         let agent = self.agent;
+        let items = match agent {
+            Agent::Mcts { iterations, .. } => u64::from(iterations) * positions.len() as u64,
+            // The nodes the searches visit, found once (they are the same every time).
+            Agent::AlphaBeta { .. } | Agent::Expectimax { .. } => positions
+                .iter()
+                .map(|p| {
+                    agents::decide(&agent, rules, &p.state, &p.legal, &mut p.rng(self.key)).work
+                })
+                .sum(),
+            _ => positions.len() as u64,
+        };
         self.bencher
-            .counter(divan::counter::ItemsCount::new(
-                per_decision * positions.len() as u64,
-            ))
+            .counter(divan::counter::ItemsCount::new(items))
             .with_inputs(|| {
                 positions
                     .iter()

@@ -230,6 +230,20 @@ fn every_json_output_conforms_to_its_published_schema() {
         ],
     );
     conforms(
+        "output/ladder",
+        &[
+            "ladder",
+            "um-el-tuweisat",
+            "--levels",
+            "random,greedy,weak",
+            "--all-pairs",
+            "-n",
+            "4",
+            "--format",
+            "json",
+        ],
+    );
+    conforms(
         "output/run-all",
         &[
             "run",

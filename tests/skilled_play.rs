@@ -1,7 +1,8 @@
 //! `--agents` and `--swap` on `run` and `diff`, and `diff --games auto`: random lineups are
 //! random play, results by agent add up, skilled play beats random play far from chance,
 //! the seats rotate evenly, the numbers are the same at any thread count, `--games auto`
-//! plays the games `-n` would, and bad input is refused.
+//! plays the games `-n` would, bad input is refused, and `ladder` measures agents against
+//! each other.
 
 use serde_json::Value;
 
@@ -362,4 +363,136 @@ fn every_game_can_be_diffed_by_random_and_by_skilled_play() {
             }
         }
     }
+}
+
+/// Bad search specs and misspelt names on the command line: exit 2, the value and its range
+/// named, the nearest name suggested; the levels stand wherever an agent does.
+#[test]
+fn bad_search_specs_are_refused_with_a_suggestion() {
+    for (agents, says) in [
+        ("stong", "did you mean strong?"),
+        ("fair,alphabeta", "did you mean ab:DEPTH?"),
+        ("ab:0", "the depth must be 1 to 40, not 0"),
+        ("ex:3:-5", "the node budget must be 1 to 100000000, not -5"),
+        ("ab:1000", "the depth must be 1 to 40, not 1000"),
+    ] {
+        let err = fails(&[
+            "run", "seega", "-i", "davies", "-n", "2", "--agents", agents,
+        ]);
+        assert!(err.contains(says), "{agents}: {err}");
+    }
+    let o = run_json(
+        "um-el-tuweisat",
+        "davies",
+        &[
+            "-n",
+            "2",
+            "--agents",
+            "strong,mcts:5",
+            "--swap",
+            "--no-store",
+        ],
+    );
+    assert_eq!(o["lineup"], serde_json::json!(["strong", "mcts:5"]));
+}
+
+/// `ladder --format json` of `args` after `ladder GAME`.
+fn ladder_json(game: &str, args: &[&str]) -> Value {
+    let mut all = vec!["ladder", game, "--format", "json"];
+    all.extend(args);
+    json(&all)
+}
+
+/// Greedy play is measured stronger than random play on Um el Tuweisat in 40 games: the
+/// first agent of the pairing (random) is "weaker", its score's interval wholly below 45 %.
+/// The fields add up: every game is won by one side, drawn, censored or endless.
+#[test]
+fn a_ladder_finds_greedy_stronger_than_random() {
+    let l = ladder_json("um-el-tuweisat", &["--levels", "random,greedy", "-n", "40"]);
+    assert_eq!(l["schema_version"], 1);
+    assert_eq!(l["interpretation"], "davies");
+    assert_eq!(l["games"], 40);
+    assert_eq!(l["levels"], serde_json::json!(["random", "greedy"]));
+    let pairings = l["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 1);
+    let p = &pairings[0];
+    assert_eq!(
+        (p["first"].as_str(), p["second"].as_str()),
+        (Some("random"), Some("greedy"))
+    );
+    let n = |k: &str| p[k].as_u64().unwrap_or_else(|| panic!("{k}: {p}"));
+    assert_eq!(n("games"), 40);
+    assert_eq!(
+        n("first_wins") + n("second_wins") + n("draws") + n("censored") + n("endless"),
+        40
+    );
+    assert_eq!(
+        n("finished"),
+        n("first_wins") + n("second_wins") + n("draws")
+    );
+    let score = p["score"]["value"].as_f64().unwrap();
+    let by_hand = (n("first_wins") as f64 + n("draws") as f64 / 2.0) / n("finished") as f64;
+    assert!((score - by_hand).abs() < 1e-4, "{score} vs {by_hand}");
+    assert!(p["score"]["hi"].as_f64().unwrap() < 0.45, "{p}");
+    assert_eq!(p["verdict"], "weaker");
+}
+
+/// Three levels play two adjacent pairings, four with `--all-pairs` three; the same seed
+/// gives the same games.
+#[test]
+fn a_ladder_plays_adjacent_pairs_or_all_and_repeats_itself() {
+    let args = ["--levels", "random,greedy,weak", "-n", "4"];
+    let l = ladder_json("um-el-tuweisat", &args);
+    let names = |l: &Value| -> Vec<String> {
+        l["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}-{}",
+                    p["first"].as_str().unwrap(),
+                    p["second"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    assert_eq!(names(&l), ["random-greedy", "greedy-weak"]);
+    assert_eq!(l, ladder_json("um-el-tuweisat", &args));
+    let mut all = args.to_vec();
+    all.push("--all-pairs");
+    let a = ladder_json("um-el-tuweisat", &all);
+    assert_eq!(names(&a), ["random-greedy", "random-weak", "greedy-weak"]);
+    assert_eq!(a["all_pairs"], true);
+}
+
+/// Bad levels, too few levels, an odd number of games and a reading of more than two seats
+/// are refused with exit 2, naming the value and what is valid.
+#[test]
+fn bad_ladders_are_refused() {
+    let err = fails(&["ladder", "um-el-tuweisat", "--levels", "weak,strnog"]);
+    assert!(
+        err.contains("strnog") && err.contains("did you mean strong"),
+        "{err}"
+    );
+    let err = fails(&["ladder", "um-el-tuweisat", "--levels", "fair"]);
+    assert!(err.contains("two or more agents"), "{err}");
+    let err = fails(&["ladder", "um-el-tuweisat", "--levels", "fair,fair"]);
+    assert!(err.contains("listed twice"), "{err}");
+    let err = fails(&["ladder", "um-el-tuweisat", "-n", "5"]);
+    assert!(
+        err.contains("multiple of 2") && err.contains("not 5"),
+        "{err}"
+    );
+    let err = fails(&[
+        "ladder",
+        "lib-el-merafib",
+        "--levels",
+        "random,greedy",
+        "-n",
+        "2",
+    ]);
+    assert!(err.contains("two-player readings only"), "{err}");
+    let err = fails(&["ladder", "um-el-tuweisat", "-n", "0"]);
+    assert!(err.contains("--games must be 1 to"), "{err}");
 }

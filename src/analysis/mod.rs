@@ -9,6 +9,7 @@ pub mod error;
 pub mod flags;
 pub mod global;
 pub mod header;
+pub mod ladder;
 pub mod limits;
 pub mod play;
 pub mod replay;

@@ -283,6 +283,39 @@ pub enum Command {
         #[arg(long, value_name = "HALF-WIDTH", allow_negative_numbers = true)]
         precision: Option<f64>,
     },
+    /// Measure agents against each other in one reading: each adjacent pair of the levels
+    /// (every pair with --all-pairs) plays with the seats rotating game by game, and the
+    /// first agent's score over the finished games comes with its 95 % interval and a verdict.
+    #[command(
+        after_help = "Examples:\n  ludotrace ladder um-el-tuweisat\n  ludotrace ladder um-el-tuweisat --levels random,greedy,weak -n 20\n  ludotrace ladder seega -i davies --levels fair,strong -n 100 --max-plies 20000 --format json"
+    )]
+    Ladder {
+        /// Game id (see `ludotrace list`).
+        game: String,
+        /// Interpretation id (default: the game's first reading).
+        #[arg(short, long, value_name = "INTERPRETATION")]
+        interpretation: Option<String>,
+        /// The agents, comma-separated, weakest first: levels (weak, fair, strong) or any
+        /// agent spec (random, greedy, mcts:N, ab:DEPTH, ex:DEPTH …).
+        #[arg(long, default_value = crate::analysis::ladder::DEFAULT_LEVELS, value_name = "AGENT,...")]
+        levels: String,
+        /// Play every pair of the levels, not only adjacent ones.
+        #[arg(long)]
+        all_pairs: bool,
+        /// Games per pairing (a multiple of 2: each agent plays each seat equally often).
+        #[arg(short = 'n', long, default_value_t = 100, value_name = "GAMES")]
+        games: u64,
+        /// Run seed: game i of a pairing draws from ChaCha8 seeded from (seed, reading,
+        /// pairing), stream i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which a game of a reading with no engine cap is stopped (censored).
+        #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
+        max_plies: u32,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Split `run`, `diff` or `flags` (`--global` too) into units of work that can run apart,
     /// on a cluster's nodes, and be merged into the single process's result, byte for byte:
     /// writes a plan listing the units (reading × block of games).

@@ -199,6 +199,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         Command::Run { .. }
         | Command::Diff { .. }
         | Command::Flags { .. }
+        | Command::Ladder { .. }
         | Command::Report { .. }
         | Command::Site { .. } => {
             let files = files(&cli)?;
@@ -384,6 +385,32 @@ pub(super) fn play_command(
             let f = flags::flags(exec, corpus, files, &args, &progress::bar(cli.quiet, false))?;
             crate::present::flags::print(out, &f, &args);
         }
+        Command::Ladder {
+            game,
+            interpretation,
+            levels,
+            all_pairs,
+            games,
+            seed,
+            max_plies,
+            threads,
+        } => {
+            let args = crate::analysis::ladder::LadderArgs {
+                game: game.clone(),
+                interpretation: interpretation.clone(),
+                levels: levels.clone(),
+                all_pairs: *all_pairs,
+                games: *games,
+                seed: *seed,
+                max_plies: *max_plies,
+                threads: *threads,
+                corpus: cli.corpus.clone(),
+            };
+            let bar = progress::bar(cli.quiet, true);
+            let l = crate::analysis::ladder::ladder(exec, corpus, files, &args, &bar)?;
+            let name = &game_of(corpus, game)?.name;
+            crate::present::ladder::print(out, &l, &args, name);
+        }
         Command::Report {
             game,
             all: _,
@@ -549,6 +576,7 @@ pub(super) fn command_name(c: &Command) -> &'static str {
         Command::Check => "check",
         Command::Run { .. } => "run",
         Command::Diff { .. } => "diff",
+        Command::Ladder { .. } => "ladder",
         Command::Flags { .. } => "flags",
         Command::Replay { .. } => "replay",
         Command::Report { .. } => "report",
@@ -589,7 +617,9 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
             &[Table, Json, Markdown],
             " (the merged command's formats; per-game csv rows are not in partial results)",
         ),
-        Command::Diff { .. } | Command::Flags { .. } => (&[Table, Json, Markdown], ""),
+        Command::Diff { .. } | Command::Flags { .. } | Command::Ladder { .. } => {
+            (&[Table, Json, Markdown], "")
+        }
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Report { .. } => (
             &[Table],

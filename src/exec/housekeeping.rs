@@ -20,7 +20,7 @@ use crate::stats::{Histogram, round, wilson};
 pub const STORE_OUTPUT_VERSION: u32 = 1;
 
 /// The commands that ask for runs (`runs.command`).
-pub const COMMANDS: [&str; 6] = ["run", "diff", "flags", "report", "site", "merge"];
+pub const COMMANDS: [&str; 7] = ["run", "diff", "flags", "ladder", "report", "site", "merge"];
 
 /// What a store holds (`ludotrace store`).
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]

@@ -212,6 +212,13 @@ impl Limit {
     }
 }
 
+/// Mixes `word` into the hash `h`: a multiply-rotate step (as rustc's Fx hasher), for the
+/// engines' [`Rules::key`](super::Rules::key). Deterministic on every platform.
+#[inline]
+pub fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+}
+
 /// A parameter value's name as the rulesets spell it (`NeitherCanMove` → `neither-can-move`),
 /// for engine error messages; the engines read no serialisation format.
 pub fn kebab_name(value: &impl std::fmt::Debug) -> String {

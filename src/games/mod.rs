@@ -320,6 +320,24 @@ pub trait Rules: Sync {
     /// most. Each engine says what it counts (counters taken, pieces kept, progress along a
     /// track and captures); it need not decide the game, only rank positions along the way.
     fn material(&self, state: &Self::State, seat: Seat) -> i64;
+    /// The seat's standing as every search agent (`crate::agents`: greedy, the rollouts of
+    /// MCTS cut at a depth, alpha-beta and expectimax) scores a position it does not search
+    /// further: one evaluation a family, in the units of [`Rules::material`] scaled as the
+    /// engine says. The default is the material itself (sowing: counters taken and points;
+    /// the races: distance run and counters eaten); the custodial family adds mobility.
+    /// Like the material it ranks positions along the way and never decides a game.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> i64 {
+        self.material(state, seat)
+    }
+    /// A cheap hash of what decides the position's play (the board, the mover, the phase,
+    /// the clock), for the alpha-beta agent's table of best moves; `None` (the default)
+    /// where the engine offers none, and the search then orders moves without it. Two
+    /// states with one key may still differ in their history (a repetition set, a stall
+    /// count): the table only orders moves, it never stands for a value, so a key need not
+    /// be exact, only cheap and deterministic.
+    fn key(&self, _state: &Self::State) -> Option<u64> {
+        None
+    }
     /// Uniform random play's decision: calls `pick(n)` once with the number of legal moves
     /// and returns the move at the index it gives, in [`Rules::legal_moves`]' order, with `n`.
     /// `buf` is scratch space. An engine may override this to find the move without listing

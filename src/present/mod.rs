@@ -13,6 +13,7 @@ pub mod cite;
 pub mod diff;
 pub mod flags;
 pub mod html;
+pub mod ladder;
 pub mod out;
 pub mod register;
 pub mod replay;

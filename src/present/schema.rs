@@ -72,6 +72,10 @@ pub fn schema() -> Value {
         output_schema::<crate::analysis::play::RunAllOutput>(),
     );
     put(
+        "output/ladder",
+        output_schema::<crate::analysis::ladder::Ladder>(),
+    );
+    put(
         "output/replay",
         output_schema::<crate::ludii::replay::Report>(),
     );

@@ -47,6 +47,23 @@ impl Custodial {
             || (0..4).any(|d| self.jumps(pieces, seat, d) != 0)
     }
 
+    /// The steps (and, under `step: jump`, the jumps) `seat`'s pieces on the board could
+    /// make: each piece's empty neighbours, counted per direction.
+    pub(super) fn mobility(&self, s: &CustodialState, seat: usize) -> u32 {
+        let empty = self.empty(s);
+        (0..4)
+            .map(|d| {
+                let steps = (self.shift(s.pieces[seat], d) & empty).count_ones();
+                let jumps = if self.p.step == Step::Jump {
+                    self.jumps(&s.pieces, seat, d).count_ones()
+                } else {
+                    0
+                };
+                steps + jumps
+            })
+            .sum()
+    }
+
     /// Whether a piece of `seat` has an empty neighbour: the four step targets at once.
     #[inline(always)]
     fn has_target<B: Bits>(&self, pieces: &[u128; 2], seat: usize) -> bool {

@@ -32,7 +32,7 @@
 //! types they share and the [`Rules`] impl that dispatches to them.
 
 use super::bits::{Bits, bit_indices, nth_bit_sparse, nth_bit_wide, nth_cell, pick4};
-use super::core::{CapError, Clock, Limit, lot_weights};
+use super::core::{self, CapError, Clock, Limit, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
     event_kinds,
@@ -62,6 +62,10 @@ use text::EventDisplay;
 
 /// The largest board side.
 pub const MAX_SIZE: usize = 11;
+
+/// What one piece is worth in [`Rules::evaluate`] against one move of mobility: more than
+/// the most moves a side can have on the largest board (four steps and four jumps a cell).
+pub const PIECE_WORTH: i64 = 8 * (MAX_SIZE * MAX_SIZE) as i64 + 1;
 
 /// No cell (off the board, or no piece to continue with).
 const NONE: u8 = u8::MAX;
@@ -650,6 +654,35 @@ impl Rules for Custodial {
     /// costs one.
     fn material(&self, s: &CustodialState, seat: Seat) -> i64 {
         i64::from(s.pieces(seat))
+    }
+
+    /// Pieces and mobility: [`PIECE_WORTH`] for each piece in play (the material), plus
+    /// one for each step (and, under `step: jump`, each jump) the seat's pieces on the
+    /// board could make now. A piece outweighs any mobility a board allows, so a capture is
+    /// never traded for room; among equal pieces the side with more room (and the
+    /// opponent's with less, since agents score a lead) is preferred.
+    fn evaluate(&self, s: &CustodialState, seat: Seat) -> i64 {
+        PIECE_WORTH * self.material(s, seat) + i64::from(self.mobility(s, seat))
+    }
+
+    /// The boards, hands, mover, phase, pending continuation and opening rule, and the
+    /// clock's plies.
+    fn key(&self, s: &CustodialState) -> Option<u64> {
+        let mut h = 0;
+        for w in [s.pieces[0], s.pieces[1]] {
+            h = core::mix(h, w as u64);
+            h = core::mix(h, (w >> 64) as u64);
+        }
+        let small = u64::from(s.hand[0])
+            | u64::from(s.hand[1]) << 8
+            | u64::from(s.mover) << 16
+            | (s.phase as u64) << 24
+            | u64::from(s.cont) << 32
+            | u64::from(s.must_open) << 40
+            | u64::from(s.first_move) << 41
+            | u64::from(s.placed) << 48;
+        h = core::mix(h, small);
+        Some(core::mix(h, u64::from(s.clock.plies())))
     }
 
     fn move_text(&self, mv: CustodialMove) -> String {

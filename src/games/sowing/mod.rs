@@ -35,7 +35,7 @@
 use std::fmt;
 
 use super::bits::nth_set_bit;
-use super::core::{CapError, Clock, Limit, kebab_name, lot_weights};
+use super::core::{self, CapError, Clock, Limit, kebab_name, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
     event_kinds,
@@ -724,6 +724,57 @@ impl Rules for Sowing {
     /// the stage. Counters on the board, daughters and debts do not count.
     fn material(&self, s: &SowingState, seat: Seat) -> i64 {
         i64::from(s.pos.store[seat]) + i64::from(s.points[seat])
+    }
+
+    /// The material, and in games whose houses change hands between stages (Um el Banât)
+    /// also the counters in the houses the seat owns: a stage's takings become the houses
+    /// of the next, so a standing counted on the stores alone would fall to nothing at every
+    /// reset and a search could not tell a stage won from one lost.
+    fn evaluate(&self, s: &SowingState, seat: Seat) -> i64 {
+        let mut value = self.material(s, seat);
+        if self.dynamic {
+            let mut owned = s.owned[seat];
+            while owned != 0 {
+                let h = owned.trailing_zeros() as usize;
+                owned &= owned - 1;
+                value += i64::from(s.pos.board[h]);
+            }
+        }
+        value
+    }
+
+    /// The board, stores and daughters, the mover, phase and hand, the points, and the
+    /// clock's plies.
+    fn key(&self, s: &SowingState) -> Option<u64> {
+        let mut h = 0;
+        for chunk in s.pos.board.chunks(4) {
+            let word = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (i, &c)| w | u64::from(c) << (16 * i));
+            h = core::mix(h, word);
+        }
+        for chunk in s.pos.mark.chunks(8) {
+            let word = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (i, &m)| w | u64::from(m) << (8 * i));
+            h = core::mix(h, word);
+        }
+        h = core::mix(
+            h,
+            u64::from(s.pos.store[0]) | u64::from(s.pos.store[1]) << 32,
+        );
+        h = core::mix(
+            h,
+            u64::from(s.points[0] as u32) | u64::from(s.points[1] as u32) << 32,
+        );
+        let small = u64::from(s.mover)
+            | (s.phase as u64) << 8
+            | u64::from(s.must_feed) << 16
+            | u64::from(s.hand) << 32;
+        h = core::mix(h, small);
+        Some(core::mix(h, u64::from(s.clock.plies())))
     }
 
     fn choose(
