@@ -344,7 +344,18 @@ fn flags_are_the_same_at_any_thread_count() {
 /// Um el Banât's borrowing between stages: the DLP's larger holder against Davies' gainer.
 #[test]
 fn the_banat_borrowing_conflict_is_found_and_quoted() {
-    let v = json(&["flags", "um-el-banat", "-n", "100", "--format", "json"]);
+    // A low ply limit keeps this quick in a debug build: the limit belongs to the experiment,
+    // and what is checked here (the flags and the rule's activity) does not rest on it.
+    let v = json(&[
+        "flags",
+        "um-el-banat",
+        "-n",
+        "30",
+        "--max-plies",
+        "3000",
+        "--format",
+        "json",
+    ]);
     // Davies' own borrowing rule is live in play: the gainer's remainder is borrowed in
     // most games under `davies`, never under the readings that take the larger holder's.
     let gainer = of_kind(&v, "rule-activity")
@@ -487,13 +498,24 @@ fn the_hyena_games_costs_are_open_points() {
 
 #[test]
 fn every_game_has_flags_in_every_view() {
-    let all = json(&["flags", "-n", "6", "--format", "json"]);
+    // Low ply limits keep these quick in a debug build (Um el Banât's games run to thousands
+    // of plies); the views are what is checked.
+    let all = json(&[
+        "flags",
+        "-n",
+        "6",
+        "--max-plies",
+        "3000",
+        "--format",
+        "json",
+    ]);
     let reports = all["reports"].as_array().unwrap();
     assert_eq!(reports.len(), 7);
     for r in reports {
         assert!(!of_kind(r, "choice").is_empty(), "{}", r["game"]);
     }
-    let (code, table, _) = run(bin().args(["flags", "um-el-banat", "-n", "30"]));
+    let (code, table, _) =
+        run(bin().args(["flags", "um-el-banat", "-n", "30", "--max-plies", "3000"]));
     assert_eq!(code, 0);
     assert!(table.contains("source conflict"), "{table}");
     assert!(table.contains("borrowing-basis"), "{table}");
@@ -502,7 +524,7 @@ fn every_game_has_flags_in_every_view() {
         "{table}"
     );
     assert!(
-        table.contains("reproduce: ludotrace flags um-el-banat -n 30 --seed 1 --max-plies 10000"),
+        table.contains("reproduce: ludotrace flags um-el-banat -n 30 --seed 1 --max-plies 3000"),
         "{table}"
     );
     let (code, md, _) = run(bin().args(["flags", "seega", "-n", "20", "--format", "markdown"]));
@@ -613,7 +635,16 @@ fn the_left_hole_defect_ranks_among_the_largest_effects() {
 /// quotes are listed, each with the quote it falls in, and none outside them.
 #[test]
 fn witness_variants_inside_quoted_spans() {
-    let v = json(&["flags", "um-el-banat", "-n", "4", "--format", "json"]);
+    let v = json(&[
+        "flags",
+        "um-el-banat",
+        "-n",
+        "4",
+        "--max-plies",
+        "3000",
+        "--format",
+        "json",
+    ]);
     let variants = of_kind(&v, "witness-variant");
     let texts: Vec<&str> = variants
         .iter()

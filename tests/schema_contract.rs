@@ -313,11 +313,28 @@ fn every_json_output_conforms_to_its_published_schema() {
     );
     conforms(
         "output/flags",
-        &["flags", "um-el-banat", "-n", "30", "--format", "json"],
+        &[
+            "flags",
+            "um-el-banat",
+            "-n",
+            "30",
+            "--max-plies",
+            "3000",
+            "--format",
+            "json",
+        ],
     );
     conforms(
         "output/flags-all",
-        &["flags", "-n", "6", "--format", "json"],
+        &[
+            "flags",
+            "-n",
+            "6",
+            "--max-plies",
+            "3000",
+            "--format",
+            "json",
+        ],
     );
     conforms(
         "output/replay",
