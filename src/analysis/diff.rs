@@ -24,7 +24,7 @@ use serde_json::Value;
 use crate::agents::Lineup;
 use crate::analysis::Error;
 use crate::analysis::header::{Header, Played};
-use crate::analysis::limits::{self, AtLimit};
+use crate::analysis::limits;
 use crate::analysis::play::{
     check_numbers, check_rotation, check_seated, corpus_hash, play_reading, pool,
 };
@@ -258,6 +258,24 @@ pub(crate) fn attach_raised(metrics: &mut [Metric], at: &[(u32, Vec<Metric>)]) {
             }
         }
     }
+}
+
+/// A metric's verdict at a raised limit.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AtLimit {
+    /// The raised `--max-plies`.
+    pub max_plies: u32,
+    /// The value under A at this limit.
+    pub a: f64,
+    /// The value under B.
+    pub b: f64,
+    /// B − A with its 95 % interval.
+    pub difference: Difference,
+    /// The p-value after Holm's correction across every metric of the command at this
+    /// limit.
+    pub p_adjusted: f64,
+    /// `differs` or `no difference detected`, as at the run's limit.
+    pub verdict: String,
 }
 
 /// A difference with its interval.

@@ -10,9 +10,6 @@
 //! at the run's limit is **limit-sensitive**: it measures where the limit sits, not what the
 //! rules do, and is shown apart from the rule effects and never counted as one.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
 use crate::analysis::play::MAX_PLIES;
 use crate::sim::Tally;
 
@@ -35,22 +32,4 @@ pub fn raised(max_plies: u32) -> Vec<u32> {
 /// of them was censored.
 pub fn censored(arms: &[&Tally]) -> bool {
     arms.iter().any(|t| t.censored() > 0)
-}
-
-/// A metric's verdict at a raised limit.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct AtLimit {
-    /// The raised `--max-plies`.
-    pub max_plies: u32,
-    /// The value under A at this limit.
-    pub a: f64,
-    /// The value under B.
-    pub b: f64,
-    /// B − A with its 95 % interval.
-    pub difference: crate::analysis::diff::Difference,
-    /// The p-value after Holm's correction across every metric of the command at this
-    /// limit.
-    pub p_adjusted: f64,
-    /// `differs` or `no difference detected`, as at the run's limit.
-    pub verdict: String,
 }

@@ -179,8 +179,8 @@ mod tests {
         assert!((steps[1].s - 8.0 / 15.0).abs() < 1e-12);
         assert_eq!(steps[2].s, 0.0);
         let var: f64 = 1.0 / 20.0 + 1.0 / 6.0;
-        let lo = (8.0f64 / 15.0).ln() - Z95 * var.sqrt();
-        assert!((steps[1].lo - lo.exp()).abs() < 1e-9, "{:?}", steps[1]);
+        let lo = ln(8.0 / 15.0) - Z95 * var.sqrt();
+        assert!((steps[1].lo - exp(lo)).abs() < 1e-9, "{:?}", steps[1]);
         assert_eq!(steps[1].hi, 1.0, "capped at 1");
         // The median: S first at or below 1/2 at 10 (8/15 at 6 is above).
         assert_eq!(quantile(&steps, 0.5).plies, Some(10));
