@@ -158,7 +158,7 @@ fn a_search_that_gives_up_is_censored_not_endless() {
     };
     assert_eq!(
         game_end(outcome(EndReason::SearchLimit)),
-        GameEnd::Timeout(Timeout::PlyLimit)
+        GameEnd::Timeout(Timeout::SearchLimit)
     );
     assert_eq!(
         game_end(outcome(EndReason::Cycle)),

@@ -456,7 +456,7 @@ pub fn diff<'c>(
     if tallies.iter().any(|tb| limits::censored(&[&ta, tb])) {
         for limit in limits::raised(args.max_plies) {
             let again = |t: &Tally, interp: &Interpretation, b: &Bound, tag: &str| {
-                if t.censored() == 0 {
+                if t.censored_by_limit() == 0 {
                     return t.clone();
                 }
                 bar.inc_length(n);

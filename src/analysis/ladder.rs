@@ -24,7 +24,7 @@ use crate::analysis::reproduce::Reproduce;
 use crate::corpus::{Corpus, CorpusFiles, Game, Interpretation};
 use crate::exec::{Exec, Task};
 use crate::rng;
-use crate::sim::{self, RunSpec, Tally, Timeout};
+use crate::sim::{self, RunSpec, Tally};
 use crate::stats::{Rate, round, wilson};
 
 /// The levels a ladder climbs when none are given.
@@ -116,8 +116,8 @@ impl Pairing {
     /// the lineup, in this order).
     fn of(first: &Agent, second: &Agent, tally: &Tally) -> Self {
         let wins = |k: usize| tally.agents.get(k).map_or(0, |a| a.seat_wins_total());
-        let censored = censored(tally);
-        let endless = tally.timeouts - censored;
+        let censored = tally.censored();
+        let endless = tally.endless();
         let (first_wins, second_wins) = (wins(0), wins(1));
         let finished = first_wins + second_wins + tally.draws;
         let score = (finished > 0).then(|| {
@@ -142,16 +142,6 @@ impl Pairing {
             score,
         }
     }
-}
-
-/// Games stopped by the run's ply limit.
-fn censored(tally: &Tally) -> u64 {
-    tally
-        .timeouts_by_reason
-        .iter()
-        .filter(|(name, _)| *name == Timeout::PlyLimit.name())
-        .map(|(_, n)| n)
-        .sum()
 }
 
 /// The verdict on a first agent's score over `games` games.
@@ -359,6 +349,9 @@ mod tests {
             timeouts_by_reason: vec![("ply-limit", 3), ("cycle", 1)],
             ..Tally::default()
         };
+        // The unfinished games' lengths, as a tally keeps them.
+        t.censored_plies.add_n(500, 3);
+        t.endless_plies.add_n(40, 1);
         t.agents = vec![
             crate::sim::AgentTally {
                 seat_wins: vec![3, 3],

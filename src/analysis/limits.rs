@@ -28,8 +28,9 @@ pub fn raised(max_plies: u32) -> Vec<u32> {
     out
 }
 
-/// Whether a comparison of these arms needs checking at raised limits: some game of one
-/// of them was censored.
+/// Whether a comparison of these arms needs checking at raised limits: the run's limit
+/// stopped some game of one of them (a game an engine's own search bound stopped would stop
+/// there again at any limit).
 pub fn censored(arms: &[&Tally]) -> bool {
-    arms.iter().any(|t| t.censored() > 0)
+    arms.iter().any(|t| t.censored_by_limit() > 0)
 }

@@ -102,15 +102,17 @@ pub struct RunResults {
     /// Games that did not finish: stopped by the run's ply limit (readings without an engine
     /// cap), or found by the rules never to end.
     pub timeouts: u64,
-    /// The timeouts by reason: `ply-limit` (the run's `--max-plies`), `cycle` (a relay or
-    /// replay that would go round for ever), `endless` (no end of the game can be reached
-    /// any more under the reading's rules). Only reasons that occurred are listed.
+    /// The timeouts by reason: `ply-limit` (the run's `--max-plies`), `search-limit` (an
+    /// engine's own search, a relay or idle stages, still going at its bound with no cycle
+    /// found), `cycle` (a relay or replay proved to go round for ever), `endless` (no end of
+    /// the game can be reached any more under the reading's rules). Only reasons that
+    /// occurred are listed.
     pub timeouts_by_reason: IndexMap<String, u64>,
     /// Games that reached an engine cap, whatever they scored.
     pub capped: u64,
-    /// Games stopped by the run's `--max-plies` (the `ply-limit` timeouts): *censored*,
+    /// Games stopped by a limit (the `ply-limit` and `search-limit` timeouts): *censored*,
     /// neither won, drawn nor lost; their outcome is unknown and their length is more than
-    /// the limit. The limit belongs to the experiment, not to the reading.
+    /// where they stopped. A limit belongs to the experiment, not to the reading.
     pub censored: u64,
     /// Games the rules proved can never end (the `cycle` and `endless` timeouts): an outcome
     /// of the reading itself.

@@ -284,8 +284,9 @@ fn unfinished_words(outputs: &[&RunOutput]) -> Option<String> {
     let mut text = format!("Unfinished games (the timeouts): {}.", each.join("; "));
     if outputs.iter().any(|o| o.results.censored > 0) {
         text.push_str(&format!(
-            " A censored game was stopped by the run's limit of {} plies: its outcome is \
-             unknown, and it is neither a draw nor a loss; `run GAME -i READING` gives a \
+            " A censored game was stopped by a limit (the run's {} plies, or an engine's search \
+             that reached its bound with no cycle found): its outcome is unknown, and it is \
+             neither a draw nor a loss; `run GAME -i READING` gives a \
              reading's outcomes among its finished games, with the bounds the censored ones \
              leave.",
             outputs[0].header.max_plies
@@ -329,10 +330,30 @@ pub(crate) fn censoring_words(o: &RunOutput) -> Option<String> {
     let n = o.header.games;
     let mut parts = Vec::new();
     if r.censored > 0 {
+        let searched = r
+            .timeouts_by_reason
+            .get("search-limit")
+            .copied()
+            .unwrap_or(0);
+        let by_limit = r.censored - searched;
+        let mut stopped = Vec::new();
+        if by_limit > 0 {
+            stopped.push(format!(
+                "{by_limit} at the run's limit of {} plies",
+                o.header.max_plies
+            ));
+        }
+        if searched > 0 {
+            stopped.push(format!(
+                "{searched} where an engine's search (a relay, idle stages) reached its bound \
+                 with no cycle found"
+            ));
+        }
         parts.push(format!(
-            "censored: {} of {n} games stopped at the run's limit of {} plies, their outcome \
-             unknown (neither draws nor losses) and their length more than the limit",
-            r.censored, o.header.max_plies
+            "censored: {} of {n} games stopped unfinished, {}: their outcome unknown \
+             (neither draws nor losses) and their length more than where they stopped",
+            r.censored,
+            stopped.join(", ")
         ));
     }
     if r.endless > 0 {

@@ -61,6 +61,12 @@ pub fn playthrough<R: Rules>(
         GameEnd::Timeout(Timeout::PlyLimit) => {
             let _ = writeln!(text, "result: timeout at {max_plies} plies");
         }
+        GameEnd::Timeout(Timeout::SearchLimit) => {
+            let _ = writeln!(
+                text,
+                "result: timeout, a search stopped at its bound with no cycle found"
+            );
+        }
         GameEnd::Timeout(Timeout::Cycle) => {
             let _ = writeln!(text, "result: timeout, a cycle that never ends");
         }

@@ -19,9 +19,13 @@ pub enum GameEnd {
 /// Why a game is a timeout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Timeout {
-    /// The run's `--max-plies` (or an engine's search bound inside a forced stretch,
-    /// [`EndReason::SearchLimit`]: a limit too, not a proof).
+    /// The run's `--max-plies`.
     PlyLimit,
+    /// An engine's own search bound inside a forced stretch ([`EndReason::SearchLimit`]: a
+    /// relay or idle stages still going at their bound with no cycle found): censored like a
+    /// game at the ply limit, since nothing was proved, but no higher `--max-plies` would
+    /// take it further.
+    SearchLimit,
     /// A cycle the rules detected (a relay or a replay that would never end).
     Cycle,
     /// The rules proved that no end can be reached any more ([`EndReason::Endless`]).
@@ -30,18 +34,24 @@ pub enum Timeout {
 
 impl Timeout {
     /// Every reason.
-    pub const ALL: [Timeout; 3] = [Timeout::PlyLimit, Timeout::Cycle, Timeout::Endless];
+    pub const ALL: [Timeout; 4] = [
+        Timeout::PlyLimit,
+        Timeout::SearchLimit,
+        Timeout::Cycle,
+        Timeout::Endless,
+    ];
 
-    /// Whether the game was stopped by the run's limit (censored: its outcome is unknown, its
-    /// length more than the limit), rather than found never to end.
+    /// Whether the game was stopped by a limit (censored: its outcome is unknown, its length
+    /// more than where it stopped), rather than proved never to end.
     pub fn censored(self) -> bool {
-        self == Timeout::PlyLimit
+        matches!(self, Timeout::PlyLimit | Timeout::SearchLimit)
     }
 
     /// A stable name.
     pub fn name(self) -> &'static str {
         match self {
             Timeout::PlyLimit => "ply-limit",
+            Timeout::SearchLimit => "search-limit",
             Timeout::Cycle => "cycle",
             Timeout::Endless => "endless",
         }
@@ -81,7 +91,7 @@ pub fn game_end(outcome: Option<Outcome>) -> GameEnd {
     if outcome.result == Result_::Unfinished {
         GameEnd::Timeout(match outcome.end {
             EndReason::Endless => Timeout::Endless,
-            EndReason::SearchLimit => Timeout::PlyLimit,
+            EndReason::SearchLimit => Timeout::SearchLimit,
             _ => Timeout::Cycle,
         })
     } else {

@@ -307,7 +307,7 @@ impl SavedTally {
                 .map(|(_, c)| c)
                 .sum::<u64>()
         };
-        let censored = reason(Timeout::PlyLimit.name());
+        let censored = reason(Timeout::PlyLimit.name()) + reason(Timeout::SearchLimit.name());
         let plies = unhistogram("plies", &self.plies, self.games)?;
         let censored_plies = unhistogram("censored_plies", &self.censored_plies, censored)?;
         let endless_plies = unhistogram(

@@ -449,9 +449,20 @@ impl Tally {
         self
     }
 
-    /// Games stopped by the run's ply limit: censored, neither won, drawn nor lost.
+    /// Games stopped by a limit (the run's ply limit, or an engine's search bound): censored,
+    /// neither won, drawn nor lost.
     pub fn censored(&self) -> u64 {
         self.censored_plies.n()
+    }
+
+    /// Games stopped by the run's `--max-plies` alone: the ones a higher limit would take
+    /// further (a search stopped at an engine's own bound would stop there again).
+    pub fn censored_by_limit(&self) -> u64 {
+        self.timeouts_by_reason
+            .iter()
+            .filter(|(name, _)| *name == super::Timeout::PlyLimit.name())
+            .map(|(_, c)| c)
+            .sum()
     }
 
     /// Games the rules found never to end.

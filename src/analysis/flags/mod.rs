@@ -460,7 +460,7 @@ impl<'a> Arms<'a> {
             base
         } else {
             let at = self.play_to(reading, arm_name, sets, self.args.max_plies)?;
-            if self.played[&at].censored() == 0 {
+            if self.played[&at].censored_by_limit() == 0 {
                 return Ok(at);
             }
             (format!("{}@{max_plies}", at.0), at.1)
