@@ -84,6 +84,27 @@ impl Histogram {
         }
     }
 
+    /// Takes out values counted in this one (a part of it): the histogram as if they had
+    /// never been added, trailing empty counts included.
+    ///
+    /// # Panics
+    /// If `other` counts a value more often than this one: it is not a part.
+    pub fn remove(&mut self, other: &Histogram) {
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a = a
+                .checked_sub(*b)
+                .expect("a histogram removes only a part of it");
+        }
+        assert!(
+            other.counts.len() <= self.counts.len()
+                || other.counts[self.counts.len()..].iter().all(|&c| c == 0),
+            "a histogram removes only a part of it"
+        );
+        while self.counts.last() == Some(&0) {
+            self.counts.pop();
+        }
+    }
+
     /// Every value counted, in ascending order: the sample, for the tests and intervals that
     /// need one (a million games are four megabytes).
     pub fn values(&self) -> Vec<u32> {

@@ -118,6 +118,22 @@ fn planned_units_merge_into_the_single_runs_bytes() {
             &["--format", "markdown"],
             some,
         ),
+        // Censored games, played again at raised limits: which ones, the plan cannot know;
+        // `merge` plays them.
+        (
+            &[
+                "diff",
+                "um-el-banat",
+                "--against",
+                "davies",
+                "-n",
+                "12",
+                "--max-plies",
+                "1500",
+            ],
+            &["--format", "json"],
+            &[Some(3)],
+        ),
         (
             &[
                 "flags",

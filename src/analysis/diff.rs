@@ -450,17 +450,18 @@ pub fn diff<'c>(
         n = next_round(n, half_width, precision, &args.lineup);
     };
     let ta = ta.expect("played");
-    // Where the limit stopped games of an arm, every arm that had censored games is played
-    // again at each raised limit (an arm without any would play out the very same games).
+    // Where the limit stopped games of an arm, those games are played again at each raised
+    // limit (the others would play out the very same).
     let mut raised: Vec<(u32, Vec<Vec<Metric>>)> = Vec::new();
     if tallies.iter().any(|tb| limits::censored(&[&ta, tb])) {
         for limit in limits::raised(args.max_plies) {
             let again = |t: &Tally, interp: &Interpretation, b: &Bound, tag: &str| {
-                if t.censored_by_limit() == 0 {
-                    return t.clone();
-                }
-                bar.inc_length(n);
-                play_to(interp, b, tag, 0..n, limit)
+                bar.inc_length(2 * t.censored_by_limit());
+                exec.beyond_plan(|| {
+                    limits::raise(t, (args.max_plies, limit), &|games, max_plies| {
+                        play_to(interp, b, tag, games, max_plies)
+                    })
+                })
             };
             let ta_m = again(&ta, ia, &ba, "a");
             let tbs: Vec<Tally> = others

@@ -299,9 +299,15 @@ pub fn global(
     let mut out = Vec::new();
     let mut outcomes = Vec::new();
     for metric in METRICS {
-        let obs = |slot: Slot| played.get(&slot).map(|t| observe(t, metric));
+        // Observed once a slot: the resamples below ask for each slot thousands of times,
+        // and a length's summary reads a histogram as long as the ply limit.
+        let observed: BTreeMap<Slot, Observed> = played
+            .iter()
+            .map(|(slot, t)| (*slot, observe(t, metric)))
+            .collect();
+        let obs = |slot: Slot| observed.get(&slot).copied();
         let seed = play.seed ^ rng::reading_key(&game.id, metric);
-        let seen: Vec<Observed> = played.values().map(|t| observe(t, metric)).collect();
+        let seen: Vec<Observed> = observed.values().copied().collect();
         let (Some((q, df, p)), Some((mean, var, noise))) = (
             heterogeneity(&seen),
             variance(&design, &obs, RESAMPLES, seed),

@@ -4,11 +4,11 @@
 //! path `run` plays (the store included), and the first agent's score comes with its Wilson
 //! 95 % interval and a verdict.
 //!
-//! A game stopped by the run's ply limit is *censored*: it is neither a draw nor a loss, and
-//! is left out of the score; so is a game the rules proved endless. Each pairing draws from
-//! its own streams (the reading's key with `#ladder/FIRST/SECOND`), so pairings are
-//! independent of each other and of `run`'s games, and every game of a pairing is a pure
-//! function of the seed.
+//! A game stopped by the run's ply limit (or an engine's search bound) is *censored*: it is
+//! neither a draw nor a loss, and is left out of the score; so is a game the rules proved
+//! endless. Each pairing draws from its own streams (the reading's key with
+//! `#ladder/FIRST/SECOND`), so pairings are independent of each other and of `run`'s games,
+//! and every game of a pairing is a pure function of the seed.
 
 use indicatif::ProgressBar;
 use schemars::JsonSchema;

@@ -9,6 +9,12 @@
 //! games replayed further. A metric whose verdict at a raised limit differs from its verdict
 //! at the run's limit is **limit-sensitive**: it measures where the limit sits, not what the
 //! rules do, and is shown apart from the rule effects and never counted as one.
+//!
+//! Only the censored games are played again ([`raise`]): the games that finished under the
+//! run's limit would finish the same under any higher one, so their counts are kept as they
+//! are, and an arm of 2 000 games with 3 censored plays 3 games further, not 2 000.
+
+use std::ops::Range;
 
 use crate::analysis::play::MAX_PLIES;
 use crate::sim::Tally;
@@ -33,4 +39,50 @@ pub fn raised(max_plies: u32) -> Vec<u32> {
 /// there again at any limit).
 pub fn censored(arms: &[&Tally]) -> bool {
     arms.iter().any(|t| t.censored_by_limit() > 0)
+}
+
+/// An arm's tally at a raised limit, from `at_run`, its tally at the run's limit `run_limit`:
+/// the games that limit stopped are taken out (played again to it, alone) and merged back
+/// played to `limit`. `play(games, max_plies)` plays a range of the arm's games, on the
+/// arm's own streams, to a limit. The result is the tally of the whole arm played to
+/// `limit` (the tests hold it to that), at the cost of the censored games alone.
+///
+/// The ranges are played one after another: the executor follows one run of a task at a
+/// time (which run a stored row may serve), so two ranges of one task are never asked for
+/// at once; each range's games are still played side by side.
+pub(crate) fn raise(
+    at_run: &Tally,
+    (run_limit, limit): (u32, u32),
+    play: &dyn Fn(Range<u64>, u32) -> Tally,
+) -> Tally {
+    let mut out = at_run.clone();
+    for r in runs(&at_run.censored_games) {
+        out.remove(&play(r.clone(), run_limit));
+        out.merge(play(r, limit));
+    }
+    out
+}
+
+/// Ascending indices as ranges of consecutive ones.
+fn runs(indices: &[u64]) -> Vec<Range<u64>> {
+    let mut out: Vec<Range<u64>> = Vec::new();
+    for &i in indices {
+        match out.last_mut() {
+            Some(r) if r.end == i => r.end = i + 1,
+            _ => out.push(i..i + 1),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn consecutive_indices_make_one_range() {
+        assert_eq!(super::runs(&[]), Vec::<std::ops::Range<u64>>::new());
+        assert_eq!(
+            super::runs(&[3, 4, 5, 9, 11, 12]),
+            vec![3..6, 9..10, 11..13]
+        );
+    }
 }

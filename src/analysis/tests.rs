@@ -1028,6 +1028,57 @@ mod modes {
         crate::analysis::play::play_reading(exec, &task, games, &pool, &hidden())
     }
 
+    /// A raised limit plays the censored games alone, and its tally is the whole arm's
+    /// played to that limit, count for count: so `diff` and `flags` may replay only them.
+    /// With a results store too, whose rows of the whole arm must not serve a game of it.
+    #[test]
+    fn a_raised_limit_replays_the_censored_games_alone_and_equals_the_whole_arm() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("results.sqlite");
+        for store in [None, Some(()), Some(())] {
+            let store = store.map(|()| Store::open(&path).expect("the store opens"));
+            raised_equals_whole(&Exec::new(Mode::Play, HASH.to_owned(), store, false));
+        }
+    }
+
+    fn raised_equals_whole(exec: &Exec) {
+        const LOW: u32 = 60;
+        let corpus = mini();
+        let b = bound(&corpus, "literal");
+        let at = |max_plies| RunSpec {
+            max_plies,
+            ..spec(80, 7)
+        };
+        let run = play(exec, &b, &at(LOW), 0..80);
+        let stopped = run.censored_by_limit();
+        assert!(stopped > 1 && stopped < 80, "{stopped} of 80 censored");
+        assert_eq!(run.censored_games.len() as u64, stopped);
+        let replayed = std::sync::atomic::AtomicU64::new(0);
+        let raise = |limit| {
+            crate::analysis::limits::raise(&run, (LOW, limit), &|games, m| {
+                replayed.fetch_add(
+                    games.end - games.start,
+                    std::sync::atomic::Ordering::Relaxed,
+                );
+                play(exec, &b, &at(m), games)
+            })
+        };
+        for limit in [2 * LOW, 4 * LOW] {
+            let direct = play(exec, &b, &at(limit), 0..80);
+            assert_eq!(saved(&raise(limit)), saved(&direct), "at {limit} plies");
+        }
+        let direct = play(exec, &b, &at(4 * LOW), 0..80);
+        assert!(
+            direct.censored_by_limit() < stopped,
+            "some censored game ends further on"
+        );
+        // Each censored game twice a limit (to the run's limit, to the raised one).
+        assert_eq!(
+            replayed.load(std::sync::atomic::Ordering::Relaxed),
+            2 * 2 * stopped
+        );
+    }
+
     fn identity(exec: &Exec, b: &Bound, spec: &RunSpec) -> String {
         let lineup = Lineup::random();
         exec.key(&Task {

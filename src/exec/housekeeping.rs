@@ -520,6 +520,7 @@ mod tests {
             ends: vec![("natural".into(), games)],
             plies: vec![(10, games - 1), (20, 1)],
             censored_plies: vec![],
+            censored_games: vec![],
             endless_plies: vec![],
             turns: vec![(10, games)],
             passes: vec![(0, games)],

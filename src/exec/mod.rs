@@ -141,6 +141,9 @@ pub struct Exec {
     tasks: Mutex<HashMap<String, TaskState>>,
     /// When the store was last written.
     written: Mutex<Instant>,
+    /// Whether blocks no partial result holds are played here under [`Mode::Replay`]
+    /// ([`Exec::beyond_plan`]).
+    beyond_plan: std::sync::atomic::AtomicBool,
 }
 
 /// How often, at least, the blocks played are written while a task plays: what a killed run
@@ -227,7 +230,22 @@ impl Exec {
             counts: Mutex::new((0, 0)),
             tasks: Mutex::new(HashMap::new()),
             written: Mutex::new(Instant::now()),
+            beyond_plan: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Runs `f` with the blocks that no partial result holds played here under
+    /// [`Mode::Replay`], and none played under [`Mode::Only`]. A plan notes the tasks of a command
+    /// before any game is played, so it cannot foresee the games a result decides on: the
+    /// censored games that `diff` and `flags` play again at raised limits
+    /// ([`crate::analysis::limits`]). `merge`, which has the results, plays those few games
+    /// itself; they are the same games wherever they are played.
+    pub fn beyond_plan<T>(&self, f: impl FnOnce() -> T) -> T {
+        use std::sync::atomic::Ordering;
+        let before = self.beyond_plan.swap(true, Ordering::SeqCst);
+        let out = f();
+        self.beyond_plan.store(before, Ordering::SeqCst);
+        out
     }
 
     /// The mode.
@@ -429,7 +447,10 @@ impl Exec {
                 Block::Skip
             }
             Mode::Only(set, _) => {
-                if set.contains(&at) {
+                // A unit's output is discarded, and a block played beyond the plan (the
+                // same game asked again) would be kept twice: `merge` plays those.
+                if set.contains(&at) && !self.beyond_plan.load(std::sync::atomic::Ordering::SeqCst)
+                {
                     Block::Play
                 } else {
                     Block::Skip
@@ -456,6 +477,9 @@ impl Exec {
                             range.start, range.end, key.game, key.reading
                         ));
                         Block::Skip
+                    }
+                    None if self.beyond_plan.load(std::sync::atomic::Ordering::SeqCst) => {
+                        Block::Play
                     }
                     None => {
                         self.fail(format!(

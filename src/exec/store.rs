@@ -950,6 +950,7 @@ mod tests {
             ends: vec![("natural".into(), games)],
             plies: vec![(5, games)],
             censored_plies: vec![],
+            censored_games: vec![],
             endless_plies: vec![],
             turns: vec![(5, games)],
             passes: vec![(0, games)],

@@ -66,8 +66,8 @@ pub fn print(out: &mut Out, ladder: &Ladder, args: &LadderArgs, title: &str) {
         rows,
     );
     let note = format!(
-        "score: (wins + ½ draws) / finished games, censored (ply limit) and endless games left \
-         out; stronger: the interval above {:.0} %, weaker: below {:.0} %.",
+        "score: (wins + ½ draws) / finished games; censored games (stopped by the ply limit or \
+         a search bound) and endless games are left out; stronger: the interval above {:.0} %, weaker: below {:.0} %.",
         STRONGER_ABOVE * 100.0,
         WEAKER_BELOW * 100.0
     );

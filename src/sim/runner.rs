@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use super::playout::playout;
-use super::record::GameRecord;
+use super::record::{GameEnd, GameRecord, Timeout};
 use super::tally::{Counter, Coverage, MAX_KINDS, Tally};
 use super::{GamesError, RunSpec, check_games};
 use crate::agents::Lineup;
@@ -256,6 +256,9 @@ pub fn block_of<R: Rules>(
         let seen = sink.seen;
         tally.add(&played, &counts[..kinds], coverage, &covered, &mut scratch);
         tally.add_agents(&played, lineup, index);
+        if played.end == GameEnd::Timeout(Timeout::PlyLimit) {
+            tally.censored_games.push(index);
+        }
         if spec.keep_records {
             tally.records.push(GameRecord {
                 index,

@@ -41,6 +41,10 @@ pub struct SavedTally {
     pub plies: Vec<(u32, u64)>,
     /// Plies of the games the run's ply limit stopped, likewise (a part of `plies`).
     pub censored_plies: Vec<(u32, u64)>,
+    /// The indices of the games the run's ply limit stopped, ascending (absent when none
+    /// was).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub censored_games: Vec<u64>,
     /// Plies of the games found never to end, likewise (a part of `plies`).
     pub endless_plies: Vec<(u32, u64)>,
     /// Turns per game, likewise.
@@ -158,6 +162,7 @@ impl From<&Tally> for SavedTally {
             ends: names(&t.ends),
             plies: histogram(&t.plies),
             censored_plies: histogram(&t.censored_plies),
+            censored_games: t.censored_games.clone(),
             endless_plies: histogram(&t.endless_plies),
             turns: histogram(&t.turns),
             passes: histogram(&t.passes),
@@ -308,6 +313,16 @@ impl SavedTally {
                 .sum::<u64>()
         };
         let censored = reason(Timeout::PlyLimit.name()) + reason(Timeout::SearchLimit.name());
+        if self.censored_games.len() as u64 != reason(Timeout::PlyLimit.name())
+            || self.censored_games.windows(2).any(|w| w[0] >= w[1])
+        {
+            return Err(Invalid(format!(
+                "censored_games: {} game indices where {} were expected, ascending, one for \
+                 each game the ply limit stopped",
+                self.censored_games.len(),
+                reason(Timeout::PlyLimit.name())
+            )));
+        }
         let plies = unhistogram("plies", &self.plies, self.games)?;
         let censored_plies = unhistogram("censored_plies", &self.censored_plies, censored)?;
         let endless_plies = unhistogram(
@@ -356,6 +371,7 @@ impl SavedTally {
             ends,
             plies,
             censored_plies,
+            censored_games: self.censored_games,
             endless_plies,
             turns: unhistogram("turns", &self.turns, self.games)?,
             passes: unhistogram("passes", &self.passes, self.games)?,

@@ -113,6 +113,13 @@ fn bump(counts: &mut Vec<(&'static str, u64)>, name: &'static str, count: u64) {
     }
 }
 
+/// Whether [`Tally::combine`] adds or takes out.
+#[derive(Clone, Copy)]
+enum Sign {
+    Add,
+    Sub,
+}
+
 /// Aggregates of a run (or of a block of it).
 #[derive(Debug, Clone, Default)]
 pub struct Tally {
@@ -144,6 +151,9 @@ pub struct Tally {
     /// Plies of the games the run's ply limit stopped (censored: their length is more than
     /// this), a part of [`Tally::plies`].
     pub censored_plies: Histogram,
+    /// The indices of the games the run's ply limit stopped, in game order: the games a
+    /// raised limit plays further.
+    pub censored_games: Vec<u64>,
     /// Plies of the games found never to end (a forced cycle, an endless position), a part
     /// of [`Tally::plies`]: with the censored ones, what the length estimate leaves out of
     /// the finished games.
@@ -204,18 +214,6 @@ impl AgentTally {
     /// Of those, seats that won.
     pub fn seat_wins_total(&self) -> u64 {
         self.seat_wins.iter().sum()
-    }
-
-    fn merge(&mut self, other: &AgentTally) {
-        self.games += other.games;
-        self.first += other.first;
-        self.first_wins += other.first_wins;
-        for (m, t) in self.seat_games.iter_mut().zip(&other.seat_games) {
-            *m += t;
-        }
-        for (m, t) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
-            *m += t;
-        }
     }
 }
 
@@ -373,65 +371,103 @@ impl Tally {
 
     /// Adds another part of the same run (another block, or more games of it).
     pub fn merge(&mut self, other: Tally) {
-        self.games += other.games;
+        self.combine(&other, Sign::Add);
+        self.censored_games.extend(&other.censored_games);
+        // Blocks may be merged in any order; the indices are kept in game order.
+        self.censored_games.sort_unstable();
+        self.records.extend(other.records);
+    }
+
+    /// Takes out a part of this run counted in it (some of its games, played again alone):
+    /// the tally as if those games had not been played. With [`Tally::merge`], this
+    /// replaces games: a raised limit's tally is the run's, with the games its limit stopped
+    /// taken out and merged back played further ([`crate::analysis::limits`]).
+    ///
+    /// # Panics
+    /// If `part` counts more than this tally: it is not a part of it.
+    pub fn remove(&mut self, part: &Tally) {
+        self.combine(part, Sign::Sub);
+        self.censored_games
+            .retain(|i| part.censored_games.binary_search(i).is_err());
+        self.records
+            .retain(|r| !part.records.iter().any(|p| p.index == r.index));
+    }
+
+    /// Every integer sum of `other` added to this tally's, or taken from it.
+    fn combine(&mut self, other: &Tally, sign: Sign) {
+        let op = |a: &mut u64, b: u64| match sign {
+            Sign::Add => *a += b,
+            Sign::Sub => *a = a.checked_sub(b).expect("a tally removes only a part of it"),
+        };
+        let each = |mine: &mut [u64], theirs: &[u64]| {
+            for (m, &t) in mine.iter_mut().zip(theirs) {
+                op(m, t);
+            }
+        };
+        let pairs = |mine: &mut [(u64, u64)], theirs: &[(u64, u64)]| {
+            for (m, &t) in mine.iter_mut().zip(theirs) {
+                op(&mut m.0, t.0);
+                op(&mut m.1, t.1);
+            }
+        };
+        let named = |mine: &mut Vec<(&'static str, u64)>, theirs: &[(&'static str, u64)]| {
+            for &(name, c) in theirs {
+                match sign {
+                    Sign::Add => bump(mine, name, c),
+                    Sign::Sub => {
+                        let at = mine
+                            .iter()
+                            .position(|(n, _)| *n == name)
+                            .expect("a tally removes only a part of it");
+                        op(&mut mine[at].1, c);
+                        // A name no game of the tally has is not in a tally played directly.
+                        if mine[at].1 == 0 {
+                            mine.remove(at);
+                        }
+                    }
+                }
+            }
+        };
+        let histogram = |mine: &mut Histogram, theirs: &Histogram| match sign {
+            Sign::Add => mine.merge(theirs),
+            Sign::Sub => mine.remove(theirs),
+        };
+        op(&mut self.games, other.games);
         for (mine, theirs) in self.agents.iter_mut().zip(&other.agents) {
-            mine.merge(theirs);
+            op(&mut mine.games, theirs.games);
+            op(&mut mine.first, theirs.first);
+            op(&mut mine.first_wins, theirs.first_wins);
+            each(&mut mine.seat_games, &theirs.seat_games);
+            each(&mut mine.seat_wins, &theirs.seat_wins);
         }
-        for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.first_moves.iter_mut().zip(&other.first_moves) {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.order_wins.iter_mut().zip(&other.order_wins) {
-            *mine += theirs;
-        }
-        self.draws += other.draws;
-        self.timeouts += other.timeouts;
-        self.capped += other.capped;
-        for (name, c) in other.ends {
-            bump(&mut self.ends, name, c);
-        }
-        for (name, c) in other.timeouts_by_reason {
-            bump(&mut self.timeouts_by_reason, name, c);
-        }
+        each(&mut self.wins, &other.wins);
+        each(&mut self.first_moves, &other.first_moves);
+        each(&mut self.order_wins, &other.order_wins);
+        op(&mut self.draws, other.draws);
+        op(&mut self.timeouts, other.timeouts);
+        op(&mut self.capped, other.capped);
+        named(&mut self.ends, &other.ends);
+        named(&mut self.timeouts_by_reason, &other.timeouts_by_reason);
         if self.ranks.len() < other.ranks.len() {
             self.ranks.resize(other.ranks.len(), Vec::new());
         }
-        for (mine, theirs) in self.ranks.iter_mut().zip(other.ranks) {
+        for (mine, theirs) in self.ranks.iter_mut().zip(&other.ranks) {
             if mine.len() < theirs.len() {
                 mine.resize(theirs.len(), 0);
             }
-            for (m, t) in mine.iter_mut().zip(theirs) {
-                *m += t;
-            }
+            each(mine, theirs);
         }
-        self.plies.merge(&other.plies);
-        self.censored_plies.merge(&other.censored_plies);
-        self.endless_plies.merge(&other.endless_plies);
-        self.turns.merge(&other.turns);
-        self.passes.merge(&other.passes);
-        self.decisions += other.decisions;
-        self.legal += other.legal;
-        for (a, b) in self.events.iter_mut().zip(other.events) {
-            a.0 += b.0;
-            a.1 += b.1;
-        }
-        for (a, b) in self.uncovered.iter_mut().zip(other.uncovered) {
-            a.0 += b.0;
-            a.1 += b.1;
-        }
-        for (a, b) in self.event_squares.iter_mut().zip(other.event_squares) {
-            *a += b;
-        }
-        for (a, b) in self
-            .uncovered_squares
-            .iter_mut()
-            .zip(other.uncovered_squares)
-        {
-            *a += b;
-        }
-        self.records.extend(other.records);
+        histogram(&mut self.plies, &other.plies);
+        histogram(&mut self.censored_plies, &other.censored_plies);
+        histogram(&mut self.endless_plies, &other.endless_plies);
+        histogram(&mut self.turns, &other.turns);
+        histogram(&mut self.passes, &other.passes);
+        op(&mut self.decisions, other.decisions);
+        op(&mut self.legal, other.legal);
+        pairs(&mut self.events, &other.events);
+        pairs(&mut self.uncovered, &other.uncovered);
+        each(&mut self.event_squares, &other.event_squares);
+        each(&mut self.uncovered_squares, &other.uncovered_squares);
     }
 
     /// Names the event kinds, for output, each with the parameters that decide it.

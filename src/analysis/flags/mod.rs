@@ -353,19 +353,20 @@ fn arm(
         args,
         (game, reading),
         b,
-        (key, args.max_plies),
+        (key, 0..args.games, args.max_plies),
         pool,
         bar,
     )
 }
 
-/// Plays one arm of a comparison to a given limit (the run's, or a raised one).
+/// Plays games `games` of one arm of a comparison to a given limit (the run's, or a raised
+/// one).
 fn arm_to(
     exec: &Exec,
     args: &FlagsArgs,
     (game, reading): (&Game, &crate::corpus::Interpretation),
     b: &Bound,
-    (key, max_plies): (u64, u32),
+    (key, games, max_plies): (u64, std::ops::Range<u64>, u32),
     pool: &rayon::ThreadPool,
     bar: &indicatif::ProgressBar,
 ) -> Tally {
@@ -383,7 +384,7 @@ fn arm_to(
         spec: &spec,
         lineup: &args.lineup,
     };
-    play_reading(exec, &task, 0..args.games, pool, bar)
+    play_reading(exec, &task, games, pool, bar)
 }
 
 /// The arms of a game's comparisons, each played once: a reading as it stands (the `a` arm
@@ -443,8 +444,8 @@ impl<'a> Arms<'a> {
         self.play_to(reading, arm_name, sets, self.args.max_plies)
     }
 
-    /// [`Arms::play`] to a given limit. An arm with no game stopped by the run's limit plays
-    /// the very same games to any higher one, so it is not played again.
+    /// [`Arms::play`] to a given limit. Above the run's, only the games its limit stopped
+    /// are played again ([`limits::raise`]): the others would play out the very same.
     fn play_to(
         &mut self,
         reading: &crate::corpus::Interpretation,
@@ -456,14 +457,14 @@ impl<'a> Arms<'a> {
             format!("{}#{arm_name}", reading.id),
             serde_json::to_string(sets).unwrap_or_default(),
         );
-        let key = if max_plies == self.args.max_plies {
-            base
+        let (key, at_run) = if max_plies == self.args.max_plies {
+            (base, None)
         } else {
             let at = self.play_to(reading, arm_name, sets, self.args.max_plies)?;
             if self.played[&at].censored_by_limit() == 0 {
                 return Ok(at);
             }
-            (format!("{}@{max_plies}", at.0), at.1)
+            ((format!("{}@{max_plies}", at.0), at.1.clone()), Some(at))
         };
         if self.played.contains_key(&key) {
             return Ok(key);
@@ -483,16 +484,30 @@ impl<'a> Arms<'a> {
             bind::BindError::CannotEnd { reason, .. } => (reason, true),
             e => (e.to_string(), false),
         })?;
-        self.bar.inc_length(self.args.games);
-        let t = arm_to(
-            self.exec,
-            self.args,
-            (self.game, reading),
-            &b,
-            (arm_key(&self.game.id, &reading.id, arm_name), max_plies),
-            self.pool,
-            self.bar,
-        );
+        let key_of_arm = arm_key(&self.game.id, &reading.id, arm_name);
+        let play = |games, max_plies| {
+            arm_to(
+                self.exec,
+                self.args,
+                (self.game, reading),
+                &b,
+                (key_of_arm, games, max_plies),
+                self.pool,
+                self.bar,
+            )
+        };
+        let t = match at_run {
+            None => {
+                self.bar.inc_length(self.args.games);
+                play(0..self.args.games, max_plies)
+            }
+            Some(at) => {
+                let at_run = &self.played[&at];
+                self.bar.inc_length(2 * at_run.censored_by_limit());
+                self.exec
+                    .beyond_plan(|| limits::raise(at_run, (self.args.max_plies, max_plies), &play))
+            }
+        };
         self.played.insert(key.clone(), t);
         Ok(key)
     }

@@ -270,7 +270,7 @@ fn game_files(
          intervals rank the open points, and what design would, is said beside the figure. A \
          game still going at the ply limit of {} is *censored*: its outcome is unknown, so it \
          is counted apart, never as a draw or a loss; where a comparison's games were \
-         censored, both arms are played again at twice and four times the limit, and a \
+         censored, those games are played again at twice and four times the limit, and a \
          verdict that changes is marked *limit-sensitive* and not counted as a rule effect.\n",
         env!("CARGO_PKG_VERSION"),
         g.id,
