@@ -201,7 +201,9 @@ fn diff_checks_its_verdicts_at_raised_limits() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("(limit-sensitive)"), "{text}");
     assert!(
-        flat.contains("Played again with the limit raised to 6000 and 12000 plies"),
+        flat.contains(
+            "The censored games played again with the limit raised to 6000 and 12000 plies"
+        ),
         "{text}"
     );
 }

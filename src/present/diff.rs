@@ -224,7 +224,8 @@ pub(crate) fn limit_words(d: &DiffOutput) -> Option<String> {
         })
         .collect();
     text.push_str(&format!(
-        "Played again with the limit raised to {} plies (the same games, played further): ",
+        "The censored games played again with the limit raised to {} plies (the same games, \
+         played further): ",
         limits.join(" and ")
     ));
     if moved.is_empty() {

@@ -353,7 +353,7 @@ fn limit_sensitive(out: &mut Out, report: &FlagsOutput) {
         .collect();
     out.para(&format!(
         "censored games: in {checked} comparison(s) the ply limit of {limit} stopped games, so \
-         both arms were played again with the limit raised (the same games, played further). \
+         those games were played again with the limit raised (the same games, played further). \
          {}",
         if moved.is_empty() {
             "No verdict changed.".to_owned()
