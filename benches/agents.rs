@@ -47,7 +47,7 @@ const READINGS: &[&str] = &[
 const MCTS: &[&str] = &["mcts:300", "mcts:300:40"];
 
 /// The search agents timed at every reading: the levels `fair` and `strong`, and expectimax.
-const SEARCH: &[&str] = &["ab:6:5000", "ab:8:20000", "ex:3:20000"];
+const SEARCH: &[&str] = &["ab:6:2000", "ab:8:8000", "ex:3:8000"];
 
 fn main() {
     divan::main();

@@ -79,7 +79,7 @@ pub const FORMS: &str = "random, greedy, mcts:N (N iterations, 1 to 1000000) or 
                          (rollouts cut after D plies, 1 to 10000), ab:D or ab:D:NODES \
                          (alpha-beta, D plies deep, 1 to 40, within NODES positions a move, \
                          1 to 100000000), ex:D or ex:D:NODES (expectimax, the same ranges), \
-                         or a level: weak (ab:2), fair (ab:6:5000), strong (ab:8:20000)";
+                         or a level: weak (ab:2), fair (ab:6:2000), strong (ab:8:8000)";
 
 /// A named strength level: a fixed agent, the same in every family (alpha-beta, which
 /// values chance steps by their expectation, so that in the dice families it is expectimax
@@ -88,9 +88,10 @@ pub const FORMS: &str = "random, greedy, mcts:N (N iterations, 1 to 1000000) or 
 pub enum Level {
     /// `ab:2`: two plies, no budget.
     Weak,
-    /// `ab:6:5000`.
+    /// `ab:6:2000`.
     Fair,
-    /// `ab:8:20000`.
+    /// `ab:8:8000`: four times `fair`'s budget, two plies deeper (a skilled self-play game
+    /// of Um el Banât, its longest, in a few seconds on one core; BENCHMARKS.md).
     Strong,
 }
 
@@ -116,11 +117,11 @@ impl Level {
             },
             Level::Fair => Agent::AlphaBeta {
                 depth: 6,
-                nodes: Some(5_000),
+                nodes: Some(2_000),
             },
             Level::Strong => Agent::AlphaBeta {
                 depth: 8,
-                nodes: Some(20_000),
+                nodes: Some(8_000),
             },
         }
     }
