@@ -266,7 +266,7 @@ fn game_files(
          {FLAGS_GAMES} games a reading and an arm (a verdict of no difference is at that n, \
          not a proof of none); each open point's share of the variance over the whole option \
          space from a global design of {GLOBAL_ROWS} rows, {GLOBAL_GAMES} games a reading, \
-         the size all seven reports can play within five minutes on two cores: whether its \
+         a small design, its size set by what the reports cost to make: whether its \
          intervals rank the open points, and what design would, is said beside the figure. A \
          game still going at the ply limit of {} is *censored*: its outcome is unknown, so it \
          is counted apart, never as a draw or a loss; where a comparison's games were \
