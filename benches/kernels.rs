@@ -77,6 +77,7 @@ where
         seed: SEED,
         key: rng::reading_key(game, reading),
         max_plies: DEFAULT_MAX_PLIES,
+        max_quiet: 0,
         keep_records: false,
     };
     // The same games, counted both ways (a warm-up too).

@@ -89,6 +89,7 @@ fn spec(game: &Game, interp: &Interpretation, games: u64) -> RunSpec {
         seed: 1,
         key: rng::reading_key(&game.id, &interp.id),
         max_plies: DEFAULT_MAX_PLIES,
+        max_quiet: 0,
         keep_records: false,
     }
 }

@@ -117,6 +117,7 @@ impl EngineVisitor for SameAsRun {
             seed: 11,
             key: self.key,
             max_plies: DEFAULT_MAX_PLIES,
+            max_quiet: 0,
             keep_records: true,
         };
         let tally = sim::block(rules, &spec, &Coverage::new::<F::Rules>(|_| None), 0..GAMES);

@@ -35,6 +35,7 @@ where
         seed,
         key: rng::reading_key(game, reading),
         max_plies: DEFAULT_MAX_PLIES,
+        max_quiet: 0,
         keep_records: true,
     };
     sim::block(rules, &spec, &coverage, 0..GAMES)

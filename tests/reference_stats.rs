@@ -42,6 +42,7 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
             seed: SEED,
             key: rng::reading_key(&game.id, &interp.id),
             max_plies: DEFAULT_MAX_PLIES,
+            max_quiet: 0,
             keep_records: false,
         };
         let t = bound.engine.visit(RunAll(&spec));

@@ -50,6 +50,7 @@ impl EngineVisitor for Same<'_> {
             seed: SEED,
             key: self.key,
             max_plies: DEFAULT_MAX_PLIES,
+            max_quiet: 0,
             keep_records: true,
         };
         let tally = sim::block(rules, &spec, &coverage, 0..GAMES);

@@ -26,7 +26,7 @@ use crate::analysis::Error;
 use crate::analysis::header::{Header, Played};
 use crate::analysis::limits;
 use crate::analysis::play::{
-    check_numbers, check_rotation, check_seated, corpus_hash, play_reading, pool,
+    check_numbers, check_quiet, check_rotation, check_seated, corpus_hash, play_reading, pool,
 };
 use crate::analysis::reproduce::Reproduce;
 use crate::bind::{self, Bound};
@@ -90,6 +90,9 @@ pub struct DiffArgs {
     pub seed: u64,
     /// Ply limit for readings without an engine cap.
     pub max_plies: u32,
+    /// Plies with no change in any seat's material after which a game of a reading without
+    /// an engine cap is stopped, censored (`0`: never).
+    pub max_quiet: u32,
     /// `PARAM=VALUE` overrides of both arms.
     pub set: Vec<String>,
     /// Overrides of arm A only.
@@ -331,10 +334,12 @@ pub fn diff<'c>(
                 )));
             }
             check_numbers(n, args.max_plies, args.threads)?;
+            check_quiet(args.max_quiet)?;
             check_rotation(n, &args.lineup, MAX_DIFF_GAMES)?;
         }
         DiffGames::Auto { precision } => {
             check_numbers(1, args.max_plies, args.threads)?;
+            check_quiet(args.max_quiet)?;
             if !(MIN_PRECISION..=MAX_PRECISION).contains(&precision) {
                 return Err(Error::Usage(format!(
                     "--precision must be {MIN_PRECISION} to {MAX_PRECISION} (the half-width \
@@ -391,6 +396,7 @@ pub fn diff<'c>(
             seed: args.seed,
             key: arm_key(&game.id, &interp.id, tag),
             max_plies,
+            max_quiet: limits::quiet_at((args.max_plies, args.max_quiet), max_plies),
             keep_records: false,
         };
         let task = Task {
@@ -516,6 +522,7 @@ pub fn diff<'c>(
                     seed: args.seed,
                     games: n,
                     max_plies: args.max_plies,
+                    max_quiet: args.max_quiet,
                 },
                 &args.lineup,
                 ta.wins.len().max(tb.wins.len()),
@@ -815,7 +822,7 @@ pub fn command_line(args: &DiffArgs) -> String {
         }
     };
     r.option("--seed", args.seed)
-        .option("--max-plies", args.max_plies)
+        .limits(args.max_plies, args.max_quiet)
         .lineup(&args.lineup);
     for (flag, list) in [
         ("--set", &args.set),

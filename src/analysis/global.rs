@@ -204,6 +204,9 @@ pub struct GlobalPlay<'a> {
     pub seed: u64,
     /// Ply limit for readings without an engine cap.
     pub max_plies: u32,
+    /// Plies with no change in any seat's material after which a game of a reading without
+    /// an engine cap is stopped, censored (`0`: never).
+    pub max_quiet: u32,
     /// Who plays.
     pub lineup: &'a Lineup,
 }
@@ -282,6 +285,7 @@ pub fn global(
                     seed: play.seed,
                     key: rng::reading_key(&game.id, &format!("global:{slot}")),
                     max_plies: play.max_plies,
+                    max_quiet: play.max_quiet,
                     keep_records: false,
                 };
                 let task = Task {

@@ -28,6 +28,11 @@ pub struct Header {
     /// The ply limit applied to readings without an engine cap (part of the result's
     /// identity).
     pub max_plies: u32,
+    /// The quiet limit (`--max-quiet`): plies with no change in any seat's material after
+    /// which a game of a reading without an engine cap was stopped, censored (part of the
+    /// result's identity). Absent when none was set.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub max_quiet: u32,
     /// The agent of each seat (with `swap`, in game 0: game i rotates them by i places,
     /// seat s played by the agent at seat (s + i) mod k of the `--agents` list of k).
     pub agents: Vec<String>,
@@ -50,6 +55,8 @@ pub struct Played<'a> {
     pub games: u64,
     /// Ply limit for readings without an engine cap.
     pub max_plies: u32,
+    /// Quiet limit (`0`: none).
+    pub max_quiet: u32,
 }
 
 impl Header {
@@ -63,9 +70,15 @@ impl Header {
             seed: played.seed,
             games: played.games,
             max_plies: played.max_plies,
+            max_quiet: played.max_quiet,
             agents: lineup.seating(seats),
             swap: lineup.swap(),
             lineup: lineup.agents().iter().map(ToString::to_string).collect(),
         }
     }
+}
+
+/// Whether a limit is unset (a field left out of the JSON when it is).
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -249,6 +249,7 @@ pub fn ladder(
             seed: args.seed,
             key: stream_key(&game.id, &interp.id, a, b),
             max_plies: args.max_plies,
+            max_quiet: 0,
             keep_records: false,
         };
         let task = Task {
@@ -270,6 +271,7 @@ pub fn ladder(
                 seed: args.seed,
                 games: args.games,
                 max_plies: args.max_plies,
+                max_quiet: 0,
             },
             &all,
             seats,

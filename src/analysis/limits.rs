@@ -1,6 +1,7 @@
 //! Whether a verdict measures the rules or the run's ply limit.
 //!
-//! A game stopped by `--max-plies` is censored: its outcome is unknown. When either arm of
+//! A game stopped by `--max-plies` (or by `--max-quiet`, raised with it by the same factor)
+//! is censored: its outcome is unknown. When either arm of
 //! a comparison (`diff`, `flags`' one-at-a-time and switched-off comparisons) has censored
 //! games, the two arms are played again with the limit raised ([`RAISES`]: twice and four
 //! times, within [`MAX_PLIES`](crate::analysis::play::MAX_PLIES)). Game *i* draws from its own
@@ -32,6 +33,17 @@ pub fn raised(max_plies: u32) -> Vec<u32> {
         .collect();
     out.dedup();
     out
+}
+
+/// The quiet limit (`--max-quiet`) that goes with a raised ply limit: raised by the same
+/// factor, so that a game either limit stopped may go on (`0`, none, stays none).
+pub fn quiet_at((run_limit, run_quiet): (u32, u32), limit: u32) -> u32 {
+    if run_quiet == 0 {
+        return 0;
+    }
+    run_quiet
+        .saturating_mul((limit / run_limit.max(1)).max(1))
+        .min(MAX_PLIES)
 }
 
 /// Whether a comparison of these arms needs checking at raised limits: the run's limit

@@ -6,6 +6,7 @@
 
 pub mod diff;
 pub mod error;
+pub mod finish;
 pub mod flags;
 pub mod global;
 pub mod header;

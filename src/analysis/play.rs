@@ -43,6 +43,9 @@ pub struct RunArgs {
     pub seed: u64,
     /// Ply limit for readings without an engine cap.
     pub max_plies: u32,
+    /// Plies with no change in any seat's material after which a game of a reading without
+    /// an engine cap is stopped, censored (`0`: never).
+    pub max_quiet: u32,
     /// `PARAM=VALUE` overrides.
     pub set: Vec<String>,
     /// `CHOICE=OPTION` switches.
@@ -90,6 +93,11 @@ pub struct RunOutput {
     /// Per event kind (and per `uncovered:<place>`): games in which it occurred, and
     /// occurrences per game over all games.
     pub events: IndexMap<String, EventStat>,
+    /// Where the reading does not finish under the run's players (fewer than 95 % of its
+    /// games ended): how its other games stopped, and the open points and clauses that
+    /// decide whether such a game can end. Absent when it finishes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finishing: Option<crate::analysis::finish::Finishing>,
 }
 
 /// Outcome counts, each game counted once.
@@ -110,13 +118,17 @@ pub struct RunResults {
     pub timeouts_by_reason: IndexMap<String, u64>,
     /// Games that reached an engine cap, whatever they scored.
     pub capped: u64,
-    /// Games stopped by a limit (the `ply-limit` and `search-limit` timeouts): *censored*,
+    /// Games stopped by a limit (the `ply-limit`, `quiet-limit` and `search-limit` timeouts): *censored*,
     /// neither won, drawn nor lost; their outcome is unknown and their length is more than
     /// where they stopped. A limit belongs to the experiment, not to the reading.
     pub censored: u64,
     /// Games the rules proved can never end (the `cycle` and `endless` timeouts): an outcome
     /// of the reading itself.
     pub endless: u64,
+    /// Of the games a limit of the run stopped (`ply-limit`, `quiet-limit`), those in which
+    /// no seat's material (counters taken, pieces kept, distance run) had changed for at
+    /// least the last half of their plies: play going on with nothing taken.
+    pub stalled: u64,
     /// `p1`, `p2` (… one per seat), `draw`, `timeout`: each a rate with its Wilson 95 %
     /// interval.
     pub rates: IndexMap<String, Rate>,
@@ -561,6 +573,7 @@ pub fn run<'c>(
     mut rows: Option<&mut dyn GameRows>,
 ) -> Result<Run<'c>, Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
+    check_quiet(args.max_quiet)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
     let game = crate::analysis::game_of(corpus, &args.game)?;
     let readings: Vec<&Interpretation> = if args.all {
@@ -647,6 +660,7 @@ pub fn run<'c>(
             seed: args.seed,
             key: rng::reading_key(&game.id, &interp.id),
             max_plies: args.max_plies,
+            max_quiet: args.max_quiet,
             keep_records,
         };
         // Rows go out block by block as the games finish: memory does not grow with the
@@ -731,6 +745,20 @@ pub trait GameRows: Send {
         lineup: &Lineup,
         records: &[GameRecord],
     ) -> std::io::Result<()>;
+}
+
+/// Refuses a `--max-quiet` out of bounds, naming them: none (`0`), or from the plies between
+/// two looks at the material ([`sim::QUIET_CHECK`]) to the largest ply limit.
+pub(crate) fn check_quiet(max_quiet: u32) -> Result<(), Error> {
+    if max_quiet != 0 && !(sim::QUIET_CHECK..=MAX_PLIES).contains(&max_quiet) {
+        return Err(Error::Usage(format!(
+            "--max-quiet must be 0 (never stop a game for being quiet) or {} to {MAX_PLIES}, \
+             not {max_quiet} (the material is looked at every {} plies)",
+            sim::QUIET_CHECK,
+            sim::QUIET_CHECK
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses the numbers a user typed for a command that plays games where they are out of
@@ -952,11 +980,19 @@ fn output(
                 seed: args.seed,
                 games: n,
                 max_plies: args.max_plies,
+                max_quiet: args.max_quiet,
             },
             &args.lineup,
             t.wins.len(),
         ),
         interpretation: interp.id.clone(),
+        finishing: Some(crate::analysis::finish::finishing(
+            game,
+            interp,
+            &b.overrides,
+            t,
+        ))
+        .filter(|f| !f.finishes),
         overrides: b
             .overrides
             .iter()
@@ -975,6 +1011,7 @@ fn output(
             capped: t.capped,
             censored: t.censored(),
             endless: t.endless(),
+            stalled: t.stalled,
             rates,
             finished_rates: finished_rates(t),
             by_order,
@@ -1014,7 +1051,7 @@ pub fn command_line(game: &str, interp: Option<&str>, args: &RunArgs) -> String 
     };
     r.option("-n", args.games)
         .option("--seed", args.seed)
-        .option("--max-plies", args.max_plies)
+        .limits(args.max_plies, args.max_quiet)
         .lineup(&args.lineup);
     for s in &args.set {
         r.option("--set", s);

@@ -47,6 +47,15 @@ impl Reproduce {
         self
     }
 
+    /// `--max-plies`, and `--max-quiet` where one is set.
+    pub fn limits(&mut self, max_plies: u32, max_quiet: u32) -> &mut Self {
+        self.option("--max-plies", max_plies);
+        if max_quiet > 0 {
+            self.option("--max-quiet", max_quiet);
+        }
+        self
+    }
+
     /// `--agents` and `--swap`, where they differ from random play.
     pub fn lineup(&mut self, lineup: &Lineup) -> &mut Self {
         if !lineup.is_random() || lineup.agents().len() > 1 {

@@ -408,6 +408,7 @@ fn diff_args(a: &str, b: Option<&str>, games: u64) -> DiffArgs {
         lineup: Lineup::random(),
         seed: 7,
         max_plies: 500,
+        max_quiet: 0,
         set: Vec::new(),
         set_a: Vec::new(),
         set_b: Vec::new(),
@@ -672,6 +673,7 @@ fn flags_args(games: u64) -> FlagsArgs {
         games,
         seed: 7,
         max_plies: 500,
+        max_quiet: 0,
         lineup: Lineup::random(),
         set: Vec::new(),
         threads: Some(1),
@@ -920,6 +922,7 @@ fn a_played_global_design_counts_what_it_played() {
         games: 3,
         seed: 7,
         max_plies: 500,
+        max_quiet: 0,
         lineup: &lineup,
     };
     let (d, indices) = global::global(

@@ -506,6 +506,13 @@ pub struct Play {
     /// Plies after which a game of a reading with no engine cap is counted as a timeout.
     #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
+    /// Plies with no change in any seat's material (counters taken, pieces kept, distance
+    /// run) after which a game of a reading with no engine cap is stopped and counted as
+    /// censored, like one at --max-plies: for skilled players, who may move for ever without
+    /// taking anything. 0 (the default) never stops a game so; otherwise 256 or more (the
+    /// material is looked at every 256 plies).
+    #[arg(long, default_value_t = 0, value_name = "PLIES")]
+    pub max_quiet: u32,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

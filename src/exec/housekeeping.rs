@@ -508,6 +508,7 @@ mod tests {
     /// long but the first, 20.
     fn tally(games: u64, wins: u64) -> SavedTally {
         SavedTally {
+            stalled: 0,
             games,
             wins: vec![wins, 0],
             first_moves: vec![games, 0],

@@ -306,6 +306,7 @@ impl Exec {
             "swap": task.lineup.swap(),
             "seed": task.spec.seed,
             "max_plies": task.spec.max_plies,
+            "max_quiet": task.spec.max_quiet,
         });
         Key {
             identity: blake3::hash(identity.to_string().as_bytes())

@@ -938,6 +938,7 @@ mod tests {
 
     fn tally(games: u64) -> SavedTally {
         SavedTally {
+            stalled: 0,
             games,
             wins: vec![games, 0],
             first_moves: vec![games, 0],

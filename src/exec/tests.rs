@@ -50,6 +50,7 @@ fn spec(games: u64, seed: u64) -> RunSpec {
         seed,
         key: crate::rng::reading_key(GAME, "literal"),
         max_plies: 500,
+        max_quiet: 0,
         keep_records: false,
     }
 }

@@ -291,6 +291,18 @@ fn render(out: &mut Out, game: &Game, report: &FlagsOutput) {
             rows,
         );
     }
+    let rows: Vec<Vec<String>> = of(FlagKind::DoesNotFinish)
+        .map(|f| vec![f.title.clone(), f.text.clone()])
+        .collect();
+    if !rows.is_empty() {
+        out.table(
+            &[
+                "does not finish: reading",
+                "how its games stopped, and what decides whether they can end",
+            ],
+            rows,
+        );
+    }
     let left_out = report.sensitivity.cannot_end_left_out;
     if left_out > 0 {
         out.para(&format!(

@@ -118,6 +118,9 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
         if !args.lineup.is_random() {
             out.para(&finishes_words(outputs, &args.lineup));
         }
+        for o in outputs {
+            not_finishing(out, o, &args.lineup);
+        }
     } else {
         let interp = run.rows[0].variant.interp;
         let o = &outputs[0];
@@ -216,6 +219,7 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
         if let Some(words) = censoring_words(o) {
             out.para(&words);
         }
+        not_finishing(out, o, &args.lineup);
         finished_table(out, o);
         out.para(&format!("plies: {}", lengths(&o.plies)));
         if let Some(km) = &o.plies.km
@@ -284,12 +288,16 @@ fn unfinished_words(outputs: &[&RunOutput]) -> Option<String> {
     let mut text = format!("Unfinished games (the timeouts): {}.", each.join("; "));
     if outputs.iter().any(|o| o.results.censored > 0) {
         text.push_str(&format!(
-            " A censored game was stopped by a limit (the run's {} plies, or an engine's search \
-             that reached its bound with no cycle found): its outcome is unknown, and it is \
-             neither a draw nor a loss; `run GAME -i READING` gives a \
+            " A censored game was stopped by a limit (the run's {} plies{}, or an engine's \
+             search that reached its bound with no cycle found): its outcome is unknown, and \
+             it is neither a draw nor a loss; `run GAME -i READING` gives a \
              reading's outcomes among its finished games, with the bounds the censored ones \
              leave.",
-            outputs[0].header.max_plies
+            outputs[0].header.max_plies,
+            match outputs[0].header.max_quiet {
+                0 => String::new(),
+                q => format!(", its quiet limit of {q} plies with no change of material"),
+            }
         ));
     }
     if outputs.iter().any(|o| o.results.endless > 0) {
@@ -335,12 +343,23 @@ pub(crate) fn censoring_words(o: &RunOutput) -> Option<String> {
             .get("search-limit")
             .copied()
             .unwrap_or(0);
-        let by_limit = r.censored - searched;
+        let quiet = r
+            .timeouts_by_reason
+            .get("quiet-limit")
+            .copied()
+            .unwrap_or(0);
+        let by_limit = r.censored - searched - quiet;
         let mut stopped = Vec::new();
         if by_limit > 0 {
             stopped.push(format!(
                 "{by_limit} at the run's limit of {} plies",
                 o.header.max_plies
+            ));
+        }
+        if quiet > 0 {
+            stopped.push(format!(
+                "{quiet} at its quiet limit ({} plies with no change of material)",
+                o.header.max_quiet
             ));
         }
         if searched > 0 {
@@ -363,6 +382,24 @@ pub(crate) fn censoring_words(o: &RunOutput) -> Option<String> {
         ));
     }
     (!parts.is_empty()).then(|| format!("{}.", parts.join("; ")))
+}
+
+/// Where a reading does not finish under the run's players: how its other games stopped and
+/// what decides whether such a game can end, and, where play stalled at the ply limit with
+/// no quiet limit set, how to stop such games sooner.
+fn not_finishing(out: &mut Out, o: &RunOutput, lineup: &Lineup) {
+    let Some(f) = &o.finishing else {
+        return;
+    };
+    let h = &o.header;
+    out.para(&f.words(&lineup.to_string(), (h.max_plies, h.max_quiet)));
+    if h.max_quiet == 0 && f.stalled > 0 {
+        out.para(&format!(
+            "`--max-quiet 2000` would stop such games after 2 000 plies with nothing taken \
+             (censored like these), rather than play each on to {} plies.",
+            h.max_plies
+        ));
+    }
 }
 
 /// The outcomes among the finished games, with the bounds the censored games leave: a table

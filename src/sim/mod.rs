@@ -31,7 +31,7 @@ mod record;
 mod runner;
 mod tally;
 
-pub use playout::{TraceStep, play, play_game, trace};
+pub use playout::{QUIET_CHECK, TraceStep, play, play_game, trace};
 pub use record::{GameEnd, GameRecord, Timeout, game_end};
 pub use runner::{
     BLOCK, Block, Blocks, MIN_BLOCKS, block, block_len, block_of, block_ranges, run, run_blocks,
@@ -58,6 +58,9 @@ pub struct RunSpec {
     pub key: u64,
     /// Plies after which a game of a reading without an engine cap is a timeout.
     pub max_plies: u32,
+    /// Plies with no change in any seat's material after which a game of a reading without
+    /// an engine cap is a timeout (`0`: never).
+    pub max_quiet: u32,
     /// Keep one record per game (for CSV output).
     pub keep_records: bool,
 }

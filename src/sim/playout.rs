@@ -29,7 +29,7 @@ pub(super) fn playout<R: Rules>(
     state: &mut R::State,
     moves: &mut Vec<R::Move>,
     rng: &mut ChaCha8Rng,
-    max_plies: u32,
+    (max_plies, max_quiet): (u32, u32),
     sink: &mut impl EventSink<R::Event>,
     agents: Option<(&Lineup, u64)>,
 ) -> Played {
@@ -37,6 +37,7 @@ pub(super) fn playout<R: Rules>(
     let mut passes = 0;
     let mut decisions = 0u64;
     let mut legal = 0u64;
+    let mut quiet = Quiet::new(rules, state);
     let end = loop {
         match rules.status(state) {
             Status::Over => break game_end(rules.outcome(state)),
@@ -45,7 +46,14 @@ pub(super) fn playout<R: Rules>(
                 rules.apply_chance(state, k, sink);
             }
             Status::ToMove(seat) => {
-                if !capped && rules.plies(state) >= max_plies {
+                let plies = rules.plies(state);
+                if plies >= quiet.next {
+                    quiet.check(rules, state, plies);
+                    if !capped && max_quiet > 0 && plies - quiet.changed_at >= max_quiet {
+                        break GameEnd::Timeout(Timeout::QuietLimit);
+                    }
+                }
+                if !capped && plies >= max_plies {
                     break GameEnd::Timeout(Timeout::PlyLimit);
                 }
                 if let Some((lineup, index)) = agents {
@@ -93,7 +101,50 @@ pub(super) fn playout<R: Rules>(
         passes,
         decisions,
         legal,
+        quiet: rules.plies(state).saturating_sub(quiet.changed_at),
     }
+}
+
+/// Plies between two looks at the seats' material: often enough to date a long quiet
+/// stretch closely, seldom enough to cost nothing in play.
+pub const QUIET_CHECK: u32 = 256;
+
+/// When the seats' material ([`Rules::material`]) was last seen to change.
+struct Quiet {
+    /// The material at the last look.
+    last: [i64; 8],
+    /// The ply of the look that first saw the material as it is now.
+    changed_at: u32,
+    /// The ply of the next look.
+    next: u32,
+}
+
+impl Quiet {
+    fn new<R: Rules>(rules: &R, state: &R::State) -> Self {
+        Quiet {
+            last: material(rules, state),
+            changed_at: 0,
+            next: QUIET_CHECK,
+        }
+    }
+
+    fn check<R: Rules>(&mut self, rules: &R, state: &R::State, plies: u32) {
+        let now = material(rules, state);
+        if now != self.last {
+            self.last = now;
+            self.changed_at = plies;
+        }
+        self.next = plies.saturating_add(QUIET_CHECK);
+    }
+}
+
+/// Every seat's material.
+fn material<R: Rules>(rules: &R, state: &R::State) -> [i64; 8] {
+    let mut out = [0; 8];
+    for (seat, m) in out.iter_mut().enumerate().take(rules.seats()) {
+        *m = rules.material(state, seat);
+    }
+    out
 }
 
 /// Plays game `index` of a run (`seed`, reading `key`) with `agents[seat % agents.len()]`
@@ -139,7 +190,7 @@ pub fn play<R: Rules>(
         state,
         &mut moves,
         rng,
-        max_plies,
+        (max_plies, 0),
         &mut NoEvents,
         Some((&lineup, 0)),
     )
@@ -255,13 +306,19 @@ mod tests {
                                 &mut state,
                                 &mut moves,
                                 &mut rng,
-                                3000,
+                                (3000, 0),
                                 &mut sink,
                                 Some((&lineup, index)),
                             )
                         } else {
                             playout(
-                                rules, &mut state, &mut moves, &mut rng, 3000, &mut sink, None,
+                                rules,
+                                &mut state,
+                                &mut moves,
+                                &mut rng,
+                                (3000, 0),
+                                &mut sink,
+                                None,
                             )
                         };
                         (played, counts)

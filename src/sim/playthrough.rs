@@ -61,6 +61,12 @@ pub fn playthrough<R: Rules>(
         GameEnd::Timeout(Timeout::PlyLimit) => {
             let _ = writeln!(text, "result: timeout at {max_plies} plies");
         }
+        GameEnd::Timeout(Timeout::QuietLimit) => {
+            let _ = writeln!(
+                text,
+                "result: timeout, no material changed for the quiet limit"
+            );
+        }
         GameEnd::Timeout(Timeout::SearchLimit) => {
             let _ = writeln!(
                 text,

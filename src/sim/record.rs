@@ -21,6 +21,8 @@ pub enum GameEnd {
 pub enum Timeout {
     /// The run's `--max-plies`.
     PlyLimit,
+    /// The run's `--max-quiet`: that many plies with no change in any seat's material.
+    QuietLimit,
     /// An engine's own search bound inside a forced stretch ([`EndReason::SearchLimit`]: a
     /// relay or idle stages still going at their bound with no cycle found): censored like a
     /// game at the ply limit, since nothing was proved, but no higher `--max-plies` would
@@ -34,8 +36,9 @@ pub enum Timeout {
 
 impl Timeout {
     /// Every reason.
-    pub const ALL: [Timeout; 4] = [
+    pub const ALL: [Timeout; 5] = [
         Timeout::PlyLimit,
+        Timeout::QuietLimit,
         Timeout::SearchLimit,
         Timeout::Cycle,
         Timeout::Endless,
@@ -44,13 +47,23 @@ impl Timeout {
     /// Whether the game was stopped by a limit (censored: its outcome is unknown, its length
     /// more than where it stopped), rather than proved never to end.
     pub fn censored(self) -> bool {
-        matches!(self, Timeout::PlyLimit | Timeout::SearchLimit)
+        matches!(
+            self,
+            Timeout::PlyLimit | Timeout::QuietLimit | Timeout::SearchLimit
+        )
+    }
+
+    /// Whether a limit of the run stopped the game (`--max-plies`, `--max-quiet`): the
+    /// games a raised limit takes further.
+    pub fn by_run_limit(self) -> bool {
+        matches!(self, Timeout::PlyLimit | Timeout::QuietLimit)
     }
 
     /// A stable name.
     pub fn name(self) -> &'static str {
         match self {
             Timeout::PlyLimit => "ply-limit",
+            Timeout::QuietLimit => "quiet-limit",
             Timeout::SearchLimit => "search-limit",
             Timeout::Cycle => "cycle",
             Timeout::Endless => "endless",
@@ -109,4 +122,8 @@ pub(super) struct Played {
     pub(super) passes: u32,
     pub(super) decisions: u64,
     pub(super) legal: u64,
+    /// Plies since any seat's material ([`Rules::material`](crate::games::Rules::material))
+    /// was last seen to change, checked every [`QUIET_CHECK`](super::playout::QUIET_CHECK)
+    /// plies: a lower bound of the quiet stretch that ends the game.
+    pub(super) quiet: u32,
 }

@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use super::playout::playout;
-use super::record::{GameEnd, GameRecord, Timeout};
+use super::record::{GameEnd, GameRecord};
 use super::tally::{Counter, Coverage, MAX_KINDS, Tally};
 use super::{GamesError, RunSpec, check_games};
 use crate::agents::Lineup;
@@ -249,14 +249,14 @@ pub fn block_of<R: Rules>(
             &mut state,
             &mut moves,
             &mut rng,
-            spec.max_plies,
+            (spec.max_plies, spec.max_quiet),
             &mut sink,
             (!random).then_some((lineup, index)),
         );
         let seen = sink.seen;
         tally.add(&played, &counts[..kinds], coverage, &covered, &mut scratch);
         tally.add_agents(&played, lineup, index);
-        if played.end == GameEnd::Timeout(Timeout::PlyLimit) {
+        if matches!(played.end, GameEnd::Timeout(why) if why.by_run_limit()) {
             tally.censored_games.push(index);
         }
         if spec.keep_records {

@@ -39,12 +39,16 @@ pub struct SavedTally {
     pub ends: Vec<(String, u64)>,
     /// Plies per game: (plies, games) for every length that occurred, ascending.
     pub plies: Vec<(u32, u64)>,
-    /// Plies of the games the run's ply limit stopped, likewise (a part of `plies`).
+    /// Plies of the games a limit of the run stopped, likewise (a part of `plies`).
     pub censored_plies: Vec<(u32, u64)>,
-    /// The indices of the games the run's ply limit stopped, ascending (absent when none
+    /// The indices of the games a limit of the run stopped, ascending (absent when none
     /// was).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub censored_games: Vec<u64>,
+    /// Of those, the games in which no seat's material had changed for at least the last
+    /// half of their plies (absent when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stalled: u64,
     /// Plies of the games found never to end, likewise (a part of `plies`).
     pub endless_plies: Vec<(u32, u64)>,
     /// Turns per game, likewise.
@@ -163,6 +167,7 @@ impl From<&Tally> for SavedTally {
             plies: histogram(&t.plies),
             censored_plies: histogram(&t.censored_plies),
             censored_games: t.censored_games.clone(),
+            stalled: t.stalled,
             endless_plies: histogram(&t.endless_plies),
             turns: histogram(&t.turns),
             passes: histogram(&t.passes),
@@ -312,15 +317,25 @@ impl SavedTally {
                 .map(|(_, c)| c)
                 .sum::<u64>()
         };
-        let censored = reason(Timeout::PlyLimit.name()) + reason(Timeout::SearchLimit.name());
-        if self.censored_games.len() as u64 != reason(Timeout::PlyLimit.name())
+        let censored = reason(Timeout::PlyLimit.name())
+            + reason(Timeout::QuietLimit.name())
+            + reason(Timeout::SearchLimit.name());
+        let by_limit = reason(Timeout::PlyLimit.name()) + reason(Timeout::QuietLimit.name());
+        if self.censored_games.len() as u64 != by_limit
             || self.censored_games.windows(2).any(|w| w[0] >= w[1])
         {
             return Err(Invalid(format!(
                 "censored_games: {} game indices where {} were expected, ascending, one for \
-                 each game the ply limit stopped",
+                 each game a limit of the run stopped",
                 self.censored_games.len(),
-                reason(Timeout::PlyLimit.name())
+                by_limit
+            )));
+        }
+        if self.stalled > self.censored_games.len() as u64 {
+            return Err(Invalid(format!(
+                "stalled: {} games, more than the {} a limit of the run stopped",
+                self.stalled,
+                self.censored_games.len()
             )));
         }
         let plies = unhistogram("plies", &self.plies, self.games)?;
@@ -372,6 +387,7 @@ impl SavedTally {
             plies,
             censored_plies,
             censored_games: self.censored_games,
+            stalled: self.stalled,
             endless_plies,
             turns: unhistogram("turns", &self.turns, self.games)?,
             passes: unhistogram("passes", &self.passes, self.games)?,
@@ -577,4 +593,9 @@ mod tests {
         let e = SavedGame::names("lost", "natural").unwrap_err();
         assert!(e.0.contains("win, draw, timeout"), "{e}");
     }
+}
+
+/// Whether a count is zero (a field left out of the saved form when it is).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

@@ -148,12 +148,16 @@ pub struct Tally {
     pub ends: Vec<(&'static str, u64)>,
     /// Plies per game.
     pub plies: Histogram,
-    /// Plies of the games the run's ply limit stopped (censored: their length is more than
+    /// Plies of the games a limit of the run stopped (censored: their length is more than
     /// this), a part of [`Tally::plies`].
     pub censored_plies: Histogram,
-    /// The indices of the games the run's ply limit stopped, in game order: the games a
+    /// The indices of the games a limit of the run stopped, in game order: the games a
     /// raised limit plays further.
     pub censored_games: Vec<u64>,
+    /// Of the games a limit of the run stopped, those in which no seat's material had
+    /// changed for at least the last half of their plies: play going on without anything
+    /// being taken or won (the situation behind most games skilled players do not finish).
+    pub stalled: u64,
     /// Plies of the games found never to end (a forced cycle, an endless position), a part
     /// of [`Tally::plies`]: with the censored ones, what the length estimate leaves out of
     /// the finished games.
@@ -299,6 +303,9 @@ impl Tally {
             GameEnd::Timeout(why) => {
                 self.timeouts += 1;
                 bump(&mut self.timeouts_by_reason, why.name(), 1);
+                if why.by_run_limit() && p.quiet >= p.plies / 2 {
+                    self.stalled += 1;
+                }
                 if why.censored() {
                     self.censored_plies.add(p.plies);
                 } else {
@@ -446,6 +453,7 @@ impl Tally {
         op(&mut self.draws, other.draws);
         op(&mut self.timeouts, other.timeouts);
         op(&mut self.capped, other.capped);
+        op(&mut self.stalled, other.stalled);
         named(&mut self.ends, &other.ends);
         named(&mut self.timeouts_by_reason, &other.timeouts_by_reason);
         if self.ranks.len() < other.ranks.len() {
@@ -491,12 +499,16 @@ impl Tally {
         self.censored_plies.n()
     }
 
-    /// Games stopped by the run's `--max-plies` alone: the ones a higher limit would take
-    /// further (a search stopped at an engine's own bound would stop there again).
+    /// Games stopped by the run's `--max-plies` or `--max-quiet`: the ones a higher limit
+    /// would take further (a search stopped at an engine's own bound would stop there
+    /// again).
     pub fn censored_by_limit(&self) -> u64 {
         self.timeouts_by_reason
             .iter()
-            .filter(|(name, _)| *name == super::Timeout::PlyLimit.name())
+            .filter(|(name, _)| {
+                *name == super::Timeout::PlyLimit.name()
+                    || *name == super::Timeout::QuietLimit.name()
+            })
             .map(|(_, c)| c)
             .sum()
     }

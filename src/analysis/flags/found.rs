@@ -66,6 +66,10 @@ pub enum FlagKind {
     /// over its parameters), with the reason: refused, and left out of the sensitivity
     /// figures.
     CannotEnd,
+    /// A reading whose players do not finish it (fewer than 95 % of its games end under
+    /// the run's players and limits), with how its other games stopped and the open points
+    /// and clauses that decide whether such a game can end.
+    DoesNotFinish,
 }
 
 impl FlagKind {
@@ -83,6 +87,7 @@ impl FlagKind {
             FlagKind::RuleActivity => "rule-activity",
             FlagKind::Departure => "departure",
             FlagKind::CannotEnd => "cannot-end",
+            FlagKind::DoesNotFinish => "does-not-finish",
         }
     }
 }
@@ -123,6 +128,10 @@ pub struct Flag {
     /// For a choice: the largest change in an outcome rate that switching one of its options
     /// alone into a base reading makes (`null` where none was measured).
     pub effect: Option<Effect>,
+    /// For `does-not-finish`: the reading's finished share, how its other games stopped, and
+    /// what in the reading decides whether such a game can end. Absent for other kinds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finishing: Option<crate::analysis::finish::Finishing>,
 }
 
 /// The largest change an open point's options make, one at a time.
@@ -243,6 +252,7 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
             options,
             frequency: None,
             effect: None,
+            finishing: None,
         });
     }
     for d in &game.declined {
@@ -256,6 +266,7 @@ pub fn corpus_flags(corpus: &Corpus, game: &Game) -> Vec<Flag> {
             options: Vec::new(),
             frequency: None,
             effect: None,
+            finishing: None,
         });
     }
     flags.extend(conflicts(corpus, game));
@@ -304,6 +315,7 @@ fn departures(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                 options: Vec::new(),
                 frequency: None,
                 effect: None,
+                finishing: None,
             });
         }
     }
@@ -367,6 +379,7 @@ pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
             options: Vec::new(),
             frequency: Some(Frequency { games, by_reading }),
             effect: None,
+            finishing: None,
         });
     }
     // Rules: the family's event kinds (every reading of a game has the same), those that
@@ -396,6 +409,7 @@ pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
             options: Vec::new(),
             frequency: Some(Frequency { games, by_reading }),
             effect: None,
+            finishing: None,
         });
     }
     flags
@@ -403,6 +417,46 @@ pub fn play_flags(tallies: &[(&str, &Tally)]) -> Vec<Flag> {
 
 /// How often something occurred under one reading: `counts` (games with it, occurrences)
 /// and the sum of squared occurrences per game, from the reading's tally.
+/// A `does-not-finish` flag: a reading whose players, `players` as the run names them, end
+/// fewer than 95 % of its games under the run's `limits` (`--max-plies`, `--max-quiet`).
+/// `t` is the reading's tally, of which `f` was made.
+pub fn does_not_finish(
+    f: crate::analysis::finish::Finishing,
+    t: &Tally,
+    players: &str,
+    limits: (u32, u32),
+) -> Flag {
+    let unfinished = t.games - t.finished();
+    let frequency = Frequency {
+        games: t.games,
+        // A game is unfinished once or not at all: its count per game is 0 or 1.
+        by_reading: vec![reading_frequency(
+            &f.reading,
+            t,
+            (unfinished, unfinished),
+            unfinished,
+        )],
+    };
+    Flag {
+        kind: FlagKind::DoesNotFinish,
+        id: format!("does-not-finish:{}", f.reading),
+        title: format!(
+            "{} does not finish with {players}: {:.1} % of games ended [{:.1}–{:.1} %]",
+            f.reading,
+            100.0 * f.finished.value,
+            100.0 * f.finished.lo,
+            100.0 * f.finished.hi
+        ),
+        text: f.words(players, limits),
+        cites: Vec::new(),
+        readings: vec![f.reading.clone()],
+        options: Vec::new(),
+        frequency: Some(frequency),
+        effect: None,
+        finishing: Some(f),
+    }
+}
+
 fn reading_frequency(
     reading: &str,
     t: &Tally,
@@ -536,6 +590,7 @@ pub fn engine_artefacts(corpus: &Corpus, game: &Game) -> Vec<Artefact> {
                     options: Vec::new(),
                     frequency: None,
                     effect: None,
+                    finishing: None,
                 },
                 params: o.sets.iter().map(|(k, _)| k.clone()).collect(),
                 offs,
@@ -616,6 +671,7 @@ pub fn engine_artefacts(corpus: &Corpus, game: &Game) -> Vec<Artefact> {
                 options: Vec::new(),
                 frequency: None,
                 effect: None,
+                finishing: None,
             },
             params: vec![name.clone()],
             offs,
@@ -750,6 +806,7 @@ fn conflicts(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                     options: Vec::new(),
                     frequency: None,
                     effect: None,
+                    finishing: None,
                 });
             }
         }
@@ -814,6 +871,7 @@ fn witness_variants(corpus: &Corpus, game: &Game) -> Vec<Flag> {
                         options: Vec::new(),
                         frequency: None,
                         effect: None,
+                        finishing: None,
                     }),
                 }
             }
@@ -951,6 +1009,7 @@ fn rested_on(corpus: &Corpus, game: &Game, class: Class) -> Vec<Flag> {
                 options: Vec::new(),
                 frequency: None,
                 effect: None,
+                finishing: None,
             },
         )
         .collect()

@@ -23,7 +23,7 @@ use crate::agents::Lineup;
 use crate::analysis::Error;
 use crate::analysis::header::{Header, Played};
 use crate::analysis::play::{
-    check_numbers, check_rotation, check_seated, corpus_hash, play_reading, pool,
+    check_numbers, check_quiet, check_rotation, check_seated, corpus_hash, play_reading, pool,
 };
 use crate::analysis::reproduce::Reproduce;
 use crate::bind::{self, Bound};
@@ -53,6 +53,9 @@ pub struct FlagsArgs {
     pub seed: u64,
     /// Ply limit for readings without an engine cap.
     pub max_plies: u32,
+    /// Plies with no change in any seat's material after which a game of a reading without
+    /// an engine cap is stopped, censored (`0`: never).
+    pub max_quiet: u32,
     /// Who plays which seat.
     pub lineup: Lineup,
     /// `PARAM=VALUE` overrides of every reading.
@@ -201,6 +204,7 @@ pub fn flags<'c>(
     bar: &ProgressBar,
 ) -> Result<Flags<'c>, Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
+    check_quiet(args.max_quiet)?;
     check_rotation(args.games, &args.lineup, sim::MAX_GAMES)?;
     if let Some(n) = args.global_games {
         if let Err(e) = sim::check_games(n) {
@@ -269,6 +273,7 @@ pub fn flags<'c>(
                     games: args.global_games.unwrap_or(args.games),
                     seed: args.seed,
                     max_plies: args.max_plies,
+                    max_quiet: args.max_quiet,
                     lineup: &args.lineup,
                 },
                 n,
@@ -282,6 +287,7 @@ pub fn flags<'c>(
         flags.extend(artefacts.into_iter().map(|a| a.flag));
         flags.extend(cannot_end_flags(&mut sensitivity));
         flags.extend(play_flags(&named));
+        flags.extend(unfinished_flags(&arms, &tallies));
         for f in flags.iter_mut().filter(|f| f.kind == FlagKind::Choice) {
             f.effect = sensitivity
                 .ranking
@@ -297,6 +303,7 @@ pub fn flags<'c>(
                     seed: args.seed,
                     games: args.games,
                     max_plies: args.max_plies,
+                    max_quiet: args.max_quiet,
                 },
                 &args.lineup,
                 tallies.first().map_or(2, |t| t.wins.len()),
@@ -312,6 +319,46 @@ pub fn flags<'c>(
         reports,
         hash,
     })
+}
+
+/// A `does-not-finish` flag for each reading whose players end fewer than 95 % of its
+/// games. For a base reading of the one-at-a-time comparisons, each other option of an open
+/// point behind its unfinished games carries the share of games that ended with it switched
+/// in alone (the same players, limits and games): the options measured to end such games.
+fn unfinished_flags(arms: &Arms, tallies: &[Tally]) -> Vec<Flag> {
+    let game = arms.game;
+    let players = arms.args.lineup.to_string();
+    let limits = (arms.args.max_plies, arms.args.max_quiet);
+    let mut out = Vec::new();
+    for (reading, t) in game.interpretations.iter().zip(tallies) {
+        let mut f = crate::analysis::finish::finishing(game, reading, arms.overrides, t);
+        if f.finishes {
+            continue;
+        }
+        for b in f.behind.iter_mut().filter(|b| b.from == "choice") {
+            let Some(choice) = game.choice(&b.id) else {
+                continue;
+            };
+            for other in &mut b.others {
+                let Some(option) = choice.options.iter().find(|o| o.id == other.id) else {
+                    continue;
+                };
+                let sets = game.switch_sets(reading, choice, option);
+                let key = (
+                    format!("{}#b", reading.id),
+                    serde_json::to_string(&sets).unwrap_or_default(),
+                );
+                if let Some(played) = arms.played.get(&key) {
+                    other.finished = Some(crate::analysis::play::rate_of(
+                        played.finished(),
+                        played.games,
+                    ));
+                }
+            }
+        }
+        out.push(found::does_not_finish(f, t, &players, limits));
+    }
+    out
 }
 
 /// What `flags` found: a report per game asked for.
@@ -375,6 +422,7 @@ fn arm_to(
         seed: args.seed,
         key,
         max_plies,
+        max_quiet: limits::quiet_at((args.max_plies, args.max_quiet), max_plies),
         keep_records: false,
     };
     let task = Task {
@@ -607,7 +655,7 @@ pub(crate) fn finish_all(
                 .word(&r.base)
                 .option("-n", args.games)
                 .option("--seed", args.seed)
-                .option("--max-plies", args.max_plies)
+                .limits(args.max_plies, args.max_quiet)
                 .lineup(&args.lineup);
             for s in &args.set {
                 cmd.option("--set", s);
@@ -843,6 +891,7 @@ fn cannot_end_flags(sensitivity: &mut Sensitivity) -> Vec<Flag> {
             options: Vec::new(),
             frequency: None,
             effect: None,
+            finishing: None,
         })
         .collect();
     if let Some(d) = &sensitivity.global_design {
@@ -857,6 +906,7 @@ fn cannot_end_flags(sensitivity: &mut Sensitivity) -> Vec<Flag> {
                 options: Vec::new(),
                 frequency: None,
                 effect: None,
+                finishing: None,
             });
         }
     }
@@ -871,7 +921,7 @@ pub fn command_line(args: &FlagsArgs) -> String {
     }
     r.option("-n", args.games)
         .option("--seed", args.seed)
-        .option("--max-plies", args.max_plies)
+        .limits(args.max_plies, args.max_quiet)
         .lineup(&args.lineup);
     for s in &args.set {
         r.option("--set", s);

@@ -34,6 +34,7 @@ fn spec(games: u64, seed: u64) -> RunSpec {
         seed,
         key: crate::rng::reading_key(GAME, "literal"),
         max_plies: 500,
+        max_quiet: 0,
         keep_records: false,
     }
 }
@@ -71,6 +72,7 @@ fn raised_equals_whole(exec: &Exec) {
     let b = bound(&corpus, "literal");
     let at = |max_plies| RunSpec {
         max_plies,
+        max_quiet: 0,
         ..spec(80, 7)
     };
     let run = play(exec, &b, &at(LOW), 0..80);
