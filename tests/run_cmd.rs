@@ -350,6 +350,11 @@ fn hostile_numbers_are_refused_with_their_bounds() {
             &["--max-plies", "4000000000"][..],
             "--max-plies must be 1 to",
         ),
+        (&["--max-quiet", "100"][..], "--max-quiet must be 0"),
+        (
+            &["--max-quiet", "4000000000"][..],
+            "or 256 to 1000000, not 4000000000",
+        ),
     ] {
         let mut all = vec!["run", "um-el-bagara"];
         all.extend(args);

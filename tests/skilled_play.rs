@@ -496,3 +496,56 @@ fn bad_ladders_are_refused() {
     let err = fails(&["ladder", "um-el-tuweisat", "-n", "0"]);
     assert!(err.contains("--games must be 1 to"), "{err}");
 }
+
+/// A reading whose players do not finish it says so, with how its games stopped and the open
+/// points behind them: Li'b al-'Aqil's `dlp` (no repetition rule, no limit) proves almost
+/// every game endless, under random play as under skilled; a quiet limit stops skilled Seega
+/// games in which nothing is taken, as censored games, never as results.
+#[test]
+fn a_reading_that_does_not_finish_names_what_keeps_it_going() {
+    let dlp = run_json("lib-al-aqil", "dlp", &["-n", "40"]);
+    let f = &dlp["finishing"];
+    assert_eq!(f["finishes"], false, "{f}");
+    assert!(f["unfinished"]["endless"].as_u64().unwrap_or(0) > 30, "{f}");
+    let behind: Vec<&str> = f["behind"]
+        .as_array()
+        .expect("behind")
+        .iter()
+        .filter_map(|b| b["id"].as_str())
+        .collect();
+    assert!(behind.contains(&"repetition"), "{behind:?}");
+    // A reading that finishes carries no such field.
+    let lane = run_json("lib-al-aqil", "lane", &["-n", "40"]);
+    assert!(lane.get("finishing").is_none());
+
+    let quiet = run_json(
+        "seega",
+        "davies",
+        &["-n", "60", "--max-quiet", "256", "--max-plies", "5000"],
+    );
+    assert_eq!(quiet["max_quiet"], 256);
+    let r = &quiet["results"];
+    let stopped = r["timeouts_by_reason"]["quiet-limit"].as_u64().unwrap_or(0);
+    assert!(stopped > 0, "{r}");
+    assert!(r["censored"].as_u64().unwrap_or(0) >= stopped);
+    let text = crate::util::ok(&[
+        "run",
+        "seega",
+        "-i",
+        "davies",
+        "-n",
+        "60",
+        "--max-quiet",
+        "256",
+        "--max-plies",
+        "5000",
+    ]);
+    assert!(
+        text.contains("at its quiet limit (256 plies with no change of material)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("--max-quiet 256"),
+        "the reproduce line keeps it: {text}"
+    );
+}

@@ -313,3 +313,76 @@ fn a_store_gives_back_what_was_played_into_it() {
     play(&third, &b, &spec(6, 8), 0..2);
     assert_eq!(third.counts(), (0, 2));
 }
+
+/// A quiet limit (`--max-quiet`) stops games in which nothing is taken for that long: they
+/// are censored (never a result), listed among the games a raised limit plays further, and
+/// raising it with the ply limit (`limits::quiet_at`) replays those games alone to the very
+/// tally of the whole arm played to both raised limits.
+#[test]
+fn a_quiet_limit_censors_and_is_raised_with_the_ply_limit() {
+    let corpus = crate::corpus::load(&crate::corpus::CorpusFiles::embedded())
+        .corpus
+        .expect("the built-in corpus loads");
+    let g = corpus.game("seega").expect("seega");
+    let b = crate::bind::bind(
+        g,
+        g.interpretation("davies").expect("davies"),
+        &serde_json::Map::new(),
+    )
+    .expect("binds");
+    let exec = Exec::new(Mode::Play, HASH.to_owned(), None, false);
+    let lineup = Lineup::random();
+    let pool = crate::analysis::play::pool(Some(1)).expect("a pool");
+    let play = |(max_plies, max_quiet): (u32, u32), games: std::ops::Range<u64>| {
+        let spec = RunSpec {
+            games: 200,
+            seed: 3,
+            key: crate::rng::reading_key("seega", "davies"),
+            max_plies,
+            max_quiet,
+            keep_records: false,
+        };
+        let task = Task {
+            game: "seega",
+            reading: "davies",
+            bound: &b,
+            spec: &spec,
+            lineup: &lineup,
+        };
+        crate::analysis::play::play_reading(&exec, &task, games, &pool, &hidden())
+    };
+    const PLIES: u32 = 20_000;
+    const QUIET: u32 = 256;
+    let run = play((PLIES, QUIET), 0..200);
+    let quiet = run
+        .timeouts_by_reason
+        .iter()
+        .find(|(n, _)| *n == "quiet-limit")
+        .map_or(0, |&(_, c)| c);
+    assert!(
+        quiet > 0,
+        "some random game of Seega goes 256 plies with nothing taken"
+    );
+    assert_eq!(run.censored_by_limit(), quiet);
+    assert_eq!(run.censored(), quiet, "censored, never a result");
+    assert_eq!(run.censored_games.len() as u64, quiet);
+    assert!(run.stalled > 0 && run.stalled <= quiet);
+    // Without the quiet limit those games go on: it stopped them, not the rules.
+    let unlimited = play((PLIES, 0), 0..200);
+    assert!(unlimited.censored() < quiet);
+    for limit in crate::analysis::limits::raised(PLIES) {
+        let q = crate::analysis::limits::quiet_at((PLIES, QUIET), limit);
+        assert_eq!(q, QUIET * (limit / PLIES));
+        let raised = crate::analysis::limits::raise(&run, (PLIES, limit), &|games, m| {
+            play(
+                (m, crate::analysis::limits::quiet_at((PLIES, QUIET), m)),
+                games,
+            )
+        });
+        assert_eq!(
+            saved(&raised),
+            saved(&play((limit, q), 0..200)),
+            "at {limit}"
+        );
+    }
+}
