@@ -564,6 +564,11 @@ impl SavedGame {
     }
 }
 
+/// Whether a count is zero (a field left out of the saved form when it is).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -593,9 +598,4 @@ mod tests {
         let e = SavedGame::names("lost", "natural").unwrap_err();
         assert!(e.0.contains("win, draw, timeout"), "{e}");
     }
-}
-
-/// Whether a count is zero (a field left out of the saved form when it is).
-fn is_zero(n: &u64) -> bool {
-    *n == 0
 }
