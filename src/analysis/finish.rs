@@ -37,6 +37,9 @@ pub struct Finishing {
     pub finished: Rate,
     /// Whether the reading finishes: `finished` at least 0.95.
     pub finishes: bool,
+    /// Of the games that ended, those an engine's own cap ended (scored as that engine
+    /// scores them): ended by the reading's cap, not by play.
+    pub capped: u64,
     /// The games that did not end, by why, in the order met: `ply-limit`, `quiet-limit` and
     /// `search-limit` (censored: stopped by a limit, their outcome unknown), `cycle` and
     /// `endless` (proved never to end).
@@ -102,8 +105,12 @@ impl Finishing {
             )
         };
         let (v, ci) = pct(&self.finished);
+        let capped = match self.capped {
+            0 => String::new(),
+            n => format!(" ({n} of them at the engine's cap)"),
+        };
         let mut text = format!(
-            "With {players} at the seats, {v} of the {} games of `{}` ended [{ci}]{}",
+            "With {players} at the seats, {v} of the {} games of `{}` ended [{ci}]{capped}{}",
             self.games,
             self.reading,
             if self.finishes {
@@ -227,6 +234,7 @@ pub fn finishing(
         games: t.games,
         finishes: t.games > 0 && (t.finished() as f64) >= FINISHES * t.games as f64,
         finished,
+        capped: t.capped,
         unfinished,
         stalled: t.stalled,
         behind: behind(game, reading, overrides),

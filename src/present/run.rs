@@ -219,6 +219,10 @@ fn table(out: &mut Out, run: &Run, args: &RunArgs) {
         if let Some(words) = censoring_words(o) {
             out.para(&words);
         }
+        // A reading that does not finish is told in full by `not_finishing`.
+        if !args.lineup.is_random() && o.finishing.is_none() {
+            out.para(&finishes_words(outputs, &args.lineup));
+        }
         not_finishing(out, o, &args.lineup);
         finished_table(out, o);
         out.para(&format!("plies: {}", lengths(&o.plies)));
@@ -321,7 +325,14 @@ fn finishes_words(outputs: &[&RunOutput], lineup: &Lineup) -> String {
                 "does not finish"
             };
             let (v, ci) = pct(s);
-            format!("{} {verdict} ({v} of games ended [{ci}])", o.interpretation)
+            let capped = match o.results.capped {
+                0 => String::new(),
+                n => format!(", {n} of them at the engine's cap"),
+            };
+            format!(
+                "{} {verdict} ({v} of games ended [{ci}]{capped})",
+                o.interpretation
+            )
         })
         .collect();
     format!(

@@ -36,6 +36,15 @@ pub const DIFF_GAMES: u64 = 2_000;
 /// Games per reading and per arm for the flags and the one-at-a-time sensitivity (±6 points
 /// on a difference; a verdict of no difference is at that n, which the report says).
 pub const FLAGS_GAMES: u64 = 500;
+/// Games of the skilled pairing, for each reading it plays: enough to tell a reading that
+/// finishes (at least 95 % of its games end) from one that clearly does not.
+pub const SKILLED_GAMES: u64 = 100;
+/// The players of the skilled pairing, at every seat: the `fair` level (`ab:6:2000`).
+pub const SKILLED_AGENTS: &str = "fair";
+/// The skilled pairing's quiet limit (`--max-quiet`): skilled players may move for ever with
+/// nothing taken, and each such game played on to the ply limit would cost minutes; stopped
+/// here, it is censored, and the report says how many were.
+pub const SKILLED_MAX_QUIET: u32 = 2_000;
 /// The run seed of every report.
 pub const SEED: u64 = 1;
 /// Rows of the global design (each of the game's open points + 2 readings): what the seven
@@ -126,10 +135,22 @@ pub fn make(
         None => corpus.games.iter().collect(),
     };
     let hash = corpus_hash(files);
+    // The games' reports are made side by side (each plays its own readings on a pool of
+    // its own as well): one game's comparisons replay a few long censored games one at a
+    // time, and another game fills the cores meanwhile. Each report is a pure function of
+    // its game, so the order they finish in changes nothing; they are kept in corpus order.
+    let pool = crate::analysis::play::pool(args.threads)?;
+    let each: Vec<Result<(Vec<File>, String), Error>> = pool.install(|| {
+        use rayon::prelude::*;
+        games
+            .par_iter()
+            .map(|g| game_files(exec, corpus, files, g, args, &hash))
+            .collect()
+    });
     let mut made = Vec::new();
     let mut findings = Vec::new();
-    for g in &games {
-        let (of_game, finding) = game_files(exec, corpus, files, g, args, &hash)?;
+    for r in each {
+        let (of_game, finding) = r?;
         made.extend(of_game);
         findings.push(finding);
     }
@@ -208,6 +229,65 @@ fn check(out: &mut Out, dir: &Path, made: &[File]) -> Result<i32, Error> {
         ));
         Ok(1)
     }
+}
+
+/// The skilled pairing: [`SKILLED_AGENTS`] at every seat, [`SKILLED_GAMES`] games of the
+/// game's source-named reading (its first), with its quiet limit: whether skilled players
+/// finish the reading, and where they do not, what keeps play going.
+fn skilled_section(
+    doc: &mut String,
+    exec: &Exec,
+    corpus: &Corpus,
+    files: &CorpusFiles,
+    g: &Game,
+    args: &ReportArgs,
+) -> Result<(), Error> {
+    let Some(primary) = g.interpretations.first() else {
+        return Ok(());
+    };
+    let lineup = Lineup::parse(SKILLED_AGENTS, false).expect("the skilled level parses");
+    let run = RunArgs {
+        game: g.id.clone(),
+        interpretation: Some(primary.id.clone()),
+        all: false,
+        games: SKILLED_GAMES,
+        lineup,
+        seed: SEED,
+        max_plies: crate::sim::DEFAULT_MAX_PLIES,
+        max_quiet: SKILLED_MAX_QUIET,
+        set: Vec::new(),
+        choose: Vec::new(),
+        each_option: false,
+        threads: args.threads,
+        corpus: args.corpus.clone(),
+    };
+    let played = crate::analysis::play::run(exec, corpus, files, &run, &hidden(), None)?;
+    let mut o = Out::new(Format::Markdown, None);
+    o.para(&format!(
+        "Random play says what the rules allow; it does not say whether players who try to \
+         win ever finish. Here `{SKILLED_AGENTS}` players (alpha-beta search, `ab:6:2000`) \
+         hold every seat for {SKILLED_GAMES} games of `{}`. A game in which no seat's material \
+         changes for {SKILLED_MAX_QUIET} plies is stopped and counted as censored, like one \
+         at the ply limit: an outcome unknown, never a draw. A reading *finishes* when at \
+         least 95 % of its games end; `--agents strong` (`ab:8:8000`) is the stronger check, \
+         at about four times the cost.",
+        primary.id
+    ));
+    crate::present::run::print(&mut o, &played, &run);
+    section(
+        doc,
+        "Skilled play: does the reading finish?",
+        &Reproduce::new("run", args.corpus.as_deref())
+            .word(&g.id)
+            .option("-i", &primary.id)
+            .option("--agents", SKILLED_AGENTS)
+            .option("-n", SKILLED_GAMES)
+            .option("--max-quiet", SKILLED_MAX_QUIET)
+            .option("--format", "markdown")
+            .line(),
+        &o.take(),
+    );
+    Ok(())
 }
 
 /// A section: a heading, the command that makes it, and its Markdown with every heading
@@ -334,6 +414,7 @@ fn game_files(
     );
     figures.push(outcomes_figure(g, &played.rows));
     figures.push(lengths_figure(g, &played.rows));
+    skilled_section(&mut doc, exec, corpus, files, g, args)?;
     for f in &figures {
         f.cite(&mut doc);
     }
