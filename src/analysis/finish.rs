@@ -93,6 +93,12 @@ pub struct OtherOption {
 }
 
 impl Finishing {
+    /// Whether the interval of the finished share lies on one side of 95 %: the verdict
+    /// `finishes` would stand with more games.
+    pub fn settled(&self) -> bool {
+        self.finished.lo >= FINISHES || self.finished.hi < FINISHES
+    }
+
     /// In words, for a reader: how many games ended under `players` (as `ludotrace run`
     /// names them), how the others stopped (at the run's `limits`: `--max-plies`,
     /// `--max-quiet`), whether play had stalled, and what decides whether such a game can
@@ -115,8 +121,11 @@ impl Finishing {
             self.reading,
             if self.finishes {
                 ": it finishes (at least 95 % must end)."
-            } else {
+            } else if self.settled() {
                 ", fewer than the 95 % a reading needs to finish."
+            } else {
+                ", below the 95 % a reading needs to finish, though its interval reaches 95 %: \
+                 at this number of games that is not settled."
             }
         );
         if self.unfinished.is_empty() {
@@ -127,18 +136,24 @@ impl Finishing {
             .iter()
             .map(|(why, &n)| match why.as_str() {
                 "ply-limit" => {
-                    format!("{n} were still going at the run's limit of {max_plies} plies")
+                    format!(
+                        "{n} {} still going at the run's limit of {max_plies} plies",
+                        were(n)
+                    )
                 }
                 "quiet-limit" => format!(
-                    "{n} were stopped after {max_quiet} plies with no change of material (the \
-                     run's quiet limit)"
+                    "{n} {} stopped after {max_quiet} plies with no change of material (the \
+                     run's quiet limit)",
+                    were(n)
                 ),
                 "search-limit" => format!(
-                    "{n} were stopped by an engine's search reaching its bound with no cycle found"
+                    "{n} {} stopped by an engine's search reaching its bound with no cycle found",
+                    were(n)
                 ),
-                "cycle" => format!("{n} were proved to cycle for ever (a forced cycle)"),
+                "cycle" => format!("{n} {} proved to cycle for ever (a forced cycle)", were(n)),
                 "endless" => format!(
-                    "{n} were proved never to end (no position they could reach would end them)"
+                    "{n} {} proved never to end (no position they could reach would end them)",
+                    were(n)
                 ),
                 other => format!("{n} ended as {other}"),
             })
@@ -202,6 +217,11 @@ impl Behind {
         }
         out
     }
+}
+
+/// `was` or `were`, agreeing with a count.
+fn were(n: u64) -> &'static str {
+    if n == 1 { "was" } else { "were" }
 }
 
 /// The family parameters that decide whether a game can go on for ever.
@@ -385,5 +405,25 @@ mod tests {
         let f = finishing(game, davies, &serde_json::Map::new(), &tally(94, 6));
         assert!(!f.finishes);
         assert_eq!((f.stalled, f.finished.value), (6, 0.94));
+        // 94 of 100 [87.5–97.2 %]: below 95 %, but the interval reaches it.
+        assert!(!f.settled());
+        let words = f.words("fair", (200_000, 2_000));
+        assert!(words.contains("not settled"), "{words}");
+        assert!(words.contains("6 were stopped after 2000 plies"), "{words}");
+        assert!(
+            words.contains("the open point `stall`, taken as `none`"),
+            "{words}"
+        );
+        let f = finishing(game, davies, &serde_json::Map::new(), &tally(60, 40));
+        assert!(f.settled() && !f.finishes);
+        let words = f.words("fair", (200_000, 2_000));
+        assert!(words.contains("fewer than the 95 %"), "{words}");
+        let f = finishing(game, davies, &serde_json::Map::new(), &tally(99, 1));
+        assert!(f.finishes);
+        let words = f.words("fair", (200_000, 2_000));
+        assert!(
+            words.contains("it finishes") && words.contains("1 was stopped"),
+            "{words}"
+        );
     }
 }

@@ -441,8 +441,13 @@ pub fn does_not_finish(
         kind: FlagKind::DoesNotFinish,
         id: format!("does-not-finish:{}", f.reading),
         title: format!(
-            "{} does not finish with {players}: {:.1} % of games ended [{:.1}–{:.1} %]",
+            "{} {} with {players}: {:.1} % of games ended [{:.1}–{:.1} %]",
             f.reading,
+            if f.settled() {
+                "does not finish"
+            } else {
+                "may not finish"
+            },
             100.0 * f.finished.value,
             100.0 * f.finished.lo,
             100.0 * f.finished.hi

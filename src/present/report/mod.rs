@@ -414,10 +414,10 @@ fn game_files(
     );
     figures.push(outcomes_figure(g, &played.rows));
     figures.push(lengths_figure(g, &played.rows));
-    skilled_section(&mut doc, exec, corpus, files, g, args)?;
     for f in &figures {
         f.cite(&mut doc);
     }
+    skilled_section(&mut doc, exec, corpus, files, g, args)?;
     let from = figures.len();
     if let Some(primary) = g.interpretations.first()
         && g.interpretations.len() > 1
