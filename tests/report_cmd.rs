@@ -88,7 +88,10 @@ fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
         );
         commands += 1;
     }
-    assert_eq!(commands, 6, "show, show --readings, run, diff, flags, cite");
+    assert_eq!(
+        commands, 7,
+        "show, show --readings, run, run --agents fair, diff, flags, cite"
+    );
     // The page beside it: well-formed, self-contained.
     let page = std::fs::read_to_string(out.path().join("um-el-bagara.html")).unwrap();
     well_formed(&page);
