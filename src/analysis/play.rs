@@ -150,17 +150,14 @@ pub struct RunResults {
     pub by_agent: IndexMap<String, AgentResult>,
 }
 
-/// The share of games that must end for a reading to *finish* under a lineup (issue 37: a
-/// reading finishes when `strong` self-play ends at least 95 % of 100 seeded games).
-pub const FINISHES: f64 = 0.95;
-
 /// Outcomes among the finished games.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct FinishedRates {
     /// Games that finished: won, drawn or scored at an engine cap.
     pub games: u64,
     /// `games` as a share of all games, with its Wilson 95 % interval: a reading
-    /// *finishes* under a lineup when at least [`FINISHES`] of its games end.
+    /// *finishes* under a lineup when at least
+    /// [`FINISHES`](crate::analysis::finish::FINISHES) of its games end.
     pub share: Rate,
     /// `p1`, `p2` (… one per seat), `draw`: each a share of the finished games with its
     /// Wilson 95 % interval and its bounds over the censored games.

@@ -313,16 +313,19 @@ fn unfinished_words(outputs: &[&RunOutput]) -> Option<String> {
 }
 
 /// Whether skilled players finish each reading: the share of games that ended, with its
-/// interval, against [`FINISHES`](crate::analysis::play::FINISHES).
+/// interval, against [`FINISHES`](crate::analysis::finish::FINISHES).
 fn finishes_words(outputs: &[&RunOutput], lineup: &Lineup) -> String {
     let each: Vec<String> = outputs
         .iter()
         .map(|o| {
             let s = &o.results.finished_rates.share;
-            let verdict = if s.value >= crate::analysis::play::FINISHES {
+            // Below 95 % with an interval that reaches it, more games could tell otherwise.
+            let verdict = if s.value >= crate::analysis::finish::FINISHES {
                 "finishes"
-            } else {
+            } else if s.hi < crate::analysis::finish::FINISHES {
                 "does not finish"
+            } else {
+                "may not finish"
             };
             let (v, ci) = pct(s);
             let capped = match o.results.capped {
@@ -337,7 +340,7 @@ fn finishes_words(outputs: &[&RunOutput], lineup: &Lineup) -> String {
         .collect();
     format!(
         "With {lineup} at the seats, a reading finishes when at least {:.0} % of its games end: {}.",
-        crate::analysis::play::FINISHES * 100.0,
+        crate::analysis::finish::FINISHES * 100.0,
         each.join("; ")
     )
 }
