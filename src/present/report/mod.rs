@@ -265,13 +265,15 @@ fn skilled_section(
     let mut o = Out::new(Format::Markdown, None);
     o.para(&format!(
         "Random play says what the rules allow; it does not say whether players who try to \
-         win ever finish. Here `{SKILLED_AGENTS}` players (alpha-beta search, `ab:6:2000`) \
-         hold every seat for {SKILLED_GAMES} games of `{}`. A game in which no seat's material \
-         changes for {SKILLED_MAX_QUIET} plies is stopped and counted as censored, like one \
-         at the ply limit: an outcome unknown, never a draw. A reading *finishes* when at \
-         least 95 % of its games end; `--agents strong` (`ab:8:8000`) is the stronger check, \
-         at about four times the cost.",
-        primary.id
+         win ever finish. Here `{SKILLED_AGENTS}` players (alpha-beta search, `{}`) hold every \
+         seat for {SKILLED_GAMES} games of `{}`. A game in which no seat's material changes \
+         for {SKILLED_MAX_QUIET} plies is stopped and counted as censored, like one at the ply \
+         limit: an outcome unknown, never a draw. A reading *finishes* when at least 95 % of \
+         its games end; `--agents strong` (`{}`) is the stronger check, at several times the \
+         cost.",
+        crate::agents::Level::Fair.agent(),
+        primary.id,
+        crate::agents::Level::Strong.agent()
     ));
     crate::present::run::print(&mut o, &played, &run);
     section(
