@@ -79,6 +79,7 @@ where
         max_plies: DEFAULT_MAX_PLIES,
         max_quiet: 0,
         keep_records: false,
+        metrics: false,
     };
     // The same games, counted both ways (a warm-up too).
     let k = kernel(SEED, spec.key, 0..GAMES);

@@ -91,6 +91,7 @@ fn spec(game: &Game, interp: &Interpretation, games: u64) -> RunSpec {
         max_plies: DEFAULT_MAX_PLIES,
         max_quiet: 0,
         keep_records: false,
+        metrics: false,
     }
 }
 

@@ -119,6 +119,7 @@ impl EngineVisitor for SameAsRun {
             max_plies: DEFAULT_MAX_PLIES,
             max_quiet: 0,
             keep_records: true,
+            metrics: false,
         };
         let tally = sim::block(rules, &spec, &Coverage::new::<F::Rules>(|_| None), 0..GAMES);
         for r in &tally.records {

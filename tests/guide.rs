@@ -94,6 +94,11 @@ fn run() {
 }
 
 #[test]
+fn assess() {
+    page("guide/assess.md");
+}
+
+#[test]
 fn diff() {
     page("guide/diff.md");
 }
@@ -248,8 +253,9 @@ fn options_sijat_el_taba() {
 /// Every page of the guide is run by one of the tests above.
 #[test]
 fn every_page_is_run() {
-    const PAGES: [&str; 12] = [
+    const PAGES: [&str; 13] = [
         "README.md",
+        "assess.md",
         "command-line.md",
         "browse.md",
         "flag.md",

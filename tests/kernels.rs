@@ -37,6 +37,7 @@ where
         max_plies: DEFAULT_MAX_PLIES,
         max_quiet: 0,
         keep_records: true,
+        metrics: false,
     };
     sim::block(rules, &spec, &coverage, 0..GAMES)
 }

@@ -44,6 +44,7 @@ fn ludii_1_0_8_readings_reproduce_the_reference_statistics() {
             max_plies: DEFAULT_MAX_PLIES,
             max_quiet: 0,
             keep_records: false,
+            metrics: false,
         };
         let t = bound.engine.visit(RunAll(&spec));
         let label = format!("{} / {}", game.id, interp.id);

@@ -52,6 +52,7 @@ impl EngineVisitor for Same<'_> {
             max_plies: DEFAULT_MAX_PLIES,
             max_quiet: 0,
             keep_records: true,
+            metrics: false,
         };
         let tally = sim::block(rules, &spec, &coverage, 0..GAMES);
         assert_eq!(tally.records.len() as u64, GAMES, "{}", self.label);

@@ -244,6 +244,20 @@ fn every_json_output_conforms_to_its_published_schema() {
         ],
     );
     conforms(
+        "output/assess",
+        &[
+            "assess",
+            "lib-el-merafib",
+            "--all-interpretations",
+            "--agents",
+            "random,greedy",
+            "-n",
+            "6",
+            "--format",
+            "json",
+        ],
+    );
+    conforms(
         "output/run-all",
         &[
             "run",

@@ -7,6 +7,8 @@ mod util;
 mod agents;
 /// Li'b al-'Aqil's, Um el-Bagara's and Um el Tuweisat's readings of issue 16, on worked positions.
 mod aqil_readings;
+/// `ludotrace assess`: self-play metrics, criteria, their bad input.
+mod assess_cmd;
 /// Every class of bad corpus input, from data-driven fixtures.
 mod bad_input;
 /// Um el Banât's register readings made playable, each on a worked position.

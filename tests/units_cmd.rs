@@ -305,7 +305,10 @@ fn merge_refuses_a_missing_duplicated_or_foreign_part() {
     ]);
     assert!(err.contains("--games auto"), "{err}");
     let err = fails(&["plan", "list"]);
-    assert!(err.contains("plan `run`, `diff` or `flags`"), "{err}");
+    assert!(
+        err.contains("plan `run`, `diff`, `flags` or `assess`"),
+        "{err}"
+    );
     let err = fails(&["plan", "run", "um-el-bagara", "--store-games"]);
     assert!(err.contains("store options go to `merge`"), "{err}");
     // A unit's output is never written over something else.

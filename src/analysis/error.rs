@@ -87,6 +87,10 @@ pub enum Error {
     /// A bad option value.
     #[error("{0}")]
     Usage(String),
+    /// A file the user gave that cannot be read as what it should be (its place and what
+    /// was expected are in the message).
+    #[error("{0}")]
+    Input(String),
     /// A `--format` given to a command that does not produce that format.
     #[error("`{command}` does not produce {format} output; {valid}")]
     FormatNotProduced {

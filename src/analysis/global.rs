@@ -287,6 +287,7 @@ pub fn global(
                     max_plies: play.max_plies,
                     max_quiet: play.max_quiet,
                     keep_records: false,
+                    metrics: false,
                 };
                 let task = Task {
                     game: &game.id,

@@ -251,6 +251,7 @@ pub fn ladder(
             max_plies: args.max_plies,
             max_quiet: 0,
             keep_records: false,
+            metrics: false,
         };
         let task = Task {
             game: &game.id,

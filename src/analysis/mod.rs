@@ -4,6 +4,7 @@
 //! [`global`], the variance over the whole option space). Each plays through the executor
 //! ([`crate::exec`]) and returns data; printing is [`crate::present`]'s.
 
+pub mod assess;
 pub mod diff;
 pub mod error;
 pub mod finish;

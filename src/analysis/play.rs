@@ -659,6 +659,7 @@ pub fn run<'c>(
             max_plies: args.max_plies,
             max_quiet: args.max_quiet,
             keep_records,
+            metrics: false,
         };
         // Rows go out block by block as the games finish: memory does not grow with the
         // number of games.

@@ -316,6 +316,61 @@ pub enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// How each reading plays under self-play: the metrics of Ludii's Evaluation module and
+    /// Browne's criteria (completion, balance, first-mover advantage, length, decisions,
+    /// branching, lead changes, drama, decisiveness, stability, repetition, board coverage),
+    /// each with its 95 % interval, at each strength (each agent at every seat), and a
+    /// verdict per reading on stated criteria: met, failed, or uncertain where the interval
+    /// straddles the threshold. They describe how agents play a reading, not how likely it
+    /// is historically.
+    #[command(
+        after_help = "Examples:\n  ludotrace assess um-el-bagara --all-interpretations --agents random,fair\n  ludotrace assess seega -i davies -i ludii-1.0.8 -n 200\n  ludotrace assess um-el-tuweisat --all-interpretations --criteria my-criteria.yaml --format json"
+    )]
+    Assess {
+        /// Game id (see `ludotrace list`).
+        game: String,
+        /// A reading to assess (repeatable; default: the game's first reading).
+        #[arg(
+            short,
+            long = "interpretation",
+            value_name = "INTERPRETATION",
+            conflicts_with = "all_interpretations"
+        )]
+        interpretations: Vec<String>,
+        /// Assess every reading of the game.
+        #[arg(long)]
+        all_interpretations: bool,
+        /// The strengths, comma-separated: each agent plays every seat of its own games
+        /// (self-play). Random play is shown beside skilled play, never alone: list two
+        /// skilled levels to see which metrics depend on how well the reading is played.
+        #[arg(long, default_value = crate::analysis::assess::DEFAULT_AGENTS, value_name = "AGENT,...")]
+        agents: String,
+        /// Games per reading and strength.
+        #[arg(short = 'n', long, default_value_t = crate::analysis::assess::DEFAULT_GAMES, value_name = "GAMES")]
+        games: u64,
+        /// Run seed: game i of a reading draws from ChaCha8 seeded from (seed, reading),
+        /// stream i, the very games `run` plays with the same agents.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which a game of a reading with no engine cap is stopped (censored).
+        #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
+        max_plies: u32,
+        /// Plies with no change in any seat's material after which a game is stopped and
+        /// counted as censored (0: never; otherwise 256 or more).
+        #[arg(long, default_value_t = crate::analysis::assess::DEFAULT_MAX_QUIET, value_name = "PLIES")]
+        max_quiet: u32,
+        /// Override a parameter in every reading (repeatable).
+        #[arg(long = "set", value_name = "PARAM=VALUE")]
+        set: Vec<String>,
+        /// A YAML file of criteria (`criteria:` a list of `metric:` with one of `at_least`,
+        /// `at_most`, `within`, `between`); default: finished at least 95 %, first-mover
+        /// advantage within ±10 points, draws at most 20 %, median turns between 10 and 1000.
+        #[arg(long, value_name = "FILE")]
+        criteria: Option<std::path::PathBuf>,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Split `run`, `diff` or `flags` (`--global` too) into units of work that can run apart,
     /// on a cluster's nodes, and be merged into the single process's result, byte for byte:
     /// writes a plan listing the units (reading × block of games).

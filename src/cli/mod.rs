@@ -200,6 +200,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         | Command::Diff { .. }
         | Command::Flags { .. }
         | Command::Ladder { .. }
+        | Command::Assess { .. }
         | Command::Report { .. }
         | Command::Site { .. } => {
             let files = files(&cli)?;
@@ -414,6 +415,48 @@ pub(super) fn play_command(
             let name = &game_of(corpus, game)?.name;
             crate::present::ladder::print(out, &l, &args, name);
         }
+        Command::Assess {
+            game,
+            interpretations,
+            all_interpretations,
+            agents,
+            games,
+            seed,
+            max_plies,
+            max_quiet,
+            set,
+            criteria,
+            threads,
+        } => {
+            let criteria = match criteria {
+                Some(path) => {
+                    let shown = path.display().to_string();
+                    let text = std::fs::read_to_string(path).map_err(|e| {
+                        Error::Input(format!("{shown}: cannot read the criteria file: {e}"))
+                    })?;
+                    crate::analysis::assess::Criteria::parse(&shown, &text)?
+                }
+                None => crate::analysis::assess::Criteria::defaults(),
+            };
+            let args = crate::analysis::assess::AssessArgs {
+                game: game.clone(),
+                interpretations: interpretations.clone(),
+                all: *all_interpretations,
+                agents: agents.clone(),
+                games: *games,
+                seed: *seed,
+                max_plies: *max_plies,
+                max_quiet: *max_quiet,
+                set: set.clone(),
+                threads: *threads,
+                criteria,
+                corpus: cli.corpus.clone(),
+            };
+            let bar = progress::bar(cli.quiet, true);
+            let a = crate::analysis::assess::assess(exec, corpus, files, &args, &bar)?;
+            let name = &game_of(corpus, game)?.name;
+            crate::present::assess::print(out, &a, &args, name);
+        }
         Command::Report {
             game,
             all: _,
@@ -580,6 +623,7 @@ pub(super) fn command_name(c: &Command) -> &'static str {
         Command::Run { .. } => "run",
         Command::Diff { .. } => "diff",
         Command::Ladder { .. } => "ladder",
+        Command::Assess { .. } => "assess",
         Command::Flags { .. } => "flags",
         Command::Replay { .. } => "replay",
         Command::Report { .. } => "report",
@@ -620,9 +664,10 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
             &[Table, Json, Markdown],
             " (the merged command's formats; per-game csv rows are not in partial results)",
         ),
-        Command::Diff { .. } | Command::Flags { .. } | Command::Ladder { .. } => {
-            (&[Table, Json, Markdown], "")
-        }
+        Command::Diff { .. }
+        | Command::Flags { .. }
+        | Command::Ladder { .. }
+        | Command::Assess { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Report { .. } => (
             &[Table],

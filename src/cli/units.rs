@@ -80,7 +80,7 @@ fn plannable(cli: &Cli) -> Result<(), Error> {
              table, json or markdown, not csv (a single `run --format csv` prints its games)"
                 .to_owned(),
         )),
-        Command::Run { .. } | Command::Flags { .. } => Ok(()),
+        Command::Run { .. } | Command::Flags { .. } | Command::Assess { .. } => Ok(()),
         Command::Diff { play, .. } if play.games == Games::Auto => Err(Error::Usage(
             "`diff --games auto` decides how many games to play from the games played, so \
              its units cannot be known beforehand; plan it with a number of games (-n)"
@@ -88,7 +88,7 @@ fn plannable(cli: &Cli) -> Result<(), Error> {
         )),
         Command::Diff { .. } => Ok(()),
         other => Err(Error::Usage(format!(
-            "`{}` does not play games in units; plan `run`, `diff` or `flags`",
+            "`{}` does not play games in units; plan `run`, `diff`, `flags` or `assess`",
             super::command_name(other)
         ))),
     }
@@ -248,11 +248,16 @@ fn inner_of(outer: &Cli, argv: &[String], threads: Option<usize>) -> Result<Cli,
     inner.store.clone_from(&outer.store);
     inner.no_store = outer.no_store;
     inner.store_games = outer.store_games;
-    if let Some(t) = threads
-        && let Command::Run { play, .. } | Command::Diff { play, .. } | Command::Flags { play, .. } =
-            &mut inner.command
-    {
-        play.threads = Some(t);
+    if let Some(t) = threads {
+        match &mut inner.command {
+            Command::Run { play, .. }
+            | Command::Diff { play, .. }
+            | Command::Flags { play, .. } => {
+                play.threads = Some(t);
+            }
+            Command::Assess { threads, .. } => *threads = Some(t),
+            _ => {}
+        }
     }
     Ok(inner)
 }

@@ -532,6 +532,7 @@ mod tests {
             event_squares: vec![],
             uncovered_squares: vec![],
             agents: vec![],
+            metrics: None,
         }
     }
 

@@ -308,6 +308,12 @@ impl Exec {
             "max_plies": task.spec.max_plies,
             "max_quiet": task.spec.max_quiet,
         });
+        // A measured run's blocks hold what an unmeasured one's lack: another identity.
+        // (Added only when set, so that every other run keeps its key.)
+        let mut identity = identity;
+        if task.spec.metrics {
+            identity["metrics"] = serde_json::Value::Bool(true);
+        }
         Key {
             identity: blake3::hash(identity.to_string().as_bytes())
                 .to_hex()

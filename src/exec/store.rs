@@ -962,6 +962,7 @@ mod tests {
             event_squares: vec![4],
             uncovered_squares: vec![],
             agents: vec![],
+            metrics: None,
         }
     }
 

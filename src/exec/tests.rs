@@ -52,6 +52,7 @@ fn spec(games: u64, seed: u64) -> RunSpec {
         max_plies: 500,
         max_quiet: 0,
         keep_records: false,
+        metrics: false,
     }
 }
 

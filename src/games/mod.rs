@@ -58,6 +58,13 @@ use std::fmt;
 /// A seat at the board: 0 is the first seat (Davies' A, Ludii's P1), 1 the second.
 pub type Seat = usize;
 
+/// The most sites a board may report as occupied ([`Rules::occupied`]): a spiral of 250
+/// steps has 251 hollows.
+pub const MAX_SITES: usize = 256;
+
+/// A set of board sites, bit `i` of word `i / 128` for site `i`.
+pub type Sites = [u128; 2];
+
 /// What happens next in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -337,6 +344,25 @@ pub trait Rules: Sync {
     /// be exact, only cheap and deterministic.
     fn key(&self, _state: &Self::State) -> Option<u64> {
         None
+    }
+    /// A hash of the position as a player sees it, without the clock (the board, hands,
+    /// stores, the mover and the phase): two states with one position key are the same
+    /// position met again, which is what the positional-repetition measure of self-play
+    /// (`crate::sim`'s game metrics) counts. `None` (the default) where the engine offers
+    /// none, and the measure is then not taken.
+    fn position_key(&self, _state: &Self::State) -> Option<u64> {
+        None
+    }
+    /// The board's sites (houses, cells, hollows), at most [`MAX_SITES`]; 0 (the default)
+    /// where the engine does not say which sites are occupied, and board coverage is then
+    /// not measured.
+    fn board_sites(&self) -> usize {
+        0
+    }
+    /// The sites that hold a piece or a counter now, as bits `0..board_sites()` of
+    /// [`Sites`].
+    fn occupied(&self, _state: &Self::State) -> Sites {
+        [0; 2]
     }
     /// Uniform random play's decision: calls `pick(n)` once with the number of legal moves
     /// and returns the move at the index it gives, in [`Rules::legal_moves`]' order, with `n`.

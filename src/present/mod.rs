@@ -8,6 +8,7 @@
 //! **Architecture Invariant:** nothing here decides a number: a printer formats what an
 //! analysis returned, and a report or site page composes those results.
 
+pub mod assess;
 pub mod charts;
 pub mod cite;
 pub mod diff;

@@ -76,6 +76,10 @@ pub fn schema() -> Value {
         output_schema::<crate::analysis::ladder::Ladder>(),
     );
     put(
+        "output/assess",
+        output_schema::<crate::analysis::assess::Assessment>(),
+    );
+    put(
         "output/replay",
         output_schema::<crate::ludii::replay::Report>(),
     );

@@ -21,16 +21,20 @@
 //! - `runner`: a run cut into blocks, played in parallel and folded in game order;
 //! - `playout`: the loop that plays one game (random play, agents, a traced game);
 //! - `tally`: what a run counts, and the event counter a game fills;
-//! - `record`: how one game ended, and its record.
+//! - `record`: how one game ended, and its record;
+//! - `metrics`: what `assess` measures of each game (decisions, leads, repeated positions,
+//!   board coverage) and its sums over games.
 
 pub mod playthrough;
 pub mod saved;
 
+mod metrics;
 mod playout;
 mod record;
 mod runner;
 mod tally;
 
+pub use metrics::{GameMetrics, GameObserver, MEASURES, Measure, MetricTally, Moments, UNIT};
 pub use playout::{QUIET_CHECK, TraceStep, play, play_game, trace};
 pub use record::{GameEnd, GameRecord, Timeout, game_end};
 pub use runner::{
@@ -63,6 +67,9 @@ pub struct RunSpec {
     pub max_quiet: u32,
     /// Keep one record per game (for CSV output).
     pub keep_records: bool,
+    /// Measure every game for `assess` ([`GameMetrics`]): the decisions are listed (random
+    /// play's very games, without its shortcuts) and every position after one is looked at.
+    pub metrics: bool,
 }
 
 /// The most games one run may play: a bound that keeps every count, index and block range

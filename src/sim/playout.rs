@@ -5,9 +5,10 @@
 
 use rand::rngs::ChaCha8Rng;
 
+use super::metrics::{GameObserver, look_at};
 use super::record::{GameEnd, Played, Timeout, game_end};
 use crate::agents::{self, Agent, Lineup};
-use crate::games::{EventSink, NoEvents, Rules, Status};
+use crate::games::{EventSink, NoEvents, Outcome, Result_, Rules, Status};
 use crate::rng::{draw, game_rng, sample};
 
 /// [`draw`] over `n` moves as an index. The number of legal moves is far below 2³² (an
@@ -24,6 +25,9 @@ fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
 /// so that the ply limit, chance steps and forced stretches are kept in one place. (The test
 /// for agents costs random play nothing measurable: instruction counts are those of the
 /// loop without it.)
+// The loop's inputs are each used on the hot path; bundling them into a struct would only
+// move the list.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn playout<R: Rules>(
     rules: &R,
     state: &mut R::State,
@@ -32,8 +36,17 @@ pub(super) fn playout<R: Rules>(
     (max_plies, max_quiet): (u32, u32),
     sink: &mut impl EventSink<R::Event>,
     agents: Option<(&Lineup, u64)>,
+    mut observer: Option<&mut GameObserver>,
 ) -> Played {
     let capped = rules.has_cap();
+    // An observed game lists its moves (the agents' branch): random play's shortcuts would
+    // skip the positions it looks at.
+    debug_assert!(observer.is_none() || agents.is_some());
+    let mut evals = [0i64; 8];
+    if let Some(o) = observer.as_deref_mut() {
+        let (seats, key, occupied) = look_at(rules, state, &mut evals);
+        o.start(&evals[..seats], key, occupied);
+    }
     let mut passes = 0;
     let mut decisions = 0u64;
     let mut legal = 0u64;
@@ -66,6 +79,10 @@ pub(super) fn playout<R: Rules>(
                     legal += moves.len() as u64;
                     passes += u32::from(rules.is_pass(mv));
                     rules.apply(state, mv, sink);
+                    if let Some(o) = observer.as_deref_mut() {
+                        let (seats, key, occupied) = look_at(rules, state, &mut evals);
+                        o.decision(moves.len(), &evals[..seats], key, occupied);
+                    }
                     continue;
                 }
                 let (n, pass) = rules.play_random(state, moves, |n| pick(rng, n), sink);
@@ -93,6 +110,16 @@ pub(super) fn playout<R: Rules>(
             }
         }
     };
+    let metrics = observer.map(|o| {
+        let winner = match end {
+            GameEnd::Over(Outcome {
+                result: Result_::Win(mask),
+                ..
+            }) if mask.count_ones() == 1 => Some(mask.trailing_zeros() as usize),
+            _ => None,
+        };
+        o.finish(winner)
+    });
     Played {
         end,
         first: rules.first_mover(state),
@@ -102,6 +129,7 @@ pub(super) fn playout<R: Rules>(
         decisions,
         legal,
         quiet: rules.plies(state).saturating_sub(quiet.changed_at),
+        metrics,
     }
 }
 
@@ -193,6 +221,7 @@ pub fn play<R: Rules>(
         (max_plies, 0),
         &mut NoEvents,
         Some((&lineup, 0)),
+        None,
     )
     .end
 }
@@ -309,6 +338,7 @@ mod tests {
                                 (3000, 0),
                                 &mut sink,
                                 Some((&lineup, index)),
+                                None,
                             )
                         } else {
                             playout(
@@ -318,6 +348,7 @@ mod tests {
                                 &mut rng,
                                 (3000, 0),
                                 &mut sink,
+                                None,
                                 None,
                             )
                         };

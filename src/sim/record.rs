@@ -126,4 +126,6 @@ pub(super) struct Played {
     /// was last seen to change, checked every [`QUIET_CHECK`](super::playout::QUIET_CHECK)
     /// plies: a lower bound of the quiet stretch that ends the game.
     pub(super) quiet: u32,
+    /// What `assess` measured of the game, when it asked.
+    pub(super) metrics: Option<super::GameMetrics>,
 }

@@ -7,6 +7,7 @@
 
 use rayon::prelude::*;
 
+use super::metrics::GameObserver;
 use super::playout::playout;
 use super::record::{GameEnd, GameRecord};
 use super::tally::{Counter, Coverage, MAX_KINDS, Tally};
@@ -239,6 +240,9 @@ pub fn block_of<R: Rules>(
     let mut occurrences = vec![0u64; kinds];
     let mut squares = vec![0u64; kinds];
     let mut rng = run_rng(spec.seed, spec.key);
+    let mut observer = spec
+        .metrics
+        .then(|| GameObserver::new(rules.seats(), rules.board_sites()));
     for index in range {
         // `counts` is all zero here: the end of each game clears what it used.
         let mut sink = Counter::new(&mut counts);
@@ -251,7 +255,8 @@ pub fn block_of<R: Rules>(
             &mut rng,
             (spec.max_plies, spec.max_quiet),
             &mut sink,
-            (!random).then_some((lineup, index)),
+            (!random || observer.is_some()).then_some((lineup, index)),
+            observer.as_mut(),
         );
         let seen = sink.seen;
         tally.add(&played, &counts[..kinds], coverage, &covered, &mut scratch);

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{AgentTally, GameEnd, GameRecord, Tally, Timeout};
+use super::{AgentTally, GameEnd, GameRecord, MEASURES, MetricTally, Moments, Tally, Timeout};
 use crate::games::{EndReason, Outcome, Result_};
 use crate::stats::Histogram;
 
@@ -69,6 +69,28 @@ pub struct SavedTally {
     pub uncovered_squares: Vec<u64>,
     /// Per distinct agent of a lineup of several.
     pub agents: Vec<SavedAgent>,
+    /// What `assess` measured of the games (absent unless the run measured them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<SavedMetrics>,
+}
+
+/// A [`MetricTally`] as data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SavedMetrics {
+    /// Games measured (every game of the block).
+    pub games: u64,
+    /// By measure, in the order of `sim::MEASURES`: games measured, the sum of their
+    /// values and of their squares, in millionths.
+    pub moments: Vec<(u64, u128, u128)>,
+    /// Games in which some seat's lead was ever other than nothing.
+    pub evaluation_moved: u64,
+    /// Games whose every site was occupied at the start.
+    pub covered_at_start: u64,
+    /// Turns of the games a limit stopped: (turns, games), ascending.
+    pub censored_turns: Vec<(u32, u64)>,
+    /// Turns of the games found never to end, likewise.
+    pub endless_turns: Vec<(u32, u64)>,
 }
 
 /// An [`AgentTally`] as data.
@@ -188,7 +210,59 @@ impl From<&Tally> for SavedTally {
                     seat_wins: a.seat_wins.clone(),
                 })
                 .collect(),
+            metrics: (t.metrics.games > 0).then(|| SavedMetrics {
+                games: t.metrics.games,
+                moments: t
+                    .metrics
+                    .moments
+                    .iter()
+                    .map(|m| (m.n, m.sum, m.squares))
+                    .collect(),
+                evaluation_moved: t.metrics.evaluation_moved,
+                covered_at_start: t.metrics.covered_at_start,
+                censored_turns: histogram(&t.metrics.censored_turns),
+                endless_turns: histogram(&t.metrics.endless_turns),
+            }),
         }
+    }
+}
+
+impl SavedMetrics {
+    /// The sums back, checked against the block's games and its censored and endless ones.
+    fn into_metrics(self, games: u64, censored: u64, endless: u64) -> Result<MetricTally, Invalid> {
+        if self.games != games {
+            return Err(Invalid(format!(
+                "metrics: {} games measured in a block of {games}",
+                self.games
+            )));
+        }
+        if self.moments.len() != MEASURES.len() {
+            return Err(Invalid(format!(
+                "metrics: {} measures, this build keeps {}",
+                self.moments.len(),
+                MEASURES.len()
+            )));
+        }
+        if self.moments.iter().any(|m| m.0 > games)
+            || self.evaluation_moved > games
+            || self.covered_at_start > games
+        {
+            return Err(Invalid(format!(
+                "metrics: a count of games above the block's {games}"
+            )));
+        }
+        Ok(MetricTally {
+            games,
+            moments: self
+                .moments
+                .iter()
+                .map(|&(n, sum, squares)| Moments { n, sum, squares })
+                .collect(),
+            evaluation_moved: self.evaluation_moved,
+            covered_at_start: self.covered_at_start,
+            censored_turns: unhistogram("metrics.censored_turns", &self.censored_turns, censored)?,
+            endless_turns: unhistogram("metrics.endless_turns", &self.endless_turns, endless)?,
+        })
     }
 }
 
@@ -361,6 +435,10 @@ impl SavedTally {
                 )));
             }
         }
+        let metrics = match self.metrics {
+            Some(m) => m.into_metrics(self.games, censored, self.timeouts - censored)?,
+            None => MetricTally::default(),
+        };
         let mut agents = Vec::with_capacity(self.agents.len());
         for a in self.agents {
             len("an agent's seat_games", a.seat_games.len(), like.wins.len())?;
@@ -398,6 +476,7 @@ impl SavedTally {
             event_squares: self.event_squares,
             uncovered_squares: self.uncovered_squares,
             agents,
+            metrics,
             records: Vec::new(),
             kind_names: like.kind_names.clone(),
             kind_params: like.kind_params.clone(),

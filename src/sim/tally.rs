@@ -5,6 +5,7 @@
 //! Invariant: every aggregate is an integer sum (or a histogram of integers), so that tallies
 //! merged in game order are the same whatever the blocks and the threads that made them.
 
+use super::metrics::MetricTally;
 use super::record::{GameEnd, GameRecord, Played};
 use crate::agents::{self, Lineup};
 use crate::games::{EndReason, Event, EventKind, EventSink, Rules};
@@ -186,6 +187,8 @@ pub struct Tally {
     /// One record per game of a block, in order, when asked for: [`run`](super::run) hands
     /// them to its `records` callback and keeps none in the total.
     pub records: Vec<GameRecord>,
+    /// What `assess` measured of the games (empty unless the run asked: `RunSpec::metrics`).
+    pub metrics: MetricTally,
     /// Names of the event kinds, by index (set by the caller for output).
     pub kind_names: Vec<String>,
     /// The parameters that decide each event kind, by index (set with the names).
@@ -347,6 +350,16 @@ impl Tally {
         self.passes.add(p.passes);
         self.decisions += p.decisions;
         self.legal += p.legal;
+        if let Some(m) = &p.metrics {
+            self.metrics.add(m);
+            if let GameEnd::Timeout(why) = p.end {
+                if why.censored() {
+                    self.metrics.censored_turns.add(p.turns);
+                } else {
+                    self.metrics.endless_turns.add(p.turns);
+                }
+            }
+        }
     }
 
     /// Counts game `index` by agent, where the lineup has several.
@@ -476,6 +489,8 @@ impl Tally {
         pairs(&mut self.uncovered, &other.uncovered);
         each(&mut self.event_squares, &other.event_squares);
         each(&mut self.uncovered_squares, &other.uncovered_squares);
+        self.metrics
+            .combine(&other.metrics, matches!(sign, Sign::Add));
     }
 
     /// Names the event kinds, for output, each with the parameters that decide it.

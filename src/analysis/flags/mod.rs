@@ -424,6 +424,7 @@ fn arm_to(
         max_plies,
         max_quiet: limits::quiet_at((args.max_plies, args.max_quiet), max_plies),
         keep_records: false,
+        metrics: false,
     };
     let task = Task {
         game: &game.id,

@@ -36,6 +36,7 @@ fn spec(games: u64, seed: u64) -> RunSpec {
         max_plies: 500,
         max_quiet: 0,
         keep_records: false,
+        metrics: false,
     }
 }
 
@@ -341,6 +342,7 @@ fn a_quiet_limit_censors_and_is_raised_with_the_ply_limit() {
             max_plies,
             max_quiet,
             keep_records: false,
+            metrics: false,
         };
         let task = Task {
             game: "seega",

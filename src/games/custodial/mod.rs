@@ -665,9 +665,14 @@ impl Rules for Custodial {
         PIECE_WORTH * self.material(s, seat) + i64::from(self.mobility(s, seat))
     }
 
-    /// The boards, hands, mover, phase, pending continuation and opening rule, and the
-    /// clock's plies.
+    /// The position ([`Rules::position_key`]) and the clock's plies.
     fn key(&self, s: &CustodialState) -> Option<u64> {
+        let h = self.position_key(s)?;
+        Some(core::mix(h, u64::from(s.clock.plies())))
+    }
+
+    /// The boards, hands, mover, phase, pending continuation and opening rule.
+    fn position_key(&self, s: &CustodialState) -> Option<u64> {
         let mut h = 0;
         for w in [s.pieces[0], s.pieces[1]] {
             h = core::mix(h, w as u64);
@@ -681,8 +686,17 @@ impl Rules for Custodial {
             | u64::from(s.must_open) << 40
             | u64::from(s.first_move) << 41
             | u64::from(s.placed) << 48;
-        h = core::mix(h, small);
-        Some(core::mix(h, u64::from(s.clock.plies())))
+        Some(core::mix(h, small))
+    }
+
+    /// The cells.
+    fn board_sites(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The cells that hold a piece.
+    fn occupied(&self, s: &CustodialState) -> crate::games::Sites {
+        [s.pieces[0] | s.pieces[1], 0]
     }
 
     fn move_text(&self, mv: CustodialMove) -> String {

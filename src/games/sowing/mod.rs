@@ -743,9 +743,14 @@ impl Rules for Sowing {
         value
     }
 
-    /// The board, stores and daughters, the mover, phase and hand, the points, and the
-    /// clock's plies.
+    /// The position ([`Rules::position_key`]) and the clock's plies.
     fn key(&self, s: &SowingState) -> Option<u64> {
+        let h = self.position_key(s)?;
+        Some(core::mix(h, u64::from(s.clock.plies())))
+    }
+
+    /// The board, stores and daughters, the mover, phase and hand, and the points.
+    fn position_key(&self, s: &SowingState) -> Option<u64> {
         let mut h = 0;
         for chunk in s.pos.board.chunks(4) {
             let word = chunk
@@ -773,8 +778,23 @@ impl Rules for Sowing {
             | (s.phase as u64) << 8
             | u64::from(s.must_feed) << 16
             | u64::from(s.hand) << 32;
-        h = core::mix(h, small);
-        Some(core::mix(h, u64::from(s.clock.plies())))
+        Some(core::mix(h, small))
+    }
+
+    /// The houses of both rows.
+    fn board_sites(&self) -> usize {
+        self.r
+    }
+
+    /// The houses that hold counters.
+    fn occupied(&self, s: &SowingState) -> crate::games::Sites {
+        let mut out = [0u128; 2];
+        for (h, &c) in s.pos.board.iter().enumerate().take(self.r) {
+            if c > 0 {
+                out[h / 128] |= 1 << (h % 128);
+            }
+        }
+        out
     }
 
     fn choose(

@@ -642,6 +642,71 @@ impl Rules for SpiralRace {
         mv == SpiralMove::Pass
     }
 
+    /// The pieces (leg, hollow, tâbas paid, scores kept), who holds the hyena, the banks and
+    /// purses, the women eaten, the mover, the phase and the throw in hand.
+    fn position_key(&self, s: &SpiralRaceState) -> Option<u64> {
+        let piece = |h: u64, p: &Piece| {
+            let h = super::core::mix(
+                h,
+                p.leg as u64
+                    | u64::from(p.pos) << 8
+                    | u64::from(p.paid) << 24
+                    | u64::from(p.first_back) << 32,
+            );
+            super::core::mix(
+                h,
+                u64::from(p.kept[0]) ^ u64::from(p.kept[1]) << 21 ^ u64::from(p.kept[2]) << 42,
+            )
+        };
+        let mut h = 0;
+        for seat in 0..self.players {
+            h = piece(h, &s.mothers[seat]);
+            h = super::core::mix(
+                h,
+                u64::from(s.bank[seat])
+                    | u64::from(s.set_aside[seat]) << 32
+                    | u64::from(s.left[seat]) << 63,
+            );
+        }
+        h = piece(h, &s.hyena);
+        Some(super::core::mix(
+            h,
+            u64::from(s.hyena_player)
+                | u64::from(s.eaten) << 8
+                | u64::from(s.kept_played) << 16
+                | (s.phase as u64) << 24
+                | u64::from(s.mover) << 32
+                | u64::from(s.throw) << 40,
+        ))
+    }
+
+    /// The hollows of the spiral, the village (0) to the well.
+    fn board_sites(&self) -> usize {
+        usize::from(self.len) + 1
+    }
+
+    /// The hollows a mother or the loose hyena stands in (the village for one waiting there
+    /// or home again).
+    fn occupied(&self, s: &SpiralRaceState) -> crate::games::Sites {
+        let mut out = [0u128; 2];
+        let mut mark = |p: &Piece| {
+            let hollow = match p.leg {
+                Leg::Village | Leg::Home => 0,
+                Leg::Out | Leg::Back => usize::from(p.pos),
+                Leg::Well => usize::from(self.len),
+                Leg::Eaten => return,
+            };
+            out[hollow / 128] |= 1 << (hollow % 128);
+        };
+        for seat in 0..self.players {
+            mark(&s.mothers[seat]);
+        }
+        if s.hyena_player != NONE {
+            mark(&s.hyena);
+        }
+        out
+    }
+
     /// Progress along the spiral, in hollows: the seat's mother counts the hollows she has
     /// walked (out to the well, `track_len`, then back), one more for each tâba paid at the
     /// well, and `2 × track_len + 1` once home; eaten, nothing. A seat that controls the loose

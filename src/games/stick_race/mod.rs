@@ -566,6 +566,49 @@ impl Rules for StickRace {
         mv == StickMove::Pass
     }
 
+    /// Each seat's counters and which are released (with their stacks), those borne off,
+    /// the banked tâbas, the counters eaten, the mover, the phase and the throw in hand.
+    fn position_key(&self, s: &StickRaceState) -> Option<u64> {
+        let mix = super::core::mix;
+        let mut h = 0;
+        for seat in 0..2 {
+            for w in [s.pieces[seat], s.active[seat], s.waiting[seat]] {
+                h = mix(h, w as u64);
+                h = mix(h, (w >> 64) as u64);
+            }
+            if self.p.stack {
+                for chunk in s.stacked[seat].chunks(8) {
+                    let word = chunk
+                        .iter()
+                        .enumerate()
+                        .fold(0u64, |w, (i, &c)| w | u64::from(c) << (8 * i));
+                    h = mix(h, word);
+                }
+                h = mix(h, u64::from(s.extra[seat]));
+            }
+            h = mix(
+                h,
+                u64::from(s.home[seat])
+                    | u64::from(s.bank[seat]) << 8
+                    | u64::from(s.score[seat]) << 40,
+            );
+        }
+        Some(mix(
+            h,
+            (s.phase as u64) | u64::from(s.mover) << 8 | u64::from(s.throw) << 16,
+        ))
+    }
+
+    /// The houses.
+    fn board_sites(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The houses that hold a counter.
+    fn occupied(&self, s: &StickRaceState) -> crate::games::Sites {
+        [s.pieces[0] | s.pieces[1], 0]
+    }
+
     /// Progress along the seat's track and captures, in houses: each released counter counts
     /// its index on the seat's track plus one (a counter not yet released counts nothing),
     /// each counter borne off and each enemy counter eaten ([`StickRaceState::score`]) a whole
