@@ -196,3 +196,84 @@ fn bad_criteria_and_agents_are_refused_with_their_place() {
     let err = fails(&["assess", "um-el-tuweisat", "--max-quiet", "100"]);
     assert!(err.contains("--max-quiet"), "{err}");
 }
+
+/// `--by-point` switches every open point one option at a time under each skilled strength:
+/// the reading's own option first with the reading's own figures, every other option with
+/// the `run` that plays it, and a criterion "decided" exactly where one option meets it and
+/// another fails it.
+#[test]
+fn by_point_switches_each_option_and_names_what_decides_a_criterion() {
+    let a = json(&[
+        "assess",
+        "um-el-tuweisat",
+        "-i",
+        "davies",
+        "--agents",
+        "random,greedy",
+        "-n",
+        "40",
+        "--by-point",
+        "--format",
+        "json",
+    ]);
+    let points = a["by_point"].as_array().unwrap();
+    let criteria = a["criteria"]["list"].as_array().unwrap().len();
+    let base = &a["readings"][0]["arms"][1];
+    assert_eq!(base["agent"], "greedy");
+    assert!(
+        points.iter().all(|p| p["agent"] == "greedy"),
+        "random play is not switched"
+    );
+    let mut decided = 0;
+    for p in points {
+        let options = p["options"].as_array().unwrap();
+        // The reading's own option first, where it takes one (it may leave a point, an
+        // engine's behaviour, open).
+        let taken = options.iter().filter(|o| o["taken"] == true).count();
+        assert!(taken <= 1, "{}", p["choice"]);
+        if taken == 1 {
+            assert_eq!(options[0]["taken"], true, "{}", p["choice"]);
+            assert_eq!(options[0]["verdicts"], base["verdicts"]);
+        }
+        for o in &options[taken..] {
+            assert_eq!(o["taken"], false);
+            let line = o["reproduce"].as_str().unwrap();
+            assert!(
+                line.starts_with("ludotrace run um-el-tuweisat -i davies --agents greedy -n 40")
+                    && line.contains("--choose ")
+                    && line.contains(&format!(
+                        "{}={}",
+                        p["choice"].as_str().unwrap(),
+                        o["option"].as_str().unwrap()
+                    )),
+                "{line}"
+            );
+            if o["refused"].is_null() {
+                assert_eq!(o["verdicts"].as_array().unwrap().len(), criteria);
+            }
+        }
+        for m in p["moves"].as_array().unwrap() {
+            let c = m["criterion"].as_u64().unwrap() as usize;
+            let with = |v: &str| {
+                options
+                    .iter()
+                    .filter(|o| o["verdicts"].get(c).is_some_and(|x| x == v))
+                    .count()
+            };
+            let decides = with("met") > 0 && with("failed") > 0;
+            assert_eq!(m["how"] == "decides", decides, "{m}");
+            decided += usize::from(decides);
+        }
+    }
+    // Two and four captured (Ludii's reading) hands the first mover the game: the switch
+    // decides the first-mover criterion at least.
+    assert!(decided > 0, "{points:?}");
+    let err = fails(&[
+        "assess",
+        "um-el-tuweisat",
+        "--agents",
+        "random",
+        "--by-point",
+    ]);
+    assert!(err.contains("skilled strength"), "{err}");
+}

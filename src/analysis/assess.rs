@@ -23,7 +23,7 @@ use crate::analysis::Error;
 use crate::analysis::header::{Header, Played};
 use crate::analysis::play::{Seats, check_numbers, check_quiet, corpus_hash, play_reading, pool};
 use crate::analysis::reproduce::Reproduce;
-use crate::corpus::{Corpus, CorpusFiles, Game, Interpretation};
+use crate::corpus::{Choice, Corpus, CorpusFiles, Game, Interpretation};
 use crate::exec::{Exec, Task};
 use crate::sim::{MEASURES, Measure, RunSpec, Tally};
 use crate::stats::{Histogram, round, wilson};
@@ -462,6 +462,12 @@ pub struct AssessArgs {
     pub threads: Option<usize>,
     /// The criteria.
     pub criteria: Criteria,
+    /// Switch each open point one option at a time into each reading, under each skilled
+    /// strength, and name the points whose options move it across a criterion.
+    pub by_point: bool,
+    /// With `by_point`, only these open points (a choice's id, or a register point it
+    /// addresses, such as `UB-18`); none: every one.
+    pub points: Vec<String>,
     /// The corpus directory, if not the built-in corpus (for the reproduce line).
     pub corpus: Option<std::path::PathBuf>,
 }
@@ -480,6 +486,68 @@ pub struct Assessment {
     /// The readings, by criteria met (at the strongest skilled strength, then the next),
     /// then in the corpus's order.
     pub readings: Vec<ReadingAssessment>,
+    /// With `--by-point`: each open point of each reading switched one option at a time,
+    /// under each skilled strength, in the readings' order, then the game's choices'.
+    /// Absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_point: Option<Vec<PointEffect>>,
+}
+
+/// One open point switched one option at a time into one reading under one strength: every
+/// option's figures and verdicts (the reading's own first), and the criteria its options
+/// take across.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PointEffect {
+    /// The reading switched from.
+    pub interpretation: String,
+    /// The agent at every seat.
+    pub agent: String,
+    /// The choice (the open point as the ruleset names it).
+    pub choice: String,
+    /// The register's points it addresses.
+    pub addresses: Vec<String>,
+    /// Every option: the one the reading takes first (absent where it leaves the point
+    /// open), then the others in the ruleset's order.
+    pub options: Vec<OptionArm>,
+    /// The criteria whose verdict the options move: one option meets it and another fails
+    /// it (`decides`), or one meets or fails it and another is uncertain (`may_move`).
+    pub moves: Vec<Moved>,
+}
+
+/// One option of a point, played.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct OptionArm {
+    /// The option.
+    pub option: String,
+    /// Whether the reading takes it.
+    pub taken: bool,
+    /// Who proposes it.
+    pub by: Vec<String>,
+    /// Why the engine cannot play the reading with it switched in, where it cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+    /// The criteria's figures, in the criteria's order (empty where refused).
+    pub figures: Vec<Figure>,
+    /// Their verdicts, likewise.
+    pub verdicts: Vec<Verdict>,
+    /// The command that plays it.
+    pub reproduce: String,
+}
+
+/// A criterion the options of a point move.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Moved {
+    /// The criterion's place in the criteria.
+    pub criterion: usize,
+    /// `decides` (met by one option, failed by another) or `may-move` (met or failed by one,
+    /// uncertain under another).
+    pub how: String,
+    /// The options that meet it.
+    pub met: Vec<String>,
+    /// The options that fail it.
+    pub failed: Vec<String>,
+    /// The options under which it is uncertain.
+    pub uncertain: Vec<String>,
 }
 
 /// One reading, at every strength.
@@ -753,6 +821,20 @@ pub fn assess(
             &args.criteria,
         ));
     }
+    let by_point = if args.by_point {
+        Some(by_point(
+            exec,
+            game,
+            &readings,
+            &agents,
+            &set,
+            &out,
+            args,
+            (&pool, bar),
+        )?)
+    } else {
+        None
+    };
     bar.finish_and_clear();
     order(&mut out, &agents);
     let all = Lineup::new(agents.clone(), false).map_err(|e| Error::Usage(e.to_string()))?;
@@ -774,7 +856,262 @@ pub fn assess(
         strengths: agents.iter().map(ToString::to_string).collect(),
         criteria: args.criteria.clone(),
         readings: out,
+        by_point,
     })
+}
+
+/// Each open point of each reading switched one option at a time, under each skilled
+/// strength: the options' criteria figures and verdicts, on the reading's own streams (the
+/// same games as the reading's, as `run --each-option` plays them).
+#[allow(clippy::too_many_arguments)]
+fn by_point(
+    exec: &Exec,
+    game: &Game,
+    readings: &[&Interpretation],
+    agents: &[Agent],
+    set: &serde_json::Map<String, serde_json::Value>,
+    played: &[ReadingAssessment],
+    args: &AssessArgs,
+    (pool, bar): (&rayon::ThreadPool, &ProgressBar),
+) -> Result<Vec<PointEffect>, Error> {
+    let choices = chosen_points(game, &args.points)?;
+    let skilled = skilled(agents);
+    if skilled.is_empty() {
+        return Err(Error::Usage(format!(
+            "--by-point switches each open point under skilled play: list a skilled strength \
+             in --agents (for instance random,fair), not only {}",
+            args.agents
+        )));
+    }
+    let switches: usize = readings
+        .iter()
+        .map(|r| {
+            choices
+                .iter()
+                .map(|c| {
+                    let taken = r.choose.iter().any(|(id, _)| *id == c.id);
+                    c.options.len() - usize::from(taken)
+                })
+                .sum::<usize>()
+        })
+        .sum();
+    bar.inc_length(args.games * (switches * skilled.len()) as u64);
+    let pick = |list: &[Verdict], v: Verdict, names: &[String]| -> Vec<String> {
+        list.iter()
+            .zip(names)
+            .filter(|(x, _)| **x == v)
+            .map(|(_, n)| n.clone())
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (interp, assessed) in readings.iter().zip(played) {
+        let seats_key = crate::rng::reading_key(&game.id, &interp.id);
+        for &k in &skilled {
+            let agent = &agents[k];
+            let lineup =
+                Lineup::new(vec![*agent], false).map_err(|e| Error::Usage(e.to_string()))?;
+            let base = &assessed.arms[k];
+            for &choice in &choices {
+                let taken = interp
+                    .choose
+                    .iter()
+                    .find(|(c, _)| *c == choice.id)
+                    .map(|(_, o)| o.as_str());
+                let mut options = Vec::new();
+                if let Some(t) = taken {
+                    let option = choice.options.iter().find(|o| o.id == t);
+                    options.push(OptionArm {
+                        option: t.to_owned(),
+                        taken: true,
+                        by: option.map(|o| o.by.clone()).unwrap_or_default(),
+                        refused: None,
+                        figures: criteria_figures(&base.figures, &args.criteria),
+                        verdicts: base.verdicts.clone(),
+                        reproduce: switch_line(args, &interp.id, agent, None),
+                    });
+                }
+                for option in choice
+                    .options
+                    .iter()
+                    .filter(|o| Some(o.id.as_str()) != taken)
+                {
+                    bar.set_prefix(format!(
+                        "{} by {agent}: {}={}",
+                        interp.id, choice.id, option.id
+                    ));
+                    let choose = vec![(choice, option)];
+                    let reproduce = switch_line(
+                        args,
+                        &interp.id,
+                        agent,
+                        Some(&format!("{}={}", choice.id, option.id)),
+                    );
+                    // An option that sets a parameter `--set` sets too, or that the engine
+                    // cannot play in this reading, is a row of its own (as under `run
+                    // --each-option`), not the command's failure.
+                    let bound = crate::analysis::play::merge_options(game, interp, set, &choose)
+                        .and_then(|overrides| {
+                            crate::analysis::play::Variant {
+                                interp,
+                                choose,
+                                overrides,
+                            }
+                            .bind(game)
+                            .map_err(Error::from)
+                        });
+                    let b = match bound {
+                        Ok(b) => b,
+                        Err(e) => {
+                            bar.inc(args.games);
+                            options.push(OptionArm {
+                                option: option.id.clone(),
+                                taken: false,
+                                by: option.by.clone(),
+                                refused: Some(e.to_string()),
+                                figures: Vec::new(),
+                                verdicts: Vec::new(),
+                                reproduce,
+                            });
+                            continue;
+                        }
+                    };
+                    let seats = b.engine.visit(Seats);
+                    let spec = RunSpec {
+                        games: args.games,
+                        seed: args.seed,
+                        key: seats_key,
+                        max_plies: args.max_plies,
+                        max_quiet: args.max_quiet,
+                        keep_records: false,
+                        metrics: true,
+                    };
+                    let task = Task {
+                        game: &game.id,
+                        reading: &interp.id,
+                        bound: &b,
+                        spec: &spec,
+                        lineup: &lineup,
+                    };
+                    let tally = play_reading(exec, &task, 0..args.games, pool, bar);
+                    let a = arm(agent, &tally, seats, &args.criteria);
+                    options.push(OptionArm {
+                        option: option.id.clone(),
+                        taken: false,
+                        by: option.by.clone(),
+                        refused: None,
+                        figures: criteria_figures(&a.figures, &args.criteria),
+                        verdicts: a.verdicts,
+                        reproduce,
+                    });
+                }
+                let names: Vec<String> = options.iter().map(|o| o.option.clone()).collect();
+                let mut moves = Vec::new();
+                for c in 0..args.criteria.list.len() {
+                    let verdicts: Vec<Verdict> = options
+                        .iter()
+                        .map(|o| o.verdicts.get(c).copied().unwrap_or(Verdict::Unknown))
+                        .collect();
+                    let met = pick(&verdicts, Verdict::Met, &names);
+                    let failed = pick(&verdicts, Verdict::Failed, &names);
+                    let uncertain = pick(&verdicts, Verdict::Uncertain, &names);
+                    let how = if !met.is_empty() && !failed.is_empty() {
+                        "decides"
+                    } else if (!met.is_empty() || !failed.is_empty()) && !uncertain.is_empty() {
+                        "may-move"
+                    } else {
+                        continue;
+                    };
+                    moves.push(Moved {
+                        criterion: c,
+                        how: how.to_owned(),
+                        met,
+                        failed,
+                        uncertain,
+                    });
+                }
+                out.push(PointEffect {
+                    interpretation: interp.id.clone(),
+                    agent: agent.to_string(),
+                    choice: choice.id.clone(),
+                    addresses: choice.addresses.clone(),
+                    options,
+                    moves,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The choices `--point` names (by id, or by a register point they address), in the
+/// ruleset's order; every choice where it names none.
+///
+/// # Errors
+/// [`Error::Usage`] for a name that is no choice of the game and no point one addresses,
+/// listing the choices.
+fn chosen_points<'g>(game: &'g Game, names: &[String]) -> Result<Vec<&'g Choice>, Error> {
+    if names.is_empty() {
+        return Ok(game.choices.iter().collect());
+    }
+    for name in names {
+        let known = game
+            .choices
+            .iter()
+            .any(|c| c.id == *name || c.addresses.iter().any(|a| a == name));
+        if !known {
+            let ids: Vec<&str> = game.choices.iter().map(|c| c.id.as_str()).collect();
+            return Err(Error::Usage(format!(
+                "--point {name}: {} has no open point of that name; give a choice ({}) or a \
+                 register point one of them addresses (`ludotrace show {} --readings` lists them)",
+                game.id,
+                ids.join(", "),
+                game.id
+            )));
+        }
+    }
+    Ok(game
+        .choices
+        .iter()
+        .filter(|c| {
+            names
+                .iter()
+                .any(|n| c.id == *n || c.addresses.iter().any(|a| a == n))
+        })
+        .collect())
+}
+
+/// The figures of the criteria's metrics, in the criteria's order.
+fn criteria_figures(figures: &[Figure], criteria: &Criteria) -> Vec<Figure> {
+    criteria
+        .list
+        .iter()
+        .map(|c| {
+            figures
+                .iter()
+                .find(|f| f.metric == c.metric)
+                .expect("every metric has a figure")
+                .clone()
+        })
+        .collect()
+}
+
+/// The `run` that plays one option's games: the reading under the agent, with the option
+/// switched in.
+fn switch_line(args: &AssessArgs, reading: &str, agent: &Agent, choose: Option<&str>) -> String {
+    let mut r = Reproduce::new("run", args.corpus.as_deref());
+    r.word(&args.game)
+        .option("-i", reading)
+        .option("--agents", agent)
+        .option("-n", args.games)
+        .option("--seed", args.seed);
+    r.limits(args.max_plies, args.max_quiet);
+    for s in &args.set {
+        r.option("--set", s);
+    }
+    if let Some(c) = choose {
+        r.option("--choose", c);
+    }
+    r.line()
 }
 
 /// The strengths of an `--agents` list: one to [`crate::agents::MAX_LINEUP`] agents, each
@@ -904,12 +1241,9 @@ pub fn figure_words(f: &Figure) -> String {
     let bound = |x: Option<f64>, fmt: &dyn Fn(f64) -> String| x.map_or("…".to_owned(), fmt);
     let p = |x: f64| format!("{:.1}", x * 100.0);
     match f.metric {
-        Metric::FirstMoverAdvantage | Metric::SeatImbalance => format!(
-            "{} points [{}, {}]",
-            p(v),
-            bound(f.lo, &p),
-            bound(f.hi, &p)
-        ),
+        Metric::FirstMoverAdvantage | Metric::SeatImbalance => {
+            format!("{} points [{}, {}]", p(v), bound(f.lo, &p), bound(f.hi, &p))
+        }
         m if m.is_share() => format!("{} % [{}–{} %]", p(v), bound(f.lo, &p), bound(f.hi, &p)),
         Metric::Branching => {
             let n = |x: f64| format!("{x:.2}");
@@ -1010,6 +1344,12 @@ pub fn command_line(a: &Assessment, args: &AssessArgs) -> String {
     }
     if let Some(f) = &args.criteria.file {
         r.option("--criteria", f);
+    }
+    if args.by_point {
+        r.switch("--by-point");
+        for p in &args.points {
+            r.option("--point", p);
+        }
     }
     r.line()
 }

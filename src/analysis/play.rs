@@ -411,7 +411,7 @@ impl Variant<'_> {
         }
     }
 
-    fn bind(&self, game: &Game) -> Result<Bound, bind::BindError> {
+    pub(crate) fn bind(&self, game: &Game) -> Result<Bound, bind::BindError> {
         // A parameter an option sets, or one it resets for the option it switched out.
         let place = |param: &str| {
             self.choose

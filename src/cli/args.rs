@@ -367,6 +367,15 @@ pub enum Command {
         /// advantage within ±10 points, draws at most 20 %, median turns between 10 and 1000.
         #[arg(long, value_name = "FILE")]
         criteria: Option<std::path::PathBuf>,
+        /// Also switch each open point of each reading one option at a time, under each
+        /// skilled strength, and name the points whose options move the reading across a
+        /// criterion.
+        #[arg(long)]
+        by_point: bool,
+        /// With --by-point, switch only this open point: a choice's id, or a register point
+        /// it addresses, such as UB-18 (repeatable; default: every open point).
+        #[arg(long = "point", value_name = "POINT", requires = "by_point")]
+        points: Vec<String>,
         /// Worker threads (default: one per core). Results do not depend on it.
         #[arg(long)]
         threads: Option<usize>,

@@ -426,6 +426,8 @@ pub(super) fn play_command(
             max_quiet,
             set,
             criteria,
+            by_point,
+            points,
             threads,
         } => {
             let criteria = match criteria {
@@ -450,6 +452,8 @@ pub(super) fn play_command(
                 set: set.clone(),
                 threads: *threads,
                 criteria,
+                by_point: *by_point,
+                points: points.clone(),
                 corpus: cli.corpus.clone(),
             };
             let bar = progress::bar(cli.quiet, true);

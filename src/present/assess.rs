@@ -5,7 +5,7 @@
 //! with the reason, each reading in plain words, then the footer that reproduces it.
 
 use crate::analysis::assess::{
-    AssessArgs, Assessment, METRICS, Metric, Verdict, command_line, figure_words,
+    AssessArgs, Assessment, METRICS, Metric, PointEffect, Verdict, command_line, figure_words,
 };
 use crate::present::Format;
 use crate::present::out::{Out, style};
@@ -57,6 +57,9 @@ pub fn print(out: &mut Out, a: &Assessment, args: &AssessArgs, title: &str) {
         out.line("");
     }
     body(out, a);
+    if let Some(points) = &a.by_point {
+        by_point(out, a, points);
+    }
     footer(
         out,
         &h.corpus_hash,
@@ -213,4 +216,88 @@ fn per_game_names() -> String {
         .map(|m| m.name())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Which open point moves each reading across a criterion: a paragraph per point that does,
+/// every option's figure with its verdict; then how many points moved none, and the options
+/// the engine refused.
+pub fn by_point(out: &mut Out, a: &Assessment, points: &[PointEffect]) {
+    let md = out.format == Format::Markdown;
+    let head = "Which open point decides a criterion (each switched alone into the reading)";
+    if md {
+        out.para(&format!("**{head}**"));
+    } else {
+        out.styled(style::HEAD, head);
+        out.line("");
+    }
+    let mut quiet = 0;
+    for p in points {
+        if p.moves.is_empty() {
+            quiet += 1;
+            continue;
+        }
+        let at = if p.addresses.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", p.addresses.join(", "))
+        };
+        for m in &p.moves {
+            let c = &a.criteria.list[m.criterion];
+            let figures: Vec<String> = p
+                .options
+                .iter()
+                .filter(|o| o.refused.is_none())
+                .map(|o| {
+                    let f = &o.figures[m.criterion];
+                    format!(
+                        "`{}`{} {}{}",
+                        o.option,
+                        if o.taken { " (taken)" } else { "" },
+                        figure_words(f),
+                        mark(o.verdicts[m.criterion])
+                    )
+                })
+                .collect();
+            let verb = if m.how == "decides" {
+                "depends on"
+            } else {
+                "may depend on"
+            };
+            out.para(&format!(
+                "Whether `{}` played by `{}` meets {} {} {verb} `{}`{at}: {}.",
+                p.interpretation,
+                p.agent,
+                c.metric.name(),
+                c.rule.words(c.metric.is_share()),
+                p.choice,
+                figures.join(", ")
+            ));
+        }
+    }
+    let games = a.header.games;
+    out.para(&format!(
+        "Of the {} point(s) switched, {quiet} moved no criterion at {games} games an option: \
+         under none of its options was a criterion met and under another failed or uncertain.",
+        points.len()
+    ));
+    let refused: Vec<String> = points
+        .iter()
+        .flat_map(|p| {
+            p.options.iter().filter_map(move |o| {
+                o.refused.as_ref().map(|why| {
+                    format!(
+                        "{} with {}={} ({}): {why}",
+                        p.interpretation, p.choice, o.option, p.agent
+                    )
+                })
+            })
+        })
+        .collect();
+    if !refused.is_empty() {
+        out.para("Options the engine cannot play in the reading:");
+        for r in refused {
+            out.line(&format!("- {r}"));
+        }
+        out.line("");
+    }
 }
