@@ -17,8 +17,8 @@
 //! that directory.
 //!
 //! An unoptimised build plays games some twenty times slower: the few examples that play for
-//! minutes there (a report; three games' tables of every option) are marked ignored in a debug
-//! build, with the reason, and run in the release build.
+//! minutes there (a report; the assessments; three games' tables of every option) are marked
+//! ignored in a debug build, with the reason, and run in the release build.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -94,6 +94,12 @@ fn run() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "skilled players search every position of thousands of games (Um el Banât's \
+              borrowing, forty games an option): minutes unoptimised; the release run checks \
+              it (`cargo test --release --test guide`)"
+)]
 fn assess() {
     page("guide/assess.md");
 }

@@ -487,8 +487,8 @@ pub struct Assessment {
     /// then in the corpus's order.
     pub readings: Vec<ReadingAssessment>,
     /// With `--by-point`: each open point of each reading switched one option at a time,
-    /// under each skilled strength, in the readings' order, then the game's choices'.
-    /// Absent without it.
+    /// under each skilled strength: by reading in the order given (`-i`, or the corpus's),
+    /// then by strength, then in the ruleset's order of choices. Absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by_point: Option<Vec<PointEffect>>,
 }
@@ -629,7 +629,8 @@ impl Figure {
     }
 }
 
-/// Every metric's figure from a measured tally of `seats` seats.
+/// Every metric's figure from a tally of `seats` seats played with `RunSpec::metrics` (the
+/// length in turns needs the censored games' turns, which only a measured tally keeps).
 pub fn figures(t: &Tally, seats: usize) -> Vec<Figure> {
     let decided = t.finished() - t.draws;
     // The average seat's share of the games won: 1/seats where each game has one winner

@@ -2,8 +2,9 @@
 //!
 //! A [`GameObserver`] looks at the start position and at the position after every decision
 //! of one game (the legal moves there, each seat's evaluation, the position's key, the sites
-//! occupied) and keeps running figures only, so its memory does not grow with the game's
-//! length; at the end it gives the game's [`GameMetrics`], each a value in fixed point
+//! occupied) and keeps running figures only (sums, new highs), so that its memory grows with
+//! the game only by the set of positions met; at the end it gives the game's
+//! [`GameMetrics`], each a value in fixed point
 //! ([`UNIT`]) or none where the game cannot say (drama in a game nobody won). A
 //! [`MetricTally`] sums them over games as integers (count, sum, sum of squares), so that
 //! blocks merged in game order give the same figures whoever played them, and keeps the

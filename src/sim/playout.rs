@@ -24,7 +24,9 @@ fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
 /// loop that plays a game to its end for a tally goes through here (`run`'s, the agents'),
 /// so that the ply limit, chance steps and forced stretches are kept in one place. (The test
 /// for agents costs random play nothing measurable: instruction counts are those of the
-/// loop without it.)
+/// loop without it.) With an `observer` (`assess`; `agents` must then be given, random
+/// agents included), the start and the position after every decision are looked at, and the
+/// game's measures come back in [`Played`].
 // The loop's inputs are each used on the hot path; bundling them into a struct would only
 // move the list.
 #[allow(clippy::too_many_arguments)]
