@@ -5,7 +5,7 @@
 //! Each reading is played once per strength (`--agents`, each agent at every seat) on the
 //! reading's own streams, the very games `run -i R --agents A` plays, with every game
 //! measured ([`sim::GameMetrics`]). Rates come with Wilson intervals, lengths with the
-//! censoring-aware Kaplan–Meier median, per-game measures with the normal interval of their
+//! censoring-aware Kaplan–Meier median, per-game measures with Student's t interval of their
 //! mean. A metric that cannot inform a reading (an evaluation that never moved, a board full
 //! from the start) carries the reason instead of a number. A criterion is *met* when the
 //! whole interval satisfies it, *failed* when none of it does, *uncertain* when it
@@ -86,7 +86,8 @@ pub enum Metric {
     /// The share of the game played before the winner's lead first exceeded the largest
     /// any other seat ever held.
     Decisiveness,
-    /// The variance of each seat's lead, as a share of the largest lead squared.
+    /// The variance of each seat's lead, as a share of the square of the largest lead or
+    /// deficit any seat had.
     Stability,
     /// The share of positions after a decision met before in the game.
     Repetition,
@@ -716,8 +717,8 @@ fn per_game(t: &Tally, m: Metric) -> Figure {
         Some((mean, lo, hi)) => Figure {
             metric: m,
             value: Some(round(mean, 4)),
-            lo: Some(round(lo, 4)),
-            hi: Some(round(hi, 4)),
+            lo: lo.map(|x| round(x, 4)),
+            hi: hi.map(|x| round(x, 4)),
             n: sums.n,
             note: None,
         },

@@ -341,7 +341,7 @@ pub enum Command {
         #[arg(long)]
         all_interpretations: bool,
         /// The strengths, comma-separated: each agent plays every seat of its own games
-        /// (self-play). Random play is shown beside skilled play, never alone: list two
+        /// (self-play), listed weakest first. Random play is best shown beside skilled play: list two
         /// skilled levels to see which metrics depend on how well the reading is played.
         #[arg(long, default_value = crate::analysis::assess::DEFAULT_AGENTS, value_name = "AGENT,...")]
         agents: String,

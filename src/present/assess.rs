@@ -112,7 +112,7 @@ pub fn body(out: &mut Out, a: &Assessment) {
     out.table(&refs, rows);
     let skilled = a.strengths.iter().filter(|s| *s != "random").count();
     out.para(&format!(
-        "Readings are ordered by criteria met at the strongest skilled strength listed, \
+        "Readings are ordered by criteria met at the last skilled strength listed, \
          never by a combined score. Agent-sensitive: the metric's 95 % intervals at two \
          skilled strengths do not overlap, so the reading's figure depends on how well it is \
          played{}.",
@@ -179,7 +179,7 @@ pub fn body(out: &mut Out, a: &Assessment) {
     }
     out.para(&format!(
         "Intervals: Wilson for shares of games; Kaplan–Meier for median lengths (games a \
-         limit stopped are censored; `…`: a bound no finished game reached); the normal \
+         limit stopped are censored; `…`: a bound no finished game reached); Student's t \
          interval of the mean for per-game measures ({}). These describe how the agents play \
          each reading, not how likely it is historically.",
         per_game_names()
@@ -277,7 +277,7 @@ pub fn by_point(out: &mut Out, a: &Assessment, points: &[PointEffect]) {
     let games = a.header.games;
     out.para(&format!(
         "Of the {} point(s) switched, {quiet} moved no criterion at {games} games an option: \
-         under none of its options was a criterion met and under another failed or uncertain.",
+         no option met or failed a criterion that another failed, met or left uncertain.",
         points.len()
     ));
     let refused: Vec<String> = points

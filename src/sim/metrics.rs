@@ -42,7 +42,7 @@ pub enum Measure {
     /// lead first exceeded the largest lead any other seat ever held.
     Decisiveness,
     /// The variance of each seat's lead over the game, as a share of the square of the
-    /// largest lead anyone held, averaged over the seats.
+    /// largest lead or deficit any seat had, averaged over the seats.
     Stability,
     /// The share of positions after a decision that had been met before in the game.
     Repetition,
@@ -368,17 +368,19 @@ impl Moments {
             self.sum += o.sum;
             self.squares += o.squares;
         } else {
-            self.n -= o.n;
-            self.sum -= o.sum;
-            self.squares -= o.squares;
+            const PART: &str = "a tally removes only a part of it";
+            self.n = self.n.checked_sub(o.n).expect(PART);
+            self.sum = self.sum.checked_sub(o.sum).expect(PART);
+            self.squares = self.squares.checked_sub(o.squares).expect(PART);
         }
     }
 
-    /// The mean over the games measured, with a 95 % interval (the normal approximation
-    /// to the mean of the per-game values, mean ± 1.96 s/√n, clipped to `[lo, hi]`); none
-    /// where no game was measured. With one game the interval is `[lo, hi]`: one game
-    /// bounds nothing.
-    pub fn mean(&self, (lo, hi): (f64, f64)) -> Option<(f64, f64, f64)> {
+    /// The mean over the games measured, with a 95 % interval: Student's t interval of the
+    /// mean of the per-game values, mean ± t(n−1) s/√n ([`t95`]), kept inside `[lo, hi]`;
+    /// none where no game was measured, and no interval from one game (one game bounds
+    /// nothing). Every game giving the same value gives an interval of no width: the games
+    /// show no spread, which says nothing of games not played.
+    pub fn mean(&self, (lo, hi): (f64, f64)) -> Option<(f64, Option<f64>, Option<f64>)> {
         if self.n == 0 {
             return None;
         }
@@ -387,11 +389,35 @@ impl Moments {
         let squares = self.squares as f64 / (UNIT * UNIT);
         let mean = sum / n;
         if self.n == 1 {
-            return Some((mean, lo, hi));
+            return Some((mean, None, None));
         }
         let var = ((squares - sum * sum / n) / (n - 1.0)).max(0.0);
-        let half = 1.96 * (var / n).sqrt();
-        Some((mean, (mean - half).max(lo), (mean + half).min(hi)))
+        let half = t95(self.n - 1) * (var / n).sqrt();
+        Some((
+            mean,
+            Some((mean - half).max(lo)),
+            Some((mean + half).min(hi)),
+        ))
+    }
+}
+
+/// The two-sided 95 % quantile of Student's t with `df` degrees of freedom: tabulated to 30,
+/// then the value of the table's row at or below `df` (30, 40, 60, 120), so that between rows
+/// the interval errs wide; 1.96 from 1 000 on.
+pub fn t95(df: u64) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => TABLE[df as usize - 1],
+        31..=39 => 2.042,
+        40..=59 => 2.021,
+        60..=119 => 2.000,
+        120..=999 => 1.980,
+        _ => 1.960,
     }
 }
 
@@ -413,6 +439,15 @@ pub struct MetricTally {
 }
 
 impl MetricTally {
+    /// An empty tally of a measured run (its measures present, with no game yet), as
+    /// distinct from an unmeasured run's default.
+    pub fn measured() -> Self {
+        MetricTally {
+            moments: vec![Moments::default(); MEASURES.len()],
+            ..MetricTally::default()
+        }
+    }
+
     /// Counts one game.
     pub(super) fn add(&mut self, g: &GameMetrics) {
         if self.moments.is_empty() {
@@ -446,9 +481,16 @@ impl MetricTally {
             self.censored_turns.merge(&o.censored_turns);
             self.endless_turns.merge(&o.endless_turns);
         } else {
-            self.games -= o.games;
-            self.evaluation_moved -= o.evaluation_moved;
-            self.covered_at_start -= o.covered_at_start;
+            const PART: &str = "a tally removes only a part of it";
+            self.games = self.games.checked_sub(o.games).expect(PART);
+            self.evaluation_moved = self
+                .evaluation_moved
+                .checked_sub(o.evaluation_moved)
+                .expect(PART);
+            self.covered_at_start = self
+                .covered_at_start
+                .checked_sub(o.covered_at_start)
+                .expect(PART);
             self.censored_turns.remove(&o.censored_turns);
             self.endless_turns.remove(&o.endless_turns);
         }
@@ -595,10 +637,30 @@ mod tests {
         assert_eq!(drama.n, 2);
         let (mean, lo, hi) = drama.mean((0.0, 1.0)).unwrap();
         assert!((mean - 0.375).abs() < 1e-12);
-        // Two values 0.25 and 0.5: s = 0.1768, half-width 1.96 s / √2 = 0.245.
+        // Two values 0.25 and 0.5: s = 0.1768, half-width t(1) s / √2 = 12.706 × 0.125,
+        // far beyond both ends of [0, 1].
+        assert_eq!((lo, hi), (Some(0.0), Some(1.0)));
+        // Thirty-one games, sixteen at 0.25 and fifteen at 0.5: mean 0.3710, s = 0.1270,
+        // half-width t(30) s / √31 = 2.042 × 0.02281 = 0.04658.
+        let mut many = MetricTally::default();
+        for k in 0..31 {
+            let mut g = GameMetrics::default();
+            g.values[Measure::Drama.index()] = Some(if k < 16 { 250_000 } else { 500_000 });
+            many.add(&g);
+        }
+        let (mean, lo, hi) = many.moments(Measure::Drama).mean((0.0, 1.0)).unwrap();
+        assert!((mean - 0.370_968).abs() < 1e-6, "{mean}");
+        let (lo, hi) = (lo.unwrap(), hi.unwrap());
         assert!(
-            (lo - 0.13).abs() < 1e-3 && (hi - 0.62).abs() < 1e-3,
+            (mean - lo - 0.046_58).abs() < 1e-4 && (hi - mean - 0.046_58).abs() < 1e-4,
             "{lo} {hi}"
+        );
+        // One game bounds nothing.
+        let mut one = MetricTally::default();
+        one.add(&games[0]);
+        assert_eq!(
+            one.moments(Measure::Drama).mean((0.0, 1.0)).unwrap().1,
+            None
         );
     }
 }

@@ -34,7 +34,7 @@ mod record;
 mod runner;
 mod tally;
 
-pub use metrics::{GameMetrics, GameObserver, MEASURES, Measure, MetricTally, Moments, UNIT};
+pub use metrics::{GameMetrics, GameObserver, MEASURES, Measure, MetricTally, Moments, UNIT, t95};
 pub use playout::{QUIET_CHECK, TraceStep, play, play_game, trace};
 pub use record::{GameEnd, GameRecord, Timeout, game_end};
 pub use runner::{

@@ -97,11 +97,17 @@ pub(super) fn playout<R: Rules>(
                     // (Li'b al-'Aqil's last counter given back and forth to the cap): each
                     // a decision among one move, whose one word `pick(1)` would draw is
                     // skipped. Without a cap, the run's limit bounds the stretch.
-                    let budget = if capped {
+                    let mut budget = if capped {
                         u32::MAX
                     } else {
                         max_plies.saturating_sub(rules.plies(state))
                     };
+                    if !capped && max_quiet > 0 {
+                        // Under a quiet limit the stretch stops at the next look at the
+                        // material, as the agents' loop looks: so that a quiet limit stops
+                        // random play's games where it stops the listed loop's (`assess`).
+                        budget = budget.min(quiet.next.saturating_sub(rules.plies(state)));
+                    }
                     let k = rules.forced_plies(state, budget, sink);
                     if k > 0 {
                         rng.set_word_pos(rng.get_word_pos() + u128::from(k));
@@ -325,7 +331,7 @@ mod tests {
                 let lineup = Lineup::random();
                 let mut state = rules.initial();
                 let mut moves = Vec::new();
-                for index in 0..40 {
+                for (index, max_quiet) in (0..40).map(|i| (i, 0)).chain((0..20).map(|i| (i, 512))) {
                     let mut play = |agents: bool| {
                         let mut counts = [0u32; MAX_KINDS];
                         let mut sink = Counter::new(&mut counts);
@@ -337,7 +343,7 @@ mod tests {
                                 &mut state,
                                 &mut moves,
                                 &mut rng,
-                                (3000, 0),
+                                (3000, max_quiet),
                                 &mut sink,
                                 Some((&lineup, index)),
                                 None,
@@ -348,7 +354,7 @@ mod tests {
                                 &mut state,
                                 &mut moves,
                                 &mut rng,
-                                (3000, 0),
+                                (3000, max_quiet),
                                 &mut sink,
                                 None,
                                 None,
@@ -359,12 +365,19 @@ mod tests {
                     let (mut fast, fast_counts) = play(false);
                     let (mut agents, agents_counts) = play(true);
                     // The quiet stretch is measured at looks every QUIET_CHECK plies, and
-                    // random play's loop takes a forced stretch at once, so its looks fall
-                    // on other plies: a lower bound each, not the same number.
-                    fast.quiet = 0;
-                    agents.quiet = 0;
-                    assert_eq!(fast, agents, "game {index}");
-                    assert_eq!(fast_counts, agents_counts, "game {index}");
+                    // without a quiet limit random play's loop takes a forced stretch at
+                    // once, so its looks may fall on other plies: a lower bound each, not the
+                    // same number. Under a quiet limit (which an engine cap overrides) the
+                    // stretch stops at each look, and the two loops stop and measure alike.
+                    if max_quiet == 0 || rules.has_cap() {
+                        fast.quiet = 0;
+                        agents.quiet = 0;
+                    }
+                    assert_eq!(fast, agents, "game {index}, quiet limit {max_quiet}");
+                    assert_eq!(
+                        fast_counts, agents_counts,
+                        "game {index}, quiet limit {max_quiet}"
+                    );
                 }
             }
         }

@@ -7,7 +7,7 @@
 
 use rayon::prelude::*;
 
-use super::metrics::GameObserver;
+use super::metrics::{GameObserver, MetricTally};
 use super::playout::playout;
 use super::record::{GameEnd, GameRecord};
 use super::tally::{Counter, Coverage, MAX_KINDS, Tally};
@@ -168,8 +168,15 @@ pub fn run_blocks<R: Rules>(
     // histograms grow with its longest game).
     let window = 16 * rayon::current_num_threads().clamp(1, 8);
     let mut total = Tally::new(kinds, coverage.places.len(), rules.seats(), lineup);
+    if spec.metrics {
+        total.metrics = MetricTally::measured();
+    }
     for chunk in ranges.chunks(window) {
-        let like = Tally::new(kinds, coverage.places.len(), rules.seats(), lineup);
+        let mut like = Tally::new(kinds, coverage.places.len(), rules.seats(), lineup);
+        if spec.metrics {
+            // The run's shape says its blocks carry measures (`SavedTally::into_tally`).
+            like.metrics = MetricTally::measured();
+        }
         let sources: Vec<Block> = chunk
             .iter()
             .map(|r| (blocks.source)(r.clone(), &like))

@@ -9,7 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{AgentTally, GameEnd, GameRecord, MEASURES, MetricTally, Moments, Tally, Timeout};
+use super::{
+    AgentTally, GameEnd, GameRecord, MEASURES, Measure, MetricTally, Moments, Tally, Timeout, UNIT,
+};
 use crate::games::{EndReason, Outcome, Result_};
 use crate::stats::Histogram;
 
@@ -243,7 +245,21 @@ impl SavedMetrics {
                 MEASURES.len()
             )));
         }
+        // A value is a share (at most one) except the branching factor, which is at most
+        // the most legal moves an engine lists (far below 2¹⁶): sums beyond that are no
+        // game's.
+        let most = |k: usize| -> u128 {
+            let one = UNIT as u128;
+            if k == Measure::Branching.index() {
+                one << 16
+            } else {
+                one
+            }
+        };
         if self.moments.iter().any(|m| m.0 > games)
+            || self.moments.iter().enumerate().any(|(k, m)| {
+                m.1 > u128::from(m.0) * most(k) || m.2 > u128::from(m.0) * most(k) * most(k)
+            })
             || self.evaluation_moved > games
             || self.covered_at_start > games
         {
@@ -435,10 +451,42 @@ impl SavedTally {
                 )));
             }
         }
-        let metrics = match self.metrics {
-            Some(m) => m.into_metrics(self.games, censored, self.timeouts - censored)?,
-            None => MetricTally::default(),
+        // A measured run's blocks carry their measures and an unmeasured run's do not (the
+        // run's shape, `like`, says which): a block without them would leave its games out of
+        // every figure silently.
+        let measured = !like.metrics.moments.is_empty();
+        let metrics = match (self.metrics, measured) {
+            (Some(m), true) => m.into_metrics(self.games, censored, self.timeouts - censored)?,
+            (None, false) => MetricTally::default(),
+            (Some(_), false) => {
+                return Err(Invalid(
+                    "metrics: a measured block for a run that measures nothing".to_owned(),
+                ));
+            }
+            (None, true) => {
+                return Err(Invalid(
+                    "metrics: absent from a block of a run that measures its games".to_owned(),
+                ));
+            }
         };
+        let turns = unhistogram("turns", &self.turns, self.games)?;
+        // The censored and endless games' turns are a part of all games' at each length.
+        {
+            let (all, c, e) = (
+                turns.counts(),
+                metrics.censored_turns.counts(),
+                metrics.endless_turns.counts(),
+            );
+            for v in 0..c.len().max(e.len()) {
+                let part = c.get(v).copied().unwrap_or(0) + e.get(v).copied().unwrap_or(0);
+                if part > all.get(v).copied().unwrap_or(0) {
+                    return Err(Invalid(format!(
+                        "metrics: {part} censored or endless games of {v} turns, more than turns \
+                         has"
+                    )));
+                }
+            }
+        }
         let mut agents = Vec::with_capacity(self.agents.len());
         for a in self.agents {
             len("an agent's seat_games", a.seat_games.len(), like.wins.len())?;
@@ -467,7 +515,7 @@ impl SavedTally {
             censored_games: self.censored_games,
             stalled: self.stalled,
             endless_plies,
-            turns: unhistogram("turns", &self.turns, self.games)?,
+            turns,
             passes: unhistogram("passes", &self.passes, self.games)?,
             decisions: self.decisions,
             legal: self.legal,
@@ -676,5 +724,86 @@ mod tests {
         assert!(e.0.contains("natural, all-pass-draw"), "{e}");
         let e = SavedGame::names("lost", "natural").unwrap_err();
         assert!(e.0.contains("win, draw, timeout"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod metric_tests {
+    use super::*;
+    use crate::agents::Lineup;
+    use crate::registry::{EngineVisitor, GameFamily};
+    use crate::sim::{Coverage, RunSpec, block_of};
+
+    /// A measured block of Um el Tuweisat's first reading (20 random games), and an
+    /// unmeasured one, with the run's shape (`like`) of each.
+    fn blocks() -> (Tally, Tally, Tally, Tally) {
+        struct Play;
+        impl EngineVisitor for Play {
+            type Output = (Tally, Tally, Tally, Tally);
+            fn visit<F: GameFamily>(self, rules: &F::Rules) -> Self::Output {
+                let coverage = Coverage::new::<F::Rules>(|_| None);
+                let mut spec = RunSpec {
+                    games: 20,
+                    seed: 1,
+                    key: 7,
+                    max_plies: 10_000,
+                    max_quiet: 0,
+                    keep_records: false,
+                    metrics: true,
+                };
+                let lineup = Lineup::random();
+                let measured = block_of(rules, &spec, &lineup, &coverage, 0..20);
+                spec.metrics = false;
+                let plain = block_of(rules, &spec, &lineup, &coverage, 0..20);
+                let like_plain = block_of(rules, &spec, &lineup, &coverage, 0..0);
+                let mut like_measured = like_plain.clone();
+                like_measured.metrics = MetricTally::measured();
+                (measured, plain, like_measured, like_plain)
+            }
+        }
+        let corpus = crate::corpus::load(&crate::corpus::CorpusFiles::embedded())
+            .corpus
+            .expect("corpus loads");
+        let game = corpus
+            .games
+            .iter()
+            .find(|g| g.id == "um-el-tuweisat")
+            .unwrap();
+        // The game's first reading (this module names no reading: `tests/tidy.rs`).
+        let interp = &game.interpretations[0];
+        let bound = crate::bind::bind(game, interp, &serde_json::Map::new()).expect("binds");
+        bound.engine.visit(Play)
+    }
+
+    /// A measured block round-trips with its measures; a block that lacks them for a
+    /// measured run, or has them for an unmeasured one, or whose measures do not fit its
+    /// games, is refused, never taken with its games left out of the figures.
+    #[test]
+    fn measures_round_trip_and_a_block_that_does_not_fit_is_refused() {
+        let (measured, plain, like_measured, like_plain) = blocks();
+        assert_eq!(measured.metrics.games, 20);
+        let back = SavedTally::from(&measured)
+            .into_tally(&like_measured, 20)
+            .expect("a measured block fits a measured run");
+        assert_eq!(back.metrics, measured.metrics);
+        SavedTally::from(&plain)
+            .into_tally(&like_plain, 20)
+            .expect("an unmeasured block fits an unmeasured run");
+        let e = SavedTally::from(&plain)
+            .into_tally(&like_measured, 20)
+            .unwrap_err();
+        assert!(e.0.contains("absent from a block"), "{e}");
+        let e = SavedTally::from(&measured)
+            .into_tally(&like_plain, 20)
+            .unwrap_err();
+        assert!(e.0.contains("measures nothing"), "{e}");
+        // More games measured than played; a sum no share can reach.
+        let mut bad = SavedTally::from(&measured);
+        bad.metrics.as_mut().unwrap().moments[0].0 = 21;
+        assert!(bad.into_tally(&like_measured, 20).is_err());
+        let mut bad = SavedTally::from(&measured);
+        let m = &mut bad.metrics.as_mut().unwrap().moments[0];
+        m.1 = u128::from(m.0) * 1_000_000 + 1;
+        assert!(bad.into_tally(&like_measured, 20).is_err());
     }
 }
