@@ -6,7 +6,8 @@ use std::path::Path;
 
 use crate::util::{bin, mini_corpus, root, run};
 
-/// `report um-el-bagara` on the mini corpus into `out`, `-n 200`, at `threads`.
+/// `report um-el-bagara` on the mini corpus into `out`, `-n 20` (which the self-play section
+/// plays too: 20 games an arm, a debug build's minute), at `threads`.
 fn report(corpus: &Path, out: &Path, threads: &str, check: bool) -> (i32, String, String) {
     let mut cmd = bin();
     cmd.arg("--corpus")
@@ -15,7 +16,7 @@ fn report(corpus: &Path, out: &Path, threads: &str, check: bool) -> (i32, String
             "report",
             "um-el-bagara",
             "-n",
-            "200",
+            "20",
             "--threads",
             threads,
             "--out",
@@ -89,8 +90,9 @@ fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
         commands += 1;
     }
     assert_eq!(
-        commands, 7,
-        "show, show --readings, run, run --agents fair, diff, flags, cite"
+        commands, 9,
+        "show, show --readings, run, assess (every reading), assess (strong), assess \
+         --by-point, diff, flags, cite"
     );
     // The page beside it: well-formed, self-contained.
     let page = std::fs::read_to_string(out.path().join("um-el-bagara.html")).unwrap();
@@ -100,7 +102,7 @@ fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
     }
     assert!(page.contains("name=\"viewport\""));
     // The figures: files beside the Markdown, named in it, taken into the page inline.
-    for what in ["outcomes", "lengths", "tornado", "variance"] {
+    for what in ["outcomes", "lengths", "selfplay", "tornado", "variance"] {
         let name = format!("um-el-bagara-{what}.svg");
         assert!(
             md.contains(&format!("]({name})")),
@@ -115,8 +117,8 @@ fn a_synthetic_report_matches_its_snapshot_and_its_commands() {
     }
     assert!(!page.contains("<img"), "every figure is inline");
     // Each with its title for those who cannot see it, and its caption.
-    assert_eq!(page.matches("<svg role=\"img\" aria-label=\"").count(), 4);
-    assert_eq!(page.matches("<figcaption>").count(), 4);
+    assert_eq!(page.matches("<svg role=\"img\" aria-label=\"").count(), 5);
+    assert_eq!(page.matches("<figcaption>").count(), 5);
     assert!(
         page.contains(
             "<meta name=\"citation_title\" content=\"Um el-Bagara: a ludotrace report\" />"
@@ -152,14 +154,15 @@ fn check_fails_on_an_edited_report_and_passes_after_regeneration() {
     assert_eq!(code, 1, "{printed}");
     assert!(printed.contains("-# Um el-Bagara (edited)"), "{printed}");
     assert!(printed.contains("+# Um el-Bagara"), "{printed}");
-    assert!(printed.contains("1 of 8 file(s)"), "{printed}");
+    assert!(printed.contains("1 of 9 file(s)"), "{printed}");
     assert_eq!(report(corpus.path(), out.path(), "2", false).0, 0);
-    assert_eq!(report(corpus.path(), out.path(), "2", true).0, 0);
-    // A file that is not there is said to be missing.
+    // Regenerated, the edit is gone; a file that is not there is said to be missing, and
+    // is the only one that differs.
     std::fs::remove_file(out.path().join("um-el-bagara.bib")).unwrap();
     let (code, printed, _) = report(corpus.path(), out.path(), "2", true);
     assert_eq!(code, 1, "{printed}");
     assert!(printed.contains("um-el-bagara.bib: missing"), "{printed}");
+    assert!(printed.contains("1 of 9 file(s)"), "{printed}");
 }
 
 /// The committed reports of the built-in corpus are what ludotrace makes now (CI also runs

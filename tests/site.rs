@@ -616,6 +616,79 @@ fn a_games_figures_from_the_report_are_on_its_page_only() {
     assert!(made.iter().any(|f| f.name == "reports/seega-lengths.svg"));
 }
 
+/// `site --reports DIR` builds the very site `site` makes, from the reports `report --all
+/// --out DIR` wrote, playing nothing; a missing or foreign report is refused, naming it.
+#[test]
+fn a_site_from_written_reports_is_the_site_made_afresh() {
+    let corpus = corpus_with_alias();
+    let c = corpus.path().to_str().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let reports = out.path().join("reports");
+    let r = reports.to_str().unwrap();
+    let (code, _, err) = run(bin().args([
+        "--no-store",
+        "--corpus",
+        c,
+        "report",
+        "--all",
+        "-n",
+        "20",
+        "--out",
+        r,
+    ]));
+    assert_eq!(code, 0, "{err}");
+    make_site(corpus.path(), &out.path().join("made"), "2");
+    let from = out.path().join("from");
+    let (code, _, err) = run(bin()
+        .args(["--corpus", c, "site", "--reports", r, "--out"])
+        .arg(&from));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(files(&from), files(&out.path().join("made")));
+    // -n has no meaning with reports already made.
+    let err = fails(&["--corpus", c, "site", "--reports", r, "-n", "5"]);
+    assert!(
+        err.contains("--reports") && err.contains("--games"),
+        "{err}"
+    );
+    // A report of another corpus (its opening line names another hash), then none.
+    let md = reports.join("um-el-bagara.md");
+    let text = std::fs::read_to_string(&md).unwrap();
+    let at = text.find("corpus BLAKE3 `").unwrap() + "corpus BLAKE3 `".len();
+    let mut other = text.clone();
+    other.replace_range(at..at + 4, "0000");
+    std::fs::write(&md, other).unwrap();
+    let d = out.path().join("never");
+    let err = fails(&[
+        "--corpus",
+        c,
+        "site",
+        "--reports",
+        r,
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("um-el-bagara.md was made by another ludotrace or from another corpus")
+            && err.contains("report --all --out"),
+        "{err}"
+    );
+    std::fs::remove_file(&md).unwrap();
+    let err = fails(&[
+        "--corpus",
+        c,
+        "site",
+        "--reports",
+        r,
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("no report of um-el-bagara (um-el-bagara.md)"),
+        "{err}"
+    );
+    assert!(!d.exists(), "nothing written on an error");
+}
+
 #[test]
 fn bad_input_is_refused() {
     let corpus = corpus_with_alias();

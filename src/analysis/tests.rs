@@ -980,3 +980,54 @@ fn overrides_reach_both_arms_and_each_arms_own() {
 /// The executor's modes with games played through `play_reading`, the analyses' one door to
 /// the runner: six games of `literal`, six blocks of one game (`block_len(6)` = ⌈6/64⌉ = 1).
 mod modes;
+
+/// An arm taken from an earlier assessment is the arm the later one would play: the same
+/// JSON either way; and an earlier one played with other numbers lends nothing.
+#[test]
+fn assess_takes_an_earlier_arm_only_when_it_is_the_same_games() {
+    use super::assess::{AssessArgs, Criteria, Earlier, assess, assess_from};
+    let (files, corpus) = mini();
+    let exec = play_exec(&files);
+    let args = |agents: &str, games: u64, all: bool| AssessArgs {
+        game: GAME.to_owned(),
+        interpretations: if all {
+            Vec::new()
+        } else {
+            vec!["roe".to_owned()]
+        },
+        all,
+        agents: agents.to_owned(),
+        games,
+        seed: 3,
+        max_plies: crate::sim::DEFAULT_MAX_PLIES,
+        max_quiet: 0,
+        set: Vec::new(),
+        threads: Some(1),
+        criteria: Criteria::defaults(),
+        by_point: false,
+        points: Vec::new(),
+        corpus: None,
+    };
+    let first = args("random,ab:1", 12, true);
+    let before = assess(&exec, &corpus, &files, &first, &hidden()).unwrap();
+    let later = args("ab:1,ab:2", 12, false);
+    let fresh = assess(&exec, &corpus, &files, &later, &hidden()).unwrap();
+    let earlier = Earlier {
+        assessment: &before,
+        args: &first,
+    };
+    let taken = assess_from(&exec, &corpus, &files, &later, &hidden(), Some(earlier)).unwrap();
+    assert_eq!(
+        serde_json::to_value(&taken).unwrap(),
+        serde_json::to_value(&fresh).unwrap()
+    );
+    // Other numbers (fewer games): the arm is played, not taken.
+    let fewer = args("ab:1,ab:2", 8, false);
+    let played = assess(&exec, &corpus, &files, &fewer, &hidden()).unwrap();
+    let not_taken = assess_from(&exec, &corpus, &files, &fewer, &hidden(), Some(earlier)).unwrap();
+    assert_eq!(
+        serde_json::to_value(&not_taken).unwrap(),
+        serde_json::to_value(&played).unwrap()
+    );
+    assert_eq!(not_taken.readings[0].arms[0].games, 8);
+}

@@ -534,6 +534,11 @@ pub enum Command {
         /// Games per reading for the reports' outcomes (as `report -n`).
         #[arg(short = 'n', long, value_name = "GAMES", default_value_t = crate::present::report::RUN_GAMES)]
         games: u64,
+        /// Take the reports from DIR, as `report --all --out DIR` wrote them (the committed
+        /// `reports/`, say), instead of making them again: no game is played. Refused when a
+        /// game's report is missing or was made by another ludotrace or from another corpus.
+        #[arg(long, value_name = "DIR", conflicts_with = "games")]
+        reports: Option<std::path::PathBuf>,
         /// Worker threads (default: one per core). The site does not depend on it.
         #[arg(long, value_name = "N")]
         threads: Option<usize>,

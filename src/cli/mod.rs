@@ -484,12 +484,14 @@ pub(super) fn play_command(
         Command::Site {
             out: dir,
             games,
+            reports,
             threads,
             force,
         } => {
             let args = site::SiteArgs {
                 out: dir.clone(),
                 games: *games,
+                reports: reports.clone(),
                 threads: *threads,
                 force: *force,
                 corpus: cli.corpus.clone(),

@@ -43,6 +43,9 @@ pub struct SiteArgs {
     pub out: PathBuf,
     /// Games per reading for the reports' outcomes.
     pub games: u64,
+    /// Take the reports from this directory (as `report --all --out DIR` wrote them) rather
+    /// than make them.
+    pub reports: Option<PathBuf>,
     /// Worker threads (`None`: one per core). The site does not depend on it.
     pub threads: Option<usize>,
     /// Write into a non-empty directory that ludotrace did not make.
@@ -148,6 +151,10 @@ pub fn make(
     files: &CorpusFiles,
     args: &SiteArgs,
 ) -> Result<Vec<File>, Error> {
+    if let Some(dir) = &args.reports {
+        let reports = read_reports(dir, corpus, &crate::analysis::play::corpus_hash(files))?;
+        return Ok(pages(corpus, reports));
+    }
     let reports = report::make(
         exec,
         corpus,
@@ -162,6 +169,72 @@ pub fn make(
         },
     )?;
     Ok(pages(corpus, reports))
+}
+
+/// The reports `report --all --out dir` wrote, read back: every game's files (`<game>.md`,
+/// `.html`, `.bib`, `.csl.json` and its `<game>-….svg` figures) and the index, each game's
+/// report checked to be of this ludotrace and this corpus (its opening line names both).
+///
+/// # Errors
+/// [`Error::Usage`] for a directory that cannot be read, a game without its report or
+/// with one made by another ludotrace or from another corpus, or the index missing.
+pub fn read_reports(dir: &Path, corpus: &Corpus, hash: &str) -> Result<Vec<File>, Error> {
+    let regenerate = format!(
+        "`ludotrace report --all --out {}` makes them",
+        dir.display()
+    );
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Error::Usage(format!("--reports {}: cannot read it: {e}", dir.display())))?;
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    let ours = |name: &str| {
+        name == "index.md"
+            || name == "index.html"
+            || corpus.games.iter().any(|g| {
+                name.strip_prefix(g.id.as_str()).is_some_and(|rest| {
+                    [".md", ".html", ".bib", ".csl.json"].contains(&rest)
+                        || (rest.starts_with('-') && rest.ends_with(".svg"))
+                })
+            })
+    };
+    let mut files = Vec::new();
+    for name in names.into_iter().filter(|n| ours(n)) {
+        let path = dir.join(&name);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Error::Usage(format!("{}: cannot read it: {e}", path.display())))?;
+        files.push(File { name, text });
+    }
+    let stamp = format!(
+        "A report of ludotrace {}, corpus BLAKE3 `{hash}`.",
+        env!("CARGO_PKG_VERSION")
+    );
+    for g in &corpus.games {
+        let name = format!("{}.md", g.id);
+        let Some(md) = files.iter().find(|f| f.name == name) else {
+            return Err(Error::Usage(format!(
+                "--reports {}: there is no report of {} ({name}); {regenerate}",
+                dir.display(),
+                g.id
+            )));
+        };
+        if !md.text.contains(&stamp) {
+            return Err(Error::Usage(format!(
+                "--reports {}: {name} was made by another ludotrace or from another corpus (it                  does not say \"{stamp}\"); {regenerate} again",
+                dir.display()
+            )));
+        }
+    }
+    if !files.iter().any(|f| f.name == "index.md") {
+        return Err(Error::Usage(format!(
+            "--reports {}: there is no index.md; {regenerate}",
+            dir.display()
+        )));
+    }
+    Ok(files)
 }
 
 /// The site's files given the report's: `index.html`, a page per game (with the game's
@@ -930,10 +1003,17 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     );
     let mut shown = Vec::new();
     if let Some(md) = reports.iter().find(|f| f.name == format!("{}.md", g.id)) {
-        let section = report_section(&md.text, "Outcomes of every reading");
-        let (html, images) = markdown_in(&section, 1, "reports/");
-        b.push_str(&html);
-        shown = images;
+        // Who wins under random play, then how each reading plays under skilled play and
+        // which criteria it meets.
+        for title in [
+            "Outcomes of every reading",
+            crate::present::report::SELFPLAY_TITLE,
+        ] {
+            let section = report_section(&md.text, title);
+            let (html, images) = markdown_in(&section, 1, "reports/");
+            b.push_str(&html);
+            shown.extend(images);
+        }
     }
     // The report's other figures (its section may show some already), with the alt text and
     // the caption the report gives them.

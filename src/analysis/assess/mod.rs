@@ -179,6 +179,9 @@ pub struct Arm {
     pub agent: String,
     /// Games played.
     pub games: u64,
+    /// Decisions made in all its games, each a search for a skilled agent: what the arm
+    /// cost to play, in a unit no machine changes.
+    pub decisions: u64,
     /// Every metric, in [`METRICS`] order.
     pub figures: Vec<Figure>,
     /// Each criterion's verdict, in the criteria's order.
@@ -201,6 +204,58 @@ pub fn assess(
     files: &CorpusFiles,
     args: &AssessArgs,
     bar: &ProgressBar,
+) -> Result<Assessment, Error> {
+    assess_from(exec, corpus, files, args, bar, None)
+}
+
+/// An assessment already made, whose arms a later one may take rather than play again.
+#[derive(Debug, Clone, Copy)]
+pub struct Earlier<'a> {
+    /// What it found.
+    pub assessment: &'a Assessment,
+    /// What it was asked.
+    pub args: &'a AssessArgs,
+}
+
+impl Earlier<'_> {
+    /// The arm of `reading` at `agent`, when it was played with the numbers `args` asks
+    /// for: the same games (seed, count, limits, overrides) judged by the same criteria, so
+    /// the very arm `args` would play.
+    fn arm(&self, args: &AssessArgs, reading: &str, agent: &str) -> Option<Arm> {
+        let e = self.args;
+        let same = e.game == args.game
+            && e.seed == args.seed
+            && e.games == args.games
+            && e.max_plies == args.max_plies
+            && e.max_quiet == args.max_quiet
+            && e.set == args.set
+            && e.criteria.list == args.criteria.list;
+        if !same {
+            return None;
+        }
+        let r = self
+            .assessment
+            .readings
+            .iter()
+            .find(|r| r.interpretation == reading)?;
+        let k = self.assessment.strengths.iter().position(|s| s == agent)?;
+        r.arms.get(k).cloned()
+    }
+}
+
+/// [`assess`], taking each arm `earlier` played with the same numbers from it instead of
+/// playing it again (a report asks for the same reading at the same strength in several
+/// sections). The result is the one [`assess`] gives, byte for byte.
+///
+/// # Errors
+/// As [`assess`].
+pub fn assess_from(
+    exec: &Exec,
+    corpus: &Corpus,
+    files: &CorpusFiles,
+    args: &AssessArgs,
+    bar: &ProgressBar,
+    earlier: Option<Earlier>,
 ) -> Result<Assessment, Error> {
     check_numbers(args.games, args.max_plies, args.threads)?;
     check_quiet(args.max_quiet)?;
@@ -240,6 +295,11 @@ pub fn assess(
         let mut arms = Vec::new();
         for (agent, lineup) in agents.iter().zip(&lineups) {
             k += 1;
+            if let Some(a) = earlier.and_then(|e| e.arm(args, &interp.id, &agent.to_string())) {
+                bar.inc(args.games);
+                arms.push(a);
+                continue;
+            }
             bar.set_prefix(format!("{k} of {rows}: {} by {agent}", interp.id));
             let spec = RunSpec {
                 games: args.games,
@@ -329,18 +389,7 @@ fn by_point(
             args.agents
         )));
     }
-    let switches: usize = readings
-        .iter()
-        .map(|r| {
-            choices
-                .iter()
-                .map(|c| {
-                    let taken = r.choose.iter().any(|(id, _)| *id == c.id);
-                    c.options.len() - usize::from(taken)
-                })
-                .sum::<usize>()
-        })
-        .sum();
+    let switches: usize = readings.iter().map(|r| switches(&choices, r)).sum();
     bar.inc_length(args.games * (switches * skilled.len()) as u64);
     let pick = |list: &[Verdict], v: Verdict, names: &[String]| -> Vec<String> {
         list.iter()
@@ -489,6 +538,24 @@ fn by_point(
     Ok(out)
 }
 
+/// The options `--by-point` switches into `reading` at `choices`: every option but the one
+/// it takes.
+fn switches(choices: &[&Choice], reading: &Interpretation) -> usize {
+    choices
+        .iter()
+        .map(|c| {
+            let taken = reading.choose.iter().any(|(id, _)| *id == c.id);
+            c.options.len() - usize::from(taken)
+        })
+        .sum()
+}
+
+/// The options `--by-point` switches into `reading` at every open point of `game` (each
+/// played at each skilled strength): the size of the design, known before it is played.
+pub fn point_switches(game: &Game, reading: &Interpretation) -> usize {
+    switches(&game.choices.iter().collect::<Vec<_>>(), reading)
+}
+
 /// The choices `--point` names (by id, or by a register point they address), in the
 /// ruleset's order; every choice where it names none.
 ///
@@ -610,6 +677,7 @@ pub fn arm(agent: &Agent, tally: &Tally, seats: usize, criteria: &Criteria) -> A
     Arm {
         agent: agent.to_string(),
         games: tally.games,
+        decisions: tally.decisions,
         met: count(Verdict::Met),
         failed: count(Verdict::Failed),
         uncertain: count(Verdict::Uncertain),

@@ -36,15 +36,6 @@ pub const DIFF_GAMES: u64 = 2_000;
 /// Games per reading and per arm for the flags and the one-at-a-time sensitivity (±6 points
 /// on a difference; a verdict of no difference is at that n, which the report says).
 pub const FLAGS_GAMES: u64 = 500;
-/// Games of the skilled pairing, for each reading it plays: enough to tell a reading that
-/// finishes (at least 95 % of its games end) from one that clearly does not.
-pub const SKILLED_GAMES: u64 = 100;
-/// The players of the skilled pairing, at every seat: the `fair` level (`ab:6:2000`).
-pub const SKILLED_AGENTS: &str = "fair";
-/// The skilled pairing's quiet limit (`--max-quiet`): skilled players may move for ever with
-/// nothing taken, and each such game played on to the ply limit would cost minutes; stopped
-/// here, it is censored, and the report says how many were.
-pub const SKILLED_MAX_QUIET: u32 = 2_000;
 /// The run seed of every report.
 pub const SEED: u64 = 1;
 /// Rows of the global design (each of the game's open points + 2 readings): what the seven
@@ -231,67 +222,6 @@ fn check(out: &mut Out, dir: &Path, made: &[File]) -> Result<i32, Error> {
     }
 }
 
-/// The skilled pairing: [`SKILLED_AGENTS`] at every seat, [`SKILLED_GAMES`] games of the
-/// game's source-named reading (its first), with its quiet limit: whether skilled players
-/// finish the reading, and where they do not, what keeps play going.
-fn skilled_section(
-    doc: &mut String,
-    exec: &Exec,
-    corpus: &Corpus,
-    files: &CorpusFiles,
-    g: &Game,
-    args: &ReportArgs,
-) -> Result<(), Error> {
-    let Some(primary) = g.interpretations.first() else {
-        return Ok(());
-    };
-    let lineup = Lineup::parse(SKILLED_AGENTS, false).expect("the skilled level parses");
-    let run = RunArgs {
-        game: g.id.clone(),
-        interpretation: Some(primary.id.clone()),
-        all: false,
-        games: SKILLED_GAMES,
-        lineup,
-        seed: SEED,
-        max_plies: crate::sim::DEFAULT_MAX_PLIES,
-        max_quiet: SKILLED_MAX_QUIET,
-        set: Vec::new(),
-        choose: Vec::new(),
-        each_option: false,
-        threads: args.threads,
-        corpus: args.corpus.clone(),
-    };
-    let played = crate::analysis::play::run(exec, corpus, files, &run, &hidden(), None)?;
-    let mut o = Out::new(Format::Markdown, None);
-    o.para(&format!(
-        "Random play says what the rules allow; it does not say whether players who try to \
-         win ever finish. Here `{SKILLED_AGENTS}` players (alpha-beta search, `{}`) hold every \
-         seat for {SKILLED_GAMES} games of `{}`. A game in which no seat's material changes \
-         for {SKILLED_MAX_QUIET} plies is stopped and counted as censored, like one at the ply \
-         limit: an outcome unknown, never a draw. A reading *finishes* when at least 95 % of \
-         its games end; `--agents strong` (`{}`) is the stronger check, at several times the \
-         cost.",
-        crate::agents::Level::Fair.agent(),
-        primary.id,
-        crate::agents::Level::Strong.agent()
-    ));
-    crate::present::run::print(&mut o, &played, &run);
-    section(
-        doc,
-        "Skilled play: does the reading finish?",
-        &Reproduce::new("run", args.corpus.as_deref())
-            .word(&g.id)
-            .option("-i", &primary.id)
-            .option("--agents", SKILLED_AGENTS)
-            .option("-n", SKILLED_GAMES)
-            .option("--max-quiet", SKILLED_MAX_QUIET)
-            .option("--format", "markdown")
-            .line(),
-        &o.take(),
-    );
-    Ok(())
-}
-
 /// A section: a heading, the command that makes it, and its Markdown with every heading
 /// moved two levels down (the report's own are `#` and `##`).
 fn section(doc: &mut String, title: &str, command: &str, body: &str) {
@@ -340,7 +270,8 @@ fn game_files(
     let _ = writeln!(
         doc,
         "A report of ludotrace {}, corpus BLAKE3 `{hash}`. Every table below was made by the \
-         command printed above it, with seed {SEED} and random players; `{lt} report {}` \
+         command printed above it, with seed {SEED} and random players unless it names others \
+         (the self-play section's skilled ones); `{lt} report {}` \
          makes the whole report again, byte for byte, on any machine and at any thread count. \
          The outcomes are from {} games a reading (a rate's 95 % interval is then at most \
          ±{:.1} points); the comparisons with the primary reading from {DIFF_GAMES} games an arm \
@@ -419,7 +350,16 @@ fn game_files(
     for f in &figures {
         f.cite(&mut doc);
     }
-    skilled_section(&mut doc, exec, corpus, files, g, args)?;
+    // The self-play section cites its figure itself.
+    figures.extend(selfplay::selfplay(
+        &mut doc,
+        exec,
+        corpus,
+        files,
+        g,
+        (args.games, args.threads),
+        args.corpus.as_deref(),
+    )?);
     let from = figures.len();
     if let Some(primary) = g.interpretations.first()
         && g.interpretations.len() > 1
@@ -523,7 +463,8 @@ fn game_files(
     let _ = writeln!(
         doc,
         "## Reproduce\n\n```sh\n{lt} report {}{n}\n{lt} report {}{n} --check\n```\n\n\
-         ludotrace {}, corpus BLAKE3 `{hash}`; seed {SEED}; random players at every seat.",
+         ludotrace {}, corpus BLAKE3 `{hash}`; seed {SEED}; random players at every seat \
+         except in the self-play section, whose commands name its players.",
         g.id,
         g.id,
         env!("CARGO_PKG_VERSION")
@@ -986,6 +927,8 @@ fn hidden() -> indicatif::ProgressBar {
 
 mod page;
 pub(crate) use page::in_site;
+mod selfplay;
+pub use selfplay::SELFPLAY_TITLE;
 
 #[cfg(test)]
 mod tests;
