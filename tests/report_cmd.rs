@@ -187,8 +187,8 @@ fn the_committed_index_names_every_game() {
         assert_eq!(
             page.matches("<figure class=\"figure\" id=\"figure-")
                 .count(),
-            4,
-            "{game}.html"
+            5,
+            "{game}.html: outcomes, lengths, self-play, tornado, variance"
         );
     }
 }
