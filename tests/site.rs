@@ -33,12 +33,14 @@ fn corpus_with_alias() -> tempfile::TempDir {
     dir
 }
 
-/// `ludotrace --corpus CORPUS site --out OUT -n 20 --threads T`, which must succeed.
+/// `ludotrace --corpus CORPUS site --out OUT -n 5 --threads T`, which must succeed (five games
+/// a reading, which the reports' self-play section plays too: these tests are about pages,
+/// not numbers, and an unoptimised build plays slowly).
 fn make_site(corpus: &Path, out: &Path, threads: &str) {
     let (code, _, err) = run(bin()
         .arg("--corpus")
         .arg(corpus)
-        .args(["site", "-n", "20", "--threads", threads, "--out"])
+        .args(["site", "-n", "5", "--threads", threads, "--out"])
         .arg(out));
     assert_eq!(code, 0, "{err}");
 }
@@ -632,7 +634,7 @@ fn a_site_from_written_reports_is_the_site_made_afresh() {
         "report",
         "--all",
         "-n",
-        "20",
+        "5",
         "--out",
         r,
     ]));

@@ -147,7 +147,7 @@ fn report_check_neither_reads_nor_writes_the_store() {
             "--out",
             o,
             "-n",
-            "20",
+            "5",
         ];
         if check {
             args.push("--check");
