@@ -251,8 +251,8 @@ impl<'r, R: Rules> Searcher<'r, R> {
         &mut self,
         state: &R::State,
         depth: u32,
-        mut alpha: f64,
-        mut beta: f64,
+        alpha: f64,
+        beta: f64,
         after_chance: bool,
     ) -> f64 {
         self.nodes += 1;
@@ -297,54 +297,97 @@ impl<'r, R: Rules> Searcher<'r, R> {
                 }
                 let mut moves = self.pool.pop().unwrap_or_default();
                 rules.legal_moves(state, &mut moves);
-                let children = self.children(state, &moves);
-                self.pool.push(moves);
                 let key = rules.key(state);
-                let hint = key.and_then(|k| self.table.get(&k)).map(|&i| i as usize);
-                let order = if depth >= 2 {
-                    self.order(&children, seat, hint)
-                } else {
-                    (0..children.len()).collect()
-                };
-                let maximise = seat == self.root;
-                let mut best = if maximise {
-                    f64::NEG_INFINITY
-                } else {
-                    f64::INFINITY
-                };
-                let mut best_i = 0;
-                for i in order {
-                    let v = self.value(&children[i], depth - 1, alpha, beta, false);
-                    if self.aborted {
-                        return 0.0;
-                    }
-                    if maximise {
-                        if v > best {
-                            best = v;
-                            best_i = i;
+                let mut node = Node::new(seat == self.root, alpha, beta);
+                if depth == 1 {
+                    // The children of a node one decision above the horizon are searched in
+                    // legal-move order (no ordering pays at the last decision), so each is
+                    // made only when its turn comes and a cut spares making the rest: the
+                    // same values and the same nodes counted as making them all first, at
+                    // a fraction of the moves applied (most such nodes are cut early).
+                    for (i, &mv) in moves.iter().enumerate() {
+                        let mut next = state.clone();
+                        rules.apply(&mut next, mv, &mut NoEvents);
+                        let v = self.value(&next, 0, node.alpha, node.beta, false);
+                        if self.aborted {
+                            self.pool.push(moves);
+                            return 0.0;
                         }
-                        if self.prune {
-                            alpha = alpha.max(v);
-                        }
-                    } else {
-                        if v < best {
-                            best = v;
-                            best_i = i;
-                        }
-                        if self.prune {
-                            beta = beta.min(v);
+                        if node.take(i, v, self.prune) {
+                            break;
                         }
                     }
-                    if self.prune && alpha >= beta {
-                        break;
+                    self.pool.push(moves);
+                } else {
+                    let children = self.children(state, &moves);
+                    self.pool.push(moves);
+                    let hint = key.and_then(|k| self.table.get(&k)).map(|&i| i as usize);
+                    for i in self.order(&children, seat, hint) {
+                        let v = self.value(&children[i], depth - 1, node.alpha, node.beta, false);
+                        if self.aborted {
+                            return 0.0;
+                        }
+                        if node.take(i, v, self.prune) {
+                            break;
+                        }
                     }
                 }
+                let (best, best_i) = (node.best, node.best_i);
                 if let Some(k) = key.filter(|_| self.ordering) {
                     self.table.insert(k, best_i as u32);
                 }
                 best
             }
         }
+    }
+}
+
+/// A decision node's search so far: its best value and move, and its window.
+struct Node {
+    /// The root's seat moves here (maximises its lead); else the node minimises it.
+    maximise: bool,
+    best: f64,
+    best_i: usize,
+    alpha: f64,
+    beta: f64,
+}
+
+impl Node {
+    fn new(maximise: bool, alpha: f64, beta: f64) -> Self {
+        let best = if maximise {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        Node {
+            maximise,
+            best,
+            best_i: 0,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Takes child `i`'s value `v`; whether the rest may be cut (alpha-beta only).
+    fn take(&mut self, i: usize, v: f64, prune: bool) -> bool {
+        if self.maximise {
+            if v > self.best {
+                self.best = v;
+                self.best_i = i;
+            }
+            if prune {
+                self.alpha = self.alpha.max(v);
+            }
+        } else {
+            if v < self.best {
+                self.best = v;
+                self.best_i = i;
+            }
+            if prune {
+                self.beta = self.beta.min(v);
+            }
+        }
+        prune && self.alpha >= self.beta
     }
 }
 
