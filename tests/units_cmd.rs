@@ -518,12 +518,9 @@ fn two_processes_share_a_store() {
 #[test]
 fn a_killed_run_resumes_from_its_finished_blocks() {
     let store = fresh_store();
-    // Long enough to kill midway in any build: 64 blocks of one skilled game each.
-    let agents = if cfg!(debug_assertions) {
-        "mcts:30,random"
-    } else {
-        "mcts:600,random"
-    };
+    // Long enough to kill midway in any build (the debug profile is optimised too): 64
+    // blocks of one skilled game each.
+    let agents = "mcts:600,random";
     let args = [
         "run",
         "um-el-bagara",

@@ -27,6 +27,10 @@
 //!   for a value, since the engines' states carry history a cheap key leaves out), then the
 //!   rest by the evaluation one move ahead (best first for the seat to move), ties in
 //!   legal-move order.
+//! - **The last decision** before the horizon is searched in legal-move order with each
+//!   child made only when its turn comes, so that a cut spares making the rest; above it,
+//!   every child is made first, since ordering scores them all. Both give the same values
+//!   and count the same nodes.
 //! - **Ties** at the root between moves of equal value are drawn uniformly by the
 //!   generator handed in (every root move is searched with a window just below the best so
 //!   far, so that an equal value is exact): a game is then a function of its seed, and
