@@ -4,7 +4,7 @@
 //! of the dumped DOM, the search driven by the URL, and the pages at a phone's width.
 //!
 //! The full site (reports included) is made from the small test corpus, with an alias added,
-//! because a report plays some thousands of games a reading and the tests run unoptimised;
+//! because a report plays some thousands of games a reading, slower in the tests' debug build;
 //! the pages of the built-in corpus (every game, without the reports) are made by the
 //! library's own `site::pages` and checked the same way; `LUDOTRACE_SITE=DIR` adds a whole
 //! site made elsewhere (CI makes the built-in corpus's with a release build).
@@ -35,7 +35,7 @@ fn corpus_with_alias() -> tempfile::TempDir {
 
 /// `ludotrace --corpus CORPUS site --out OUT -n 5 --threads T`, which must succeed (five games
 /// a reading, which the reports' self-play section plays too: these tests are about pages,
-/// not numbers, and an unoptimised build plays slowly).
+/// not numbers, and a debug build plays slowly).
 fn make_site(corpus: &Path, out: &Path, threads: &str) {
     let (code, _, err) = run(bin()
         .arg("--corpus")

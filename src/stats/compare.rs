@@ -459,31 +459,81 @@ fn hypergeometric(rng: &mut ChaCha8Rng, total: u64, marked: u64, draws: u64) -> 
     )
 }
 
-/// The number of successes in `n` independent trials of probability `p`.
-fn binomial(rng: &mut ChaCha8Rng, n: u64, p: f64) -> u64 {
-    if n == 0 || p <= 0.0 {
-        return 0;
+/// ln(n!) for `n` up to a bound, each worked out by [`ln_factorial`] the first time it is
+/// asked for and kept: the same bits, without the logarithms of Stirling's series at every
+/// draw of a bootstrap.
+struct LnFactorials(Vec<f64>);
+
+impl LnFactorials {
+    /// A cache for `0..=n` (NaN marks a value not yet worked out: no ln(n!) is NaN).
+    fn up_to(n: u64) -> Self {
+        LnFactorials(vec![f64::NAN; n as usize + 1])
     }
-    if p >= 1.0 {
-        return n;
+
+    fn get(&mut self, n: u64) -> f64 {
+        let slot = &mut self.0[n as usize];
+        if slot.is_nan() {
+            *slot = ln_factorial(n);
+        }
+        *slot
     }
-    let q = 1.0 - p;
-    let mode = (((n as f64 + 1.0) * p) as u64).min(n);
-    let p_mode = exp(ln_choose(n, mode) + mode as f64 * ln(p) + (n - mode) as f64 * ln_1p(-p));
-    let (nf, odds) = (n as f64, p / q);
-    invert_from_mode(
-        rng,
-        (0, mode, n),
-        p_mode,
-        |x| {
-            let x = x as f64;
-            x / ((nf - x + 1.0) * odds)
-        },
-        |x| {
-            let x = x as f64;
-            (nf - x) / (x + 1.0) * odds
-        },
-    )
+
+    /// ln C(n, k) for `k ≤ n`, as [`ln_choose`] works it out.
+    fn choose(&mut self, n: u64, k: u64) -> f64 {
+        self.get(n) - self.get(k) - self.get(n - k)
+    }
+}
+
+/// A binomial's probability `p` with the logarithms every draw of it needs, worked out once:
+/// a resample draws the binomial of each distinct value with the same `p` in every round
+/// (only the number of trials changes), so its logarithms are the same too.
+struct Binomial {
+    p: f64,
+    /// ln p.
+    ln_p: f64,
+    /// ln(1 − p).
+    ln_q: f64,
+    /// p / (1 − p).
+    odds: f64,
+}
+
+impl Binomial {
+    fn new(p: f64) -> Self {
+        Binomial {
+            p,
+            ln_p: ln(p),
+            ln_q: ln_1p(-p),
+            odds: p / (1.0 - p),
+        }
+    }
+
+    /// The number of successes in `n` trials (`lnf` holds at least `0..=n`).
+    fn draw(&self, rng: &mut ChaCha8Rng, n: u64, lnf: &mut LnFactorials) -> u64 {
+        let p = self.p;
+        if n == 0 || p <= 0.0 {
+            return 0;
+        }
+        if p >= 1.0 {
+            return n;
+        }
+        let mode = (((n as f64 + 1.0) * p) as u64).min(n);
+        let p_mode =
+            exp(lnf.choose(n, mode) + mode as f64 * self.ln_p + (n - mode) as f64 * self.ln_q);
+        let (nf, odds) = (n as f64, self.odds);
+        invert_from_mode(
+            rng,
+            (0, mode, n),
+            p_mode,
+            |x| {
+                let x = x as f64;
+                x / ((nf - x + 1.0) * odds)
+            },
+            |x| {
+                let x = x as f64;
+                (nf - x) / (x + 1.0) * odds
+            },
+        )
+    }
 }
 
 /// The statistic of a sample whose difference [`bootstrap_interval`] estimates.
@@ -548,22 +598,46 @@ fn statistic_of(values: &[(u32, u64)], counts: &[u64], n: u64, statistic: Statis
     }
 }
 
-/// Fills `out` with the counts of a resample (with replacement, of the same size) of the
-/// sample `values`: a multinomial draw, made as successive binomials over the distinct values.
-/// This has exactly the distribution of drawing `n` values one by one, at a cost that grows
-/// with the number of distinct values and the square root of `n` rather than with `n`.
-fn resample(rng: &mut ChaCha8Rng, values: &[(u32, u64)], n: u64, out: &mut [u64]) {
-    let mut left = n;
-    let mut weight = n;
-    for (i, &(_, c)) in values.iter().enumerate() {
-        let x = if i + 1 == values.len() {
-            left
-        } else {
-            binomial(rng, left, c as f64 / weight as f64)
-        };
-        out[i] = x;
-        left -= x;
-        weight -= c;
+/// A sample ready to be resampled: its distinct values, ascending, with their counts, and the
+/// binomial that draws each value's count but the last's (see [`Resampler::draw`]).
+struct Resampler {
+    values: Vec<(u32, u64)>,
+    /// The sample's size.
+    n: u64,
+    /// The binomial of each value but the last: its count over the count of it and of the
+    /// values after it (fixed, since the sample is).
+    binomials: Vec<Binomial>,
+}
+
+impl Resampler {
+    fn new(sample: &[u32]) -> Self {
+        let values = value_counts(sample);
+        let n = sample.len() as u64;
+        let mut weight = n;
+        let mut binomials = Vec::with_capacity(values.len());
+        for &(_, c) in &values[..values.len().saturating_sub(1)] {
+            binomials.push(Binomial::new(c as f64 / weight as f64));
+            weight -= c;
+        }
+        Resampler {
+            values,
+            n,
+            binomials,
+        }
+    }
+
+    /// Fills `out` with the counts of a resample (with replacement, of the same size): a
+    /// multinomial draw, made as successive binomials over the distinct values. This has
+    /// exactly the distribution of drawing `n` values one by one, at a cost that grows with
+    /// the number of distinct values and the square root of `n` rather than with `n`.
+    fn draw(&self, rng: &mut ChaCha8Rng, lnf: &mut LnFactorials, out: &mut [u64]) {
+        let mut left = self.n;
+        for (i, b) in self.binomials.iter().enumerate() {
+            let x = b.draw(rng, left, lnf);
+            out[i] = x;
+            left -= x;
+        }
+        out[self.values.len() - 1] = left;
     }
 }
 
@@ -574,7 +648,7 @@ fn resample(rng: &mut ChaCha8Rng, values: &[(u32, u64)], n: u64, out: &mut [u64]
 /// statistics, R's `quantile` type 7). It assumes nothing about the shape of the length
 /// distribution, which for games is skewed and often multimodal.
 ///
-/// Resamples are drawn as counts of the distinct values (see `resample`), exact in
+/// Resamples are drawn as counts of the distinct values (see `Resampler::draw`), exact in
 /// distribution, so samples of a million games stay fast. The rounds draw from one
 /// `ChaCha8Rng` seeded by `seed`, so the interval is the same on every machine.
 ///
@@ -589,18 +663,20 @@ pub fn bootstrap_interval(
     if sample_a.is_empty() || sample_b.is_empty() || replicates == 0 {
         return None;
     }
-    let (va, vb) = (value_counts(sample_a), value_counts(sample_b));
-    let (na, nb) = (sample_a.len() as u64, sample_b.len() as u64);
+    let (a, b) = (Resampler::new(sample_a), Resampler::new(sample_b));
+    let (va, vb) = (&a.values, &b.values);
+    let (na, nb) = (a.n, b.n);
     let ca: Vec<u64> = va.iter().map(|&(_, c)| c).collect();
     let cb: Vec<u64> = vb.iter().map(|&(_, c)| c).collect();
-    let value = statistic_of(&va, &ca, na, statistic) - statistic_of(&vb, &cb, nb, statistic);
+    let value = statistic_of(va, &ca, na, statistic) - statistic_of(vb, &cb, nb, statistic);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut lnf = LnFactorials::up_to(na.max(nb));
     let (mut ra, mut rb) = (vec![0u64; va.len()], vec![0u64; vb.len()]);
     let mut diffs = Vec::with_capacity(replicates as usize);
     for _ in 0..replicates {
-        resample(&mut rng, &va, na, &mut ra);
-        resample(&mut rng, &vb, nb, &mut rb);
-        diffs.push(statistic_of(&va, &ra, na, statistic) - statistic_of(&vb, &rb, nb, statistic));
+        a.draw(&mut rng, &mut lnf, &mut ra);
+        b.draw(&mut rng, &mut lnf, &mut rb);
+        diffs.push(statistic_of(va, &ra, na, statistic) - statistic_of(vb, &rb, nb, statistic));
     }
     diffs.sort_unstable_by(f64::total_cmp);
     Some(Interval {
@@ -923,6 +999,99 @@ mod tests {
         }
     }
 
+    /// The bootstrap as it was before its logarithms were kept (a binomial worked out from
+    /// scratch at every draw): the reference the faster one must match bit for bit.
+    fn bootstrap_from_scratch(a: &[u32], b: &[u32], statistic: Statistic, seed: u64) -> Interval {
+        fn binomial(rng: &mut ChaCha8Rng, n: u64, p: f64) -> u64 {
+            if n == 0 || p <= 0.0 {
+                return 0;
+            }
+            if p >= 1.0 {
+                return n;
+            }
+            let q = 1.0 - p;
+            let mode = (((n as f64 + 1.0) * p) as u64).min(n);
+            let p_mode =
+                exp(ln_choose(n, mode) + mode as f64 * ln(p) + (n - mode) as f64 * ln_1p(-p));
+            let (nf, odds) = (n as f64, p / q);
+            invert_from_mode(
+                rng,
+                (0, mode, n),
+                p_mode,
+                |x| x as f64 / ((nf - x as f64 + 1.0) * odds),
+                |x| (nf - x as f64) / (x as f64 + 1.0) * odds,
+            )
+        }
+        fn resample(rng: &mut ChaCha8Rng, values: &[(u32, u64)], n: u64, out: &mut [u64]) {
+            let (mut left, mut weight) = (n, n);
+            for (i, &(_, c)) in values.iter().enumerate() {
+                let x = if i + 1 == values.len() {
+                    left
+                } else {
+                    binomial(rng, left, c as f64 / weight as f64)
+                };
+                out[i] = x;
+                left -= x;
+                weight -= c;
+            }
+        }
+        let (va, vb) = (value_counts(a), value_counts(b));
+        let (na, nb) = (a.len() as u64, b.len() as u64);
+        let ca: Vec<u64> = va.iter().map(|&(_, c)| c).collect();
+        let cb: Vec<u64> = vb.iter().map(|&(_, c)| c).collect();
+        let value = statistic_of(&va, &ca, na, statistic) - statistic_of(&vb, &cb, nb, statistic);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut ra, mut rb) = (vec![0u64; va.len()], vec![0u64; vb.len()]);
+        let mut diffs = Vec::new();
+        for _ in 0..500 {
+            resample(&mut rng, &va, na, &mut ra);
+            resample(&mut rng, &vb, nb, &mut rb);
+            diffs.push(
+                statistic_of(&va, &ra, na, statistic) - statistic_of(&vb, &rb, nb, statistic),
+            );
+        }
+        diffs.sort_unstable_by(f64::total_cmp);
+        Interval {
+            value,
+            lo: quantile7(&diffs, 0.025),
+            hi: quantile7(&diffs, 0.975),
+        }
+    }
+
+    #[test]
+    fn the_bootstrap_with_kept_logarithms_is_the_bootstrap_from_scratch_bit_for_bit() {
+        let cases = [
+            (lengths(3_000, 1), lengths(2_000, 2)),
+            (lengths(40, 3), lengths(25, 4)),
+            (vec![5, 5, 5, 9], vec![7]),
+            (vec![1; 100], vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+        ];
+        for (a, b) in &cases {
+            for statistic in [Statistic::Mean, Statistic::Median] {
+                let want = bootstrap_from_scratch(a, b, statistic, 11);
+                let got = bootstrap_interval(a, b, statistic, 500, 11).unwrap();
+                for (g, w) in [
+                    (got.value, want.value),
+                    (got.lo, want.lo),
+                    (got.hi, want.hi),
+                ] {
+                    assert_eq!(g.to_bits(), w.to_bits(), "{statistic:?}: {got:?} {want:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cached_log_factorials_are_the_same_bits() {
+        let mut lnf = LnFactorials::up_to(5_000);
+        for n in [0u64, 1, 31, 32, 33, 999, 5_000, 999, 31] {
+            assert_eq!(lnf.get(n).to_bits(), ln_factorial(n).to_bits(), "{n}");
+        }
+        for (n, k) in [(5_000u64, 17u64), (40, 40), (40, 0), (100, 50)] {
+            assert_eq!(lnf.choose(n, k).to_bits(), ln_choose(n, k).to_bits());
+        }
+    }
+
     #[test]
     fn binomial_draws_have_the_right_moments() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -934,8 +1103,9 @@ mod tests {
         ] {
             let reps = 20_000;
             let (mut s, mut s2) = (0.0, 0.0);
+            let (b, mut lnf) = (Binomial::new(p), LnFactorials::up_to(n));
             for _ in 0..reps {
-                let x = binomial(&mut rng, n, p) as f64;
+                let x = b.draw(&mut rng, n, &mut lnf) as f64;
                 assert!(x <= n as f64);
                 s += x;
                 s2 += x * x;
@@ -973,9 +1143,10 @@ mod tests {
         assert_eq!(hypergeometric(&mut rng, 10, 10, 4), 4);
         assert_eq!(hypergeometric(&mut rng, 10, 0, 4), 0);
         assert_eq!(hypergeometric(&mut rng, 10, 3, 10), 3);
-        assert_eq!(binomial(&mut rng, 5, 0.0), 0);
-        assert_eq!(binomial(&mut rng, 5, 1.0), 5);
-        assert_eq!(binomial(&mut rng, 0, 0.5), 0);
+        let mut lnf = LnFactorials::up_to(5);
+        assert_eq!(Binomial::new(0.0).draw(&mut rng, 5, &mut lnf), 0);
+        assert_eq!(Binomial::new(1.0).draw(&mut rng, 5, &mut lnf), 5);
+        assert_eq!(Binomial::new(0.5).draw(&mut rng, 0, &mut lnf), 0);
     }
 
     /// A deterministic skewed sample of lengths.

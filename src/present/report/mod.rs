@@ -351,7 +351,8 @@ fn game_files(
         f.cite(&mut doc);
     }
     // The self-play section cites its figure itself.
-    figures.extend(selfplay::selfplay(
+    let mut selfplay_found = None;
+    if let Some((figure, found)) = selfplay::selfplay(
         &mut doc,
         exec,
         corpus,
@@ -359,7 +360,10 @@ fn game_files(
         g,
         (args.games, args.threads),
         args.corpus.as_deref(),
-    )?);
+    )? {
+        figures.push(figure);
+        selfplay_found = found;
+    }
     let from = figures.len();
     if let Some(primary) = g.interpretations.first()
         && g.interpretations.len() > 1
@@ -501,16 +505,22 @@ fn game_files(
             text: cite::render(&refs, Style::CslJson),
         },
     ]);
-    let finding = finding(&played.rows, flagged.reports.first());
+    let finding = finding(
+        &played.rows,
+        flagged.reports.first(),
+        selfplay_found.as_deref(),
+    );
     Ok((made, finding))
 }
 
 /// What a report finds, in a line of the index: the range of the first mover's wins and of
-/// the draws over the readings, the open point whose option changes them most, and the one
-/// that carries most of the variance of who wins.
+/// the draws over the readings, the open point whose option changes them most, the one
+/// that carries most of the variance of who wins, and which readings meet every self-play
+/// criterion under `fair` (`selfplay`, the self-play section's words).
 fn finding(
     played: &[crate::analysis::play::RunRow],
     flags: Option<&crate::analysis::flags::FlagsOutput>,
+    selfplay: Option<&str>,
 ) -> String {
     let range = |key: &str, of: &dyn Fn(&crate::analysis::play::RunRow) -> Option<f64>| {
         let v: Vec<f64> = played.iter().filter_map(of).collect();
@@ -567,6 +577,7 @@ fn finding(
             ));
         }
     }
+    parts.extend(selfplay.map(str::to_owned));
     parts.join("; ")
 }
 

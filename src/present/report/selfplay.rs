@@ -46,7 +46,8 @@ pub const POINTS_BUDGET: u64 = 1_000_000;
 /// The section's title (the site's game pages show the section under it).
 pub const SELFPLAY_TITLE: &str = "How each reading plays under self-play (criteria met)";
 
-/// The section [`SELFPLAY_TITLE`], and its figure.
+/// The section [`SELFPLAY_TITLE`], its figure, and what it finds in words for the index
+/// ([`finding`]).
 ///
 /// # Errors
 /// As `assess`.
@@ -58,7 +59,7 @@ pub(super) fn selfplay(
     g: &Game,
     (games, threads): (u64, Option<usize>),
     dir: Option<&std::path::Path>,
-) -> Result<Option<Figure>, Error> {
+) -> Result<Option<(Figure, Option<String>)>, Error> {
     let games = games.min(ASSESS_GAMES);
     let Some(primary) = g.interpretations.first() else {
         return Ok(None);
@@ -102,6 +103,7 @@ pub(super) fn selfplay(
     ));
     crate::present::assess::print(&mut o, &all, &base, &g.name);
     let figure = metrics_figure(g, &all, &base);
+    let found = finding(&all);
     section(doc, SELFPLAY_TITLE, &quiet_line(&base), &o.take());
     figure.cite(doc);
     let fair = all
@@ -180,7 +182,93 @@ pub(super) fn selfplay(
             thousands(POINTS_BUDGET)
         );
     }
-    Ok(Some(figure))
+    Ok(Some((figure, found)))
+}
+
+/// What the section finds, in the words of the index's line: the readings whose `fair` arm
+/// meets every criterion, or, where none does, the most criteria any meets, by which
+/// readings, and whether the others were failed or are uncertain (an interval that straddles
+/// a threshold is not a failure). `None` where there is no `fair` arm or no criterion.
+fn finding(a: &Assessment) -> Option<String> {
+    let k = a.strengths.iter().position(|s| s == SKILLED)?;
+    let arms: Vec<Counts> = a
+        .readings
+        .iter()
+        .map(|r| {
+            let arm = &r.arms[k];
+            Counts {
+                reading: &r.interpretation,
+                met: arm.met,
+                failed: arm.failed,
+                uncertain: arm.uncertain,
+            }
+        })
+        .collect();
+    criteria_words(&arms)
+}
+
+/// A reading's verdicts on the criteria at one strength, counted.
+struct Counts<'a> {
+    reading: &'a str,
+    met: usize,
+    failed: usize,
+    uncertain: usize,
+}
+
+/// [`finding`]'s words from the counts of each reading (in reading order).
+fn criteria_words(arms: &[Counts]) -> Option<String> {
+    let total = arms.first().map(|c| c.met + c.failed + c.uncertain)?;
+    if total == 0 {
+        return None;
+    }
+    let every: Vec<&str> = arms
+        .iter()
+        .filter(|c| c.met == total)
+        .map(|c| c.reading)
+        .collect();
+    if !every.is_empty() {
+        return Some(format!(
+            "every self-play criterion under `{SKILLED}` met by {} ({} of {} reading(s))",
+            and_list(&every),
+            every.len(),
+            arms.len()
+        ));
+    }
+    let most = arms.iter().map(|c| c.met).max().unwrap_or(0);
+    // The readings that meet the most, grouped by how the rest went, in reading order.
+    let mut groups: Vec<((usize, usize), Vec<&str>)> = Vec::new();
+    for c in arms.iter().filter(|c| c.met == most) {
+        let rest = (c.failed, c.uncertain);
+        match groups.iter_mut().find(|(g, _)| *g == rest) {
+            Some((_, readings)) => readings.push(c.reading),
+            None => groups.push((rest, vec![c.reading])),
+        }
+    }
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|&((failed, uncertain), ref readings)| {
+            let rest = match (failed, uncertain) {
+                (0, u) => format!("{u} uncertain"),
+                (f, 0) => format!("{f} failed"),
+                (f, u) => format!("{f} failed and {u} uncertain"),
+            };
+            format!("{} with {rest}", and_list(readings))
+        })
+        .collect();
+    Some(format!(
+        "no reading meets every self-play criterion under `{SKILLED}` (at most {most} of \
+         {total}: {})",
+        groups.join("; ")
+    ))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// An assessment's command line as the report prints it: the report's seed is said once,
@@ -297,7 +385,48 @@ fn metrics_figure(g: &Game, a: &Assessment, args: &AssessArgs) -> Figure {
 
 #[cfg(test)]
 mod tests {
-    use super::thousands;
+    use super::{Counts, criteria_words, thousands};
+
+    fn counts(reading: &str, met: usize, failed: usize, uncertain: usize) -> Counts<'_> {
+        Counts {
+            reading,
+            met,
+            failed,
+            uncertain,
+        }
+    }
+
+    #[test]
+    fn the_index_says_who_meets_every_criterion_or_the_most_and_how_the_rest_went() {
+        assert_eq!(
+            criteria_words(&[
+                counts("a", 4, 0, 0),
+                counts("b", 3, 1, 0),
+                counts("c", 4, 0, 0)
+            ])
+            .unwrap(),
+            "every self-play criterion under `fair` met by a and c (2 of 3 reading(s))"
+        );
+        assert_eq!(
+            criteria_words(&[
+                counts("a", 3, 0, 1),
+                counts("b", 3, 1, 0),
+                counts("c", 2, 2, 0),
+                counts("d", 3, 0, 1),
+                counts("e", 3, 0, 1),
+            ])
+            .unwrap(),
+            "no reading meets every self-play criterion under `fair` (at most 3 of 4: a, d and \
+             e with 1 uncertain; b with 1 failed)"
+        );
+        assert_eq!(
+            criteria_words(&[counts("a", 1, 2, 1)]).unwrap(),
+            "no reading meets every self-play criterion under `fair` (at most 1 of 4: a with 2 \
+             failed and 1 uncertain)"
+        );
+        assert_eq!(criteria_words(&[]), None);
+        assert_eq!(criteria_words(&[counts("a", 0, 0, 0)]), None);
+    }
 
     #[test]
     fn counts_are_grouped_by_thousands() {
