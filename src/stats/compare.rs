@@ -464,18 +464,27 @@ fn hypergeometric(rng: &mut ChaCha8Rng, total: u64, marked: u64, draws: u64) -> 
 /// draw of a bootstrap.
 struct LnFactorials(Vec<f64>);
 
+/// The most values [`LnFactorials`] keeps (8 MiB): samples of more games than this work out
+/// the larger ones each time, rather than holding a table as large as the sample.
+const LN_FACTORIALS_KEPT: u64 = 1 << 20;
+
 impl LnFactorials {
-    /// A cache for `0..=n` (NaN marks a value not yet worked out: no ln(n!) is NaN).
+    /// A cache for `0..=n`, or as much of it as is kept (NaN marks a value not yet worked
+    /// out: no ln(n!) is NaN).
     fn up_to(n: u64) -> Self {
-        LnFactorials(vec![f64::NAN; n as usize + 1])
+        LnFactorials(vec![f64::NAN; (n.min(LN_FACTORIALS_KEPT - 1) + 1) as usize])
     }
 
     fn get(&mut self, n: u64) -> f64 {
-        let slot = &mut self.0[n as usize];
-        if slot.is_nan() {
-            *slot = ln_factorial(n);
+        match self.0.get_mut(n as usize) {
+            Some(slot) => {
+                if slot.is_nan() {
+                    *slot = ln_factorial(n);
+                }
+                *slot
+            }
+            None => ln_factorial(n),
         }
-        *slot
     }
 
     /// ln C(n, k) for `k ≤ n`, as [`ln_choose`] works it out.

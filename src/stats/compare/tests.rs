@@ -300,6 +300,16 @@ fn cached_log_factorials_are_the_same_bits() {
     for (n, k) in [(5_000u64, 17u64), (40, 40), (40, 0), (100, 50)] {
         assert_eq!(lnf.choose(n, k).to_bits(), ln_choose(n, k).to_bits());
     }
+    // Past what is kept, worked out each time: the same bits.
+    let mut big = LnFactorials::up_to(10 * LN_FACTORIALS_KEPT);
+    assert_eq!(big.0.len() as u64, LN_FACTORIALS_KEPT);
+    for n in [
+        LN_FACTORIALS_KEPT - 1,
+        LN_FACTORIALS_KEPT,
+        9 * LN_FACTORIALS_KEPT,
+    ] {
+        assert_eq!(big.get(n).to_bits(), ln_factorial(n).to_bits(), "{n}");
+    }
 }
 
 #[test]
