@@ -380,9 +380,9 @@ pub enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
-    /// Split `run`, `diff` or `flags` (`--global` too) into units of work that can run apart,
-    /// on a cluster's nodes, and be merged into the single process's result, byte for byte:
-    /// writes a plan listing the units (reading × block of games).
+    /// Split `run`, `diff`, `flags` (`--global` too) or `assess` into units of work that can
+    /// run apart, on a cluster's nodes, and be merged into the single process's result, byte
+    /// for byte: writes a plan listing the units (reading × block of games).
     #[command(
         after_help = "Examples:\n  ludotrace plan -o plan.json run um-el-bagara --all-interpretations -n 100000\n  ludotrace plan --units 64 -o plan.json flags seega -n 2000 --global\n  ludotrace work plan.json --unit 0\n  ludotrace merge plan.json plan.unit-*.json --format json"
     )]
@@ -396,7 +396,8 @@ pub enum Command {
         /// replaced only by the same plan.
         #[arg(long, short, value_name = "FILE")]
         out: Option<PathBuf>,
-        /// The command to plan, as typed after `ludotrace` (`run …`, `diff …`, `flags …`).
+        /// The command to plan, as typed after `ludotrace` (`run …`, `diff …`, `flags …`,
+        /// `assess …`).
         #[arg(
             required = true,
             trailing_var_arg = true,

@@ -2,8 +2,8 @@
 //! computes one unit into a file of partial results, `run --shard I/N` computes every N-th
 //! block, and `merge` joins partial results into the output one process prints.
 //!
-//! None of these knows what `run`, `diff` or `flags` compute. Each runs the planned command
-//! itself, through [`Exec`] in another mode: recording the tasks it would play (`plan`),
+//! None of these knows what `run`, `diff`, `flags` or `assess` compute. Each runs the planned
+//! command itself, through [`Exec`] in another mode: recording the tasks it would play (`plan`),
 //! playing only a unit's blocks (`work`, `--shard`), or taking every block from the partial
 //! results (`merge`). So a merged result is the single run's by construction: the same code
 //! renders the same integer sums, and blocks are folded in the order of their games.
