@@ -39,6 +39,7 @@
 //!   two moves or more tie. The previous iteration's best, tried first, is the first of its
 //!   ties in legal-move order.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -70,6 +71,20 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The table of best moves: a position's key to the index of its best move.
+type Table = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// The most entries a table may have room for and still be kept for the thread's next
+/// decision (a long search's table is let go rather than held for ever).
+const TABLE_KEPT: usize = 1 << 16;
+
+thread_local! {
+    /// The last finished decision's table, emptied, kept so that the next decision on this
+    /// thread starts with room rather than growing a table from nothing: the entries never
+    /// carry over, so a decision is the same whichever thread makes it.
+    static SPARE_TABLE: Cell<Option<Table>> = const { Cell::new(None) };
+}
+
 /// One decision's search.
 pub struct Searcher<'r, R: Rules> {
     rules: &'r R,
@@ -84,9 +99,16 @@ pub struct Searcher<'r, R: Rules> {
     /// The current iteration passed its budget.
     aborted: bool,
     /// Best move (index in the legal moves) by position key: ordering only.
-    table: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    table: Table,
     /// Move lists, reused.
     pool: Vec<Vec<R::Move>>,
+    /// Lists of children, reused (a node's list lives while its children are searched, so
+    /// one a level).
+    kids: Vec<Vec<R::State>>,
+    /// Search orders, reused as the lists of children are.
+    orders: Vec<Vec<usize>>,
+    /// The children's scores while an order is worked out, reused.
+    scores: Vec<f64>,
     /// Whether moves are ordered (the table, the last iteration's best, the evaluation):
     /// always, but for the tests that hold the values equal without it.
     ordering: bool,
@@ -103,8 +125,15 @@ impl<'r, R: Rules> Searcher<'r, R> {
             nodes: 0,
             budget: u64::MAX,
             aborted: false,
-            table: HashMap::default(),
+            table: SPARE_TABLE
+                .try_with(Cell::take)
+                .ok()
+                .flatten()
+                .unwrap_or_default(),
             pool: Vec::new(),
+            kids: Vec::new(),
+            orders: Vec::new(),
+            scores: Vec::new(),
             ordering: true,
         }
     }
@@ -171,7 +200,7 @@ impl<'r, R: Rules> Searcher<'r, R> {
         let order = self.order(&children, self.root, first);
         let mut best = f64::NEG_INFINITY;
         let mut ties: Vec<usize> = Vec::new();
-        for i in order {
+        for &i in &order {
             // A move must only equal the best so far to join it: searched with a window
             // just below the best, an equal value is exact.
             let v = self.value(
@@ -182,6 +211,7 @@ impl<'r, R: Rules> Searcher<'r, R> {
                 false,
             );
             if self.aborted {
+                self.recycle(children, order);
                 return None;
             }
             if v > best {
@@ -192,36 +222,53 @@ impl<'r, R: Rules> Searcher<'r, R> {
                 ties.push(i);
             }
         }
+        self.recycle(children, order);
         ties.sort_unstable();
         Some((ties, best))
     }
 
-    /// The positions after each of `moves`.
+    /// The positions after each of `moves`, in a list from the pool ([`Self::recycle`]
+    /// returns it).
     fn children(&mut self, state: &R::State, moves: &[R::Move]) -> Vec<R::State> {
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut next = state.clone();
-                self.rules.apply(&mut next, mv, &mut NoEvents);
-                next
-            })
-            .collect()
+        let rules = self.rules;
+        let mut kids = self.kids.pop().unwrap_or_default();
+        kids.extend(moves.iter().map(|&mv| {
+            let mut next = state.clone();
+            rules.apply(&mut next, mv, &mut NoEvents);
+            next
+        }));
+        kids
+    }
+
+    /// Returns a node's list of children and its order to the pools, emptied.
+    fn recycle(&mut self, mut kids: Vec<R::State>, mut order: Vec<usize>) {
+        kids.clear();
+        self.kids.push(kids);
+        order.clear();
+        self.orders.push(order);
     }
 
     /// The order to search `children` in for `seat`: `first` (the table's or the last
     /// iteration's best), then by the evaluation one move ahead, best first for `seat`
-    /// (the root's seat maximises, any other minimises), ties in legal-move order.
-    fn order(&self, children: &[R::State], seat: Seat, first: Option<usize>) -> Vec<usize> {
+    /// (the root's seat maximises, any other minimises), ties in legal-move order. The
+    /// list is from the pool ([`Self::recycle`] returns it).
+    fn order(&mut self, children: &[R::State], seat: Seat, first: Option<usize>) -> Vec<usize> {
+        let mut order = self.orders.pop().unwrap_or_default();
+        order.extend(0..children.len());
         if !self.ordering {
-            return (0..children.len()).collect();
+            return order;
         }
-        let score: Vec<f64> = children.iter().map(|c| self.leaf(c)).collect();
-        let mut order: Vec<usize> = (0..children.len()).collect();
+        let mut score = std::mem::take(&mut self.scores);
+        score.clear();
+        score.extend(children.iter().map(|c| self.leaf(c)));
+        // Ties fall back on legal-move order explicitly, which makes the unstable sort (it
+        // needs no buffer) give the stable sort's order.
         if seat == self.root {
-            order.sort_by(|&a, &b| score[b].total_cmp(&score[a]));
+            order.sort_unstable_by(|&a, &b| score[b].total_cmp(&score[a]).then(a.cmp(&b)));
         } else {
-            order.sort_by(|&a, &b| score[a].total_cmp(&score[b]));
+            order.sort_unstable_by(|&a, &b| score[a].total_cmp(&score[b]).then(a.cmp(&b)));
         }
+        self.scores = score;
         if let Some(f) = first.filter(|&f| f < children.len())
             && let Some(at) = order.iter().position(|&i| i == f)
         {
@@ -326,15 +373,18 @@ impl<'r, R: Rules> Searcher<'r, R> {
                     let children = self.children(state, &moves);
                     self.pool.push(moves);
                     let hint = key.and_then(|k| self.table.get(&k)).map(|&i| i as usize);
-                    for i in self.order(&children, seat, hint) {
+                    let order = self.order(&children, seat, hint);
+                    for &i in &order {
                         let v = self.value(&children[i], depth - 1, node.alpha, node.beta, false);
                         if self.aborted {
+                            self.recycle(children, order);
                             return 0.0;
                         }
                         if node.take(i, v, self.prune) {
                             break;
                         }
                     }
+                    self.recycle(children, order);
                 }
                 let (best, best_i) = (node.best, node.best_i);
                 if let Some(k) = key.filter(|_| self.ordering) {
@@ -342,6 +392,19 @@ impl<'r, R: Rules> Searcher<'r, R> {
                 }
                 best
             }
+        }
+    }
+}
+
+impl<R: Rules> Drop for Searcher<'_, R> {
+    /// Leaves the table, emptied, for the thread's next decision, unless it grew past
+    /// [`TABLE_KEPT`].
+    fn drop(&mut self) {
+        if self.table.capacity() <= TABLE_KEPT {
+            let mut table = std::mem::take(&mut self.table);
+            table.clear();
+            // A thread being torn down has no spare to keep.
+            let _ = SPARE_TABLE.try_with(|spare| spare.set(Some(table)));
         }
     }
 }

@@ -227,6 +227,10 @@ pub enum StoreError {
     },
 }
 
+/// How many times a store's opening asks again for the write-ahead log while another
+/// process holds the file (50 ms apart: a minute in all).
+const WAL_RETRIES: u32 = 1_200;
+
 /// An open results store.
 pub struct Store {
     path: PathBuf,
@@ -298,7 +302,21 @@ impl Store {
         conn.busy_timeout(std::time::Duration::from_secs(300))
             .map_err(|e| err("cannot set the busy timeout", &e))?;
         Store::check_content(path, &conn)?;
-        match conn.pragma_update(None, "journal_mode", "WAL") {
+        // Two processes opening a new store at once may both ask for the log; SQLite answers
+        // the second "busy" at once rather than through the busy timeout, so it asks again.
+        let mut wal = conn.pragma_update(None, "journal_mode", "WAL");
+        for _ in 0..WAL_RETRIES {
+            match &wal {
+                Err(rusqlite::Error::SqliteFailure(f, _))
+                    if f.code == rusqlite::ErrorCode::DatabaseBusy =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    wal = conn.pragma_update(None, "journal_mode", "WAL");
+                }
+                _ => break,
+            }
+        }
+        match wal {
             Ok(()) => {}
             // A file whose directory or log this process may not write.
             Err(rusqlite::Error::SqliteFailure(f, _))

@@ -50,6 +50,16 @@ impl Custodial {
     /// The steps (and, under `step: jump`, the jumps) `seat`'s pieces on the board could
     /// make: each piece's empty neighbours, counted per direction.
     pub(super) fn mobility(&self, s: &CustodialState, seat: usize) -> u32 {
+        // Without jumps the count is the four step targets' sizes, which the narrow board
+        // works out in one 64-bit word each (the search's leaves call this for both seats,
+        // and the 128-bit shifts by a variable row were a quarter of Seega's search time).
+        if self.p.step != Step::Jump {
+            return if self.narrow {
+                self.step_count::<u64>(&s.pieces, seat)
+            } else {
+                self.step_count::<u128>(&s.pieces, seat)
+            };
+        }
         let empty = self.empty(s);
         (0..4)
             .map(|d| {
@@ -62,6 +72,15 @@ impl Custodial {
                 steps + jumps
             })
             .sum()
+    }
+
+    /// The one-cell steps `seat`'s pieces could make: the four step targets' sizes.
+    #[inline(always)]
+    fn step_count<B: Bits>(&self, pieces: &[u128; 2], seat: usize) -> u32 {
+        let own = B::of(pieces[seat]);
+        let empty = B::of(self.full) & !(own | B::of(pieces[1 - seat]));
+        let [a, b, c, d] = self.targets(own, empty);
+        a.ones() + b.ones() + c.ones() + d.ones()
     }
 
     /// Whether a piece of `seat` has an empty neighbour: the four step targets at once.
@@ -175,5 +194,99 @@ impl Custodial {
             (own >> n) & empty,
             (own >> 1) & B::of(self.not_right) & empty,
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The step counts of the evaluation against the whole-board shifts they replace.
+
+    use super::*;
+    use crate::games::{NoEvents, Rules, Status};
+
+    /// Davies' Seega (placing two a turn, one-cell steps, a blocked player passes) on a board
+    /// of `size` cells a side with `pieces` each, stepping by `step`.
+    fn engine(size: u8, pieces: u8, step: Step) -> Custodial {
+        Custodial::new(&CustodialParams {
+            size,
+            pieces,
+            per_turn: 2,
+            starter: Starter::Lot,
+            first_mover: FirstMover::FirstPlacer,
+            first_blocked: FirstBlocked::AsBlocked,
+            step,
+            sandwich: Sandwich::Safe,
+            capture_line: CaptureLine::Single,
+            compulsory_capture: false,
+            continuation: Continuation::None,
+            placement_capture: false,
+            centre_safe: false,
+            blocked: Blocked::Pass,
+            stall: Stall::None,
+            stall_plies: 0,
+            stall_result: StallResult::Draw,
+            voluntary_pass: false,
+            cap: None,
+            all_pass_draw: false,
+            ludii_loose_continuation: false,
+            placing: Placing::Each,
+        })
+        .unwrap()
+    }
+
+    /// The steps counted one direction at a time by the 128-bit shifts, as `mobility` counts
+    /// them under `step: jump`.
+    fn by_shifts(r: &Custodial, s: &CustodialState, seat: usize) -> u32 {
+        let empty = r.empty(s);
+        (0..4)
+            .map(|d| (r.shift(s.pieces[seat], d) & empty).count_ones())
+            .sum()
+    }
+
+    /// Along seeded games on the narrow board (5 and 7 cells a side) and the wide one (9), at
+    /// every position, for both seats: the step count is the shifts' count.
+    #[test]
+    fn the_step_count_is_the_shifts_count_on_narrow_and_wide_boards() {
+        for (size, pieces, step, narrow) in [
+            (5, 12, Step::One, true),
+            (7, 24, Step::One, true),
+            (9, 40, Step::One, false),
+            (5, 12, Step::Rook, true),
+            (9, 40, Step::Rook, false),
+        ] {
+            let r = engine(size, pieces, step);
+            assert_eq!(r.narrow, narrow, "{size}: narrow");
+            let mut compared = 0;
+            for game in 0..4u64 {
+                let mut s = r.initial();
+                let mut legal = Vec::new();
+                let mut pick = game.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for _ in 0..400 {
+                    for seat in 0..2 {
+                        assert_eq!(
+                            r.mobility(&s, seat),
+                            by_shifts(&r, &s, seat),
+                            "{size} {step:?}: {}",
+                            r.state_text(&s)
+                        );
+                        compared += 1;
+                    }
+                    match r.status(&s) {
+                        Status::Over => break,
+                        Status::Chance => {
+                            let k = r.chance_outcomes(&s).iter().position(|&w| w > 0).unwrap();
+                            r.apply_chance(&mut s, k, &mut NoEvents);
+                        }
+                        Status::ToMove(_) => {
+                            r.legal_moves(&s, &mut legal);
+                            pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                            let mv = legal[(pick >> 33) as usize % legal.len()];
+                            r.apply(&mut s, mv, &mut NoEvents);
+                        }
+                    }
+                }
+            }
+            assert!(compared > 400, "{size} {step:?}: {compared} positions");
+        }
     }
 }

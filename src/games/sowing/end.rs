@@ -153,9 +153,7 @@ impl Sowing {
         if self.p.repetition != Repetition::None {
             // The exact position (houses and player to move), the start included; the marks
             // and owners are those of the whole history (see `apply`).
-            let position = (s.pos.board, s.mover);
-            if !s.history.contains(&position) {
-                s.history.push(position);
+            if !s.history.met_or_record((s.pos.board, s.mover)) {
                 return;
             }
             events.emit(SowingEvent::Repetition);

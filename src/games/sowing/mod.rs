@@ -9,8 +9,8 @@
 //!
 //! The parameters are resolved once, in [`Sowing::new`], into tables (which houses may be
 //! sown which way, in list order; a bit mask of capture counts; the caps), so the playout
-//! loop only indexes arrays and never allocates: the state is a fixed array plus one vector
-//! (the position history, used only by a repetition rule) that [`Rules::reset`] reuses. The
+//! loop only indexes arrays and never allocates: the state is a fixed array plus the position
+//! history (used only by a repetition rule, its vectors reused by [`Rules::reset`]). The
 //! one exception is the search of what a board can still reach (`Sowing::reach`: a capture,
 //! an end, or neither), which a board that ends when no capture is possible, and the proof
 //! that a game can never end, need: it runs only once few counters are left on the board
@@ -236,6 +236,43 @@ enum Phase {
     Over,
 }
 
+/// The positions met since the last one that cannot recur (houses and player to move), for
+/// a repetition rule, each with a hash that a lookup compares first: a scan of words rather
+/// than of whole boards (the scan was a sixth of Um el Banât's report, in the random games of
+/// the readings with a repetition rule).
+#[derive(Debug, Clone, Default, PartialEq)]
+struct History {
+    hashes: Vec<u64>,
+    positions: Vec<([u16; RING], u8)>,
+}
+
+impl History {
+    fn clear(&mut self) {
+        self.hashes.clear();
+        self.positions.clear();
+    }
+
+    /// Records `position` unless it was met before; whether it was.
+    fn met_or_record(&mut self, position: ([u16; RING], u8)) -> bool {
+        let (board, mover) = &position;
+        let mut h = u64::from(*mover);
+        for w in board.chunks_exact(4) {
+            let word = w.iter().fold(0u64, |acc, &c| acc << 16 | u64::from(c));
+            h = core::mix(h, word);
+        }
+        let met = self
+            .hashes
+            .iter()
+            .zip(&self.positions)
+            .any(|(&k, p)| k == h && *p == position);
+        if !met {
+            self.hashes.push(h);
+            self.positions.push(position);
+        }
+        met
+    }
+}
+
 /// A position of a sowing game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SowingState {
@@ -245,7 +282,7 @@ pub struct SowingState {
     clock: Clock,
     must_feed: bool,
     outcome: Option<Outcome>,
-    history: Vec<([u16; RING], u8)>,
+    history: History,
     /// No search for an endless game before this ply, and the gap after the last search
     /// (see [`ENDLESS_SEARCH_GAP`]).
     search_after: u32,
@@ -490,7 +527,7 @@ impl Rules for Sowing {
             clock: Clock::new(),
             must_feed: false,
             outcome: None,
-            history: Vec::new(),
+            history: History::default(),
             search_after: 0,
             search_gap: 0,
             game_start: 0,

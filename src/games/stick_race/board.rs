@@ -19,6 +19,9 @@ impl StickRace {
     /// for off the board; `None` if it cannot). `exact` forbids stopping at the end or bearing
     /// off whatever the reading (moves with credits); going on round is no overshoot, and a
     /// move never goes a whole lap.
+    ///
+    /// Invariant: with `exact`, a distance the counter cannot go is followed by none it can:
+    /// the lists of moves with credits stop at the first.
     #[inline]
     pub(super) fn target(&self, i: usize, dist: usize, exact: bool) -> Option<usize> {
         let last = self.len - 1;
@@ -294,6 +297,75 @@ impl StickRace {
                 events.emit(StickRaceEvent::StoppedAtEnd { house: to });
             }
             self.arrive(s, seat, to);
+        }
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// Davies' Sijat El Taba (six rows of ten, six counters a side, passing over eats, any
+    /// banked tâbas added to eat), changed by `change`.
+    pub(in crate::games::stick_race) fn engine(
+        change: impl FnOnce(&mut StickRaceParams),
+    ) -> StickRace {
+        let mut p = StickRaceParams {
+            rows: 6,
+            cols: 10,
+            pieces: 6,
+            start: Start::SplitEnds,
+            starter: crate::family::Starter::Lot,
+            yomen_played: true,
+            release: Release::Credit,
+            release_moves: false,
+            capture: Capture::Overtaking,
+            overtaken: Overtaken::All,
+            credits: Credits::Any,
+            unusable: Unusable::ThrowAgain,
+            must_move: true,
+            overshoot: Overshoot::Illegal,
+            end: End::FinalRows,
+            track: Track::Boustrophedon,
+            beside_enemy: false,
+            stack: false,
+            cap: None,
+            ludii_empty_credit_minus_one: false,
+            standstill: Standstill::Endless,
+            agreed_turns: 100,
+        };
+        change(&mut p);
+        StickRace::new(&p).unwrap()
+    }
+
+    /// For every overshoot, from every house: once a counter cannot go a distance exactly, it
+    /// cannot go any further (the lists of moves with credits stop there).
+    #[test]
+    fn an_exact_target_fails_from_a_distance_on() {
+        for overshoot in [
+            Overshoot::Illegal,
+            Overshoot::Stop,
+            Overshoot::BearOff,
+            Overshoot::Round,
+        ] {
+            let r = engine(|p| p.overshoot = overshoot);
+            let (mut some, mut none) = (0, 0);
+            for i in 0..r.len {
+                for dist in 1..=2 * r.len {
+                    match r.target(i, dist, true) {
+                        Some(_) => some += 1,
+                        None => {
+                            none += 1;
+                            assert_eq!(
+                                r.target(i, dist + 1, true),
+                                None,
+                                "{overshoot:?}: {i} {dist}"
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(some > 0 && none > 0, "{overshoot:?}: {some} {none}");
         }
     }
 }

@@ -108,7 +108,9 @@ impl StickRace {
                 });
             }
             // Credits added to the throw: for a move that eats, or any move under `any-move`.
-            let mut extra = |dist: usize, spent: u8| {
+            // Whether the counter can go `dist` at all: once it cannot, it cannot go further
+            // (`target` fails from a distance on), so the callers stop asking.
+            let mut extra = |dist: usize, spent: u8| -> bool {
                 let eats = |j: usize| {
                     if landing {
                         at(enemy_t, j)
@@ -117,13 +119,14 @@ impl StickRace {
                             .is_some_and(|(passed, landed)| self.eaten(i, passed, landed) != 0)
                     }
                 };
-                if let Some(j) = self.target(i, dist, true)
-                    && (if self.p.credits == Credits::AnyMove {
-                        legal(j)
-                    } else {
-                        eats(j)
-                    })
-                {
+                let Some(j) = self.target(i, dist, true) else {
+                    return false;
+                };
+                if if self.p.credits == Credits::AnyMove {
+                    legal(j)
+                } else {
+                    eats(j)
+                } {
                     out.push(StickMove::Move {
                         from: h,
                         to: to_house(j),
@@ -131,12 +134,33 @@ impl StickRace {
                         with_credit: true,
                     });
                 }
+                true
             };
             match self.p.credits {
                 Credits::None => {}
-                Credits::Any | Credits::Spare | Credits::AnyMove => {
+                Credits::Any | Credits::Spare => {
+                    for b in bit_indices(self.eating_credit_reach(s, seat, i, t, credit)) {
+                        // Bit `b` is a move of `b + 1` houses, going on round past the end.
+                        let dist = b + 1;
+                        let j = if i + dist < self.len {
+                            i + dist
+                        } else {
+                            i + dist - self.len
+                        };
+                        out.push(StickMove::Move {
+                            from: h,
+                            to: to_house(j),
+                            spent: (dist - t) as u8,
+                            with_credit: true,
+                        });
+                    }
+                }
+                Credits::AnyMove => {
+                    // A bank of many tâbas asks no more than the track allows.
                     for k in 1..=credit.min(u32::from(u8::MAX)) {
-                        extra(t + k as usize, k as u8);
+                        if !extra(t + k as usize, k as u8) {
+                            break;
+                        }
                     }
                 }
                 Credits::All => {
@@ -149,6 +173,64 @@ impl StickRace {
                 }
             }
         }
+    }
+
+    /// The moves that eat with a throw of `t` and 1 to `credit` tâbas added (at most 255)
+    /// of the counter of `seat` at track index `i`, as one mask of distances: bit `d − 1` is
+    /// a move of `d` houses (past the end of the track, going on round where the reading
+    /// goes on round). It is what asking [`StickRace::target`], [`StickRace::sweep`] and
+    /// [`StickRace::eaten`] of each distance in turn gives (a bank of many tâbas made that a
+    /// sweep for every house ahead of every counter, most of Sijat's time under `davies`).
+    /// The board is turned so that the house after `i` is bit 0, which makes going on round
+    /// a distance like any other and the order met the order of the bits:
+    /// - the first enemy met, `e`, is the first a move can eat: none eats without one;
+    /// - `landing` eats the enemy landed on;
+    /// - `overtaking` eats what is passed: a move eats once it goes past `e`, and may not
+    ///   end on an enemy (which it passes none of) unless a counter may stand beside one;
+    /// - `both` eats from `e` on; where every enemy met is eaten, the landing one is too;
+    ///   where only the first is, an enemy landed on past `e` is not eaten, so the move
+    ///   is made only where a counter may stand beside it;
+    /// - no move ends on one of the mover's own counters, unless counters stack.
+    fn eating_credit_reach(
+        &self,
+        s: &StickRaceState,
+        seat: usize,
+        i: usize,
+        t: usize,
+        credit: u32,
+    ) -> u128 {
+        // The farthest a move may go: a whole lap less one going on round, else the end of
+        // the track (a move with tâbas never stops at the end nor bears off).
+        let farthest = if self.p.overshoot == Overshoot::Round {
+            self.len - 1
+        } else {
+            self.len - 1 - i
+        };
+        let (near, far) = (t + 1, (t + credit.min(255) as usize).min(farthest));
+        if near > far {
+            return 0;
+        }
+        // Bits `i + 1 ..` to `0 ..`, then bits `.. i` after them.
+        let turn = |set: u128| {
+            let (up, down) = (i + 1, self.len - i - 1);
+            (set.checked_shr(up as u32).unwrap_or(0) | set.checked_shl(down as u32).unwrap_or(0))
+                & self.below[self.len]
+        };
+        let (own, enemy) = (turn(s.order[seat][seat]), turn(s.order[seat][1 - seat]));
+        if enemy == 0 {
+            return 0;
+        }
+        let e = enemy.trailing_zeros() as usize;
+        let (from_e, past_e) = (!self.below[e], !self.below[e + 1]);
+        let unbeside = if self.p.beside_enemy { 0 } else { enemy };
+        let eats = match (self.p.capture, self.p.overtaken) {
+            (Capture::Overtaking, _) => past_e & !unbeside,
+            (Capture::Both, Overtaken::All) => from_e,
+            (Capture::Both, Overtaken::First) => from_e & !(unbeside & past_e),
+            (Capture::Landing, _) => enemy,
+        };
+        let unstack = if self.p.stack { 0 } else { own };
+        eats & !unstack & self.below[far] & !self.below[near - 1]
     }
 
     /// [`StickRace::throw_moves`] for a throw of 2, 4 or 6 where only a landing eats and a
@@ -224,9 +306,11 @@ impl StickRace {
             for h in houses_of(s.pieces[seat] & s.active[seat]) {
                 let i = usize::from(self.index[seat][usize::from(h)]);
                 for k in 1..=s.bank[seat].min(u32::from(u8::MAX)) as usize {
-                    if let Some(j) = self.target(i, k, true)
-                        && self.sweep(s, seat, i, j).is_some()
-                    {
+                    // Past the first distance the counter cannot go, it cannot go further.
+                    let Some(j) = self.target(i, k, true) else {
+                        break;
+                    };
+                    if self.sweep(s, seat, i, j).is_some() {
                         out.push(StickMove::Move {
                             from: h,
                             to: self.track[seat][j],
@@ -342,5 +426,137 @@ impl StickRace {
             k -= c;
         }
         unreachable!("the k-th of {n} counted moves exists")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The moves with credits found as one mask against the sweeps, distance by distance,
+    //! that they replace.
+
+    use super::*;
+    use crate::games::stick_race::board::tests::engine;
+    use crate::games::{NoEvents, Rules, Status};
+
+    /// The distances (bit `d − 1` for `d` houses) of the moves with 1 to `credit` tâbas from
+    /// index `i`, asked of each distance in turn as the move list asked before the mask: a
+    /// landing eats an enemy on the house landed on, any other capture what the sweep says.
+    fn by_sweeps(
+        r: &StickRace,
+        s: &StickRaceState,
+        seat: usize,
+        i: usize,
+        t: usize,
+        credit: u32,
+    ) -> u128 {
+        let enemy = s.order[seat][1 - seat];
+        let mut found = 0;
+        for k in 1..=credit.min(255) as usize {
+            let Some(j) = r.target(i, t + k, true) else {
+                continue;
+            };
+            let eats = if r.p.capture == Capture::Landing {
+                j < r.len && enemy >> j & 1 == 1
+            } else {
+                r.sweep(s, seat, i, j)
+                    .is_some_and(|(passed, landed)| r.eaten(i, passed, landed) != 0)
+            };
+            if eats {
+                found |= 1 << (t + k - 1);
+            }
+        }
+        found
+    }
+
+    /// Every capture, overtaken, stacking, beside-enemy and overshoot on two tracks, along
+    /// seeded games: at each throw of 2, 4 or 6, for each counter released and banks of
+    /// several sizes, the mask is what the sweeps give.
+    #[test]
+    fn the_credit_mask_is_what_the_sweeps_give() {
+        let (mut engines, mut compared, mut found) = (0, 0u64, 0u64);
+        for capture in [Capture::Overtaking, Capture::Both, Capture::Landing] {
+            for overtaken in [Overtaken::All, Overtaken::First] {
+                for beside_enemy in [false, true] {
+                    for stack in [false, true] {
+                        for overshoot in [
+                            Overshoot::Illegal,
+                            Overshoot::Stop,
+                            Overshoot::BearOff,
+                            Overshoot::Round,
+                        ] {
+                            for track in [Track::Circuit, Track::Boustrophedon] {
+                                let r = engine(|p| {
+                                    p.capture = capture;
+                                    p.overtaken = overtaken;
+                                    p.beside_enemy = beside_enemy;
+                                    p.stack = stack;
+                                    p.overshoot = overshoot;
+                                    p.track = track;
+                                });
+                                engines += 1;
+                                let (c, f) = compare_along_games(&r);
+                                compared += c;
+                                found += f;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(engines >= 100, "{engines} engines");
+        assert!(
+            compared > 10_000 && found > 1_000,
+            "{compared} compared, {found} found"
+        );
+    }
+
+    /// Plays two seeded games of `r`, comparing the mask with the sweeps wherever a counter
+    /// could use tâbas: how many comparisons, and how many found a move.
+    fn compare_along_games(r: &StickRace) -> (u64, u64) {
+        let (mut compared, mut found) = (0, 0);
+        let mut legal = Vec::new();
+        for game in 0..2u64 {
+            let mut s = r.initial();
+            let mut pick = game.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut next = || {
+                pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                (pick >> 33) as usize
+            };
+            for _ in 0..300 {
+                match r.status(&s) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let w = r.chance_outcomes(&s);
+                        let live: Vec<usize> = (0..w.len()).filter(|&k| w[k] > 0).collect();
+                        r.apply_chance(&mut s, live[next() % live.len()], &mut NoEvents);
+                    }
+                    Status::ToMove(_) => {
+                        let seat = usize::from(s.mover);
+                        let t = usize::from(s.throw);
+                        if t != usize::from(sticks::TABA) {
+                            for h in houses_of(s.pieces[seat] & s.active[seat]) {
+                                let i = usize::from(r.index[seat][usize::from(h)]);
+                                for credit in [0, 1, 3, 7, 40, 300] {
+                                    let mask = r.eating_credit_reach(&s, seat, i, t, credit);
+                                    assert_eq!(
+                                        mask,
+                                        by_sweeps(r, &s, seat, i, t, credit),
+                                        "{:?}: {} from {h}, throw {t}, {credit} tâbas",
+                                        r.p,
+                                        r.state_text(&s)
+                                    );
+                                    compared += 1;
+                                    found += u64::from(mask != 0);
+                                }
+                            }
+                        }
+                        r.legal_moves(&s, &mut legal);
+                        let mv = legal[next() % legal.len()];
+                        r.apply(&mut s, mv, &mut NoEvents);
+                    }
+                }
+            }
+        }
+        (compared, found)
     }
 }
