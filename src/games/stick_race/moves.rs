@@ -1,6 +1,7 @@
 //! The legal moves and random play's choice: what a throw allows (bank, release, a move with
 //! or without banked tâbas, a pass), the releases by credit, and the `k`-th move found from
-//! the masks the list is built from, without listing the moves.
+//! the masks the list is built from, without listing the moves. The moves that add tâbas to
+//! eat are one mask a counter (`eating_credit_reach`), however large the bank.
 //!
 //! Invariant: the move random play chooses is exactly `legal_moves(state)[pick(n)]`.
 
