@@ -398,7 +398,7 @@ impl<'r, R: Rules> Searcher<'r, R> {
 
 impl<R: Rules> Drop for Searcher<'_, R> {
     /// Leaves the table, emptied, for the thread's next decision, unless it grew past
-    /// [`TABLE_KEPT`].
+    /// `TABLE_KEPT`.
     fn drop(&mut self) {
         if self.table.capacity() <= TABLE_KEPT {
             let mut table = std::mem::take(&mut self.table);
