@@ -51,8 +51,8 @@ impl Custodial {
     /// make: each piece's empty neighbours, counted per direction.
     pub(super) fn mobility(&self, s: &CustodialState, seat: usize) -> u32 {
         // Without jumps the count is the four step targets' sizes, which the narrow board
-        // works out in one 64-bit word each (the search's leaves call this for both seats,
-        // and the 128-bit shifts by a variable row were a quarter of Seega's search time).
+        // works out in one 64-bit word each rather than by 128-bit shifts (the search's
+        // leaves call this for both seats: the evaluation was a quarter of Seega's search).
         if self.p.step != Step::Jump {
             return if self.narrow {
                 self.step_count::<u64>(&s.pieces, seat)
