@@ -106,6 +106,11 @@ fn assess() {
 }
 
 #[test]
+fn explain() {
+    page("guide/explain.md");
+}
+
+#[test]
 fn diff() {
     page("guide/diff.md");
 }
@@ -260,13 +265,14 @@ fn options_sijat_el_taba() {
 /// Every page of the guide is run by one of the tests above.
 #[test]
 fn every_page_is_run() {
-    const PAGES: [&str; 13] = [
+    const PAGES: [&str; 14] = [
         "README.md",
         "assess.md",
         "command-line.md",
         "browse.md",
         "flag.md",
         "run.md",
+        "explain.md",
         "diff.md",
         "report.md",
         "scale-out.md",

@@ -351,6 +351,21 @@ fn every_json_output_conforms_to_its_published_schema() {
         ],
     );
     conforms(
+        "output/explain",
+        &[
+            "explain",
+            "seega",
+            "-i",
+            "davies",
+            "--against",
+            "ludii",
+            "--plies",
+            "1..40",
+            "--format",
+            "json",
+        ],
+    );
+    conforms(
         "output/replay",
         &[
             "replay",

@@ -46,11 +46,13 @@ fn make_site(corpus: &Path, out: &Path, threads: &str) {
 }
 
 /// The pages of the built-in corpus (no reports), written into `dir`.
-fn builtin_pages(dir: &Path) {
+pub(crate) fn builtin_pages(dir: &Path) {
     let corpus = load(&CorpusFiles::embedded())
         .corpus
         .expect("the corpus loads");
-    for f in site::pages(&corpus, Vec::new()) {
+    let samples = site::samples(&corpus, "built-in").expect("the sample games explain");
+    std::fs::create_dir_all(dir.join("explain")).unwrap();
+    for f in site::pages(&corpus, Vec::new(), samples) {
         std::fs::write(dir.join(&f.name), f.text).unwrap();
     }
 }
@@ -96,9 +98,9 @@ const VOID: &[&str] = &[
 
 /// An element: tag, attributes, and the index range of its descendants.
 #[derive(Debug)]
-struct El {
-    tag: String,
-    attrs: BTreeMap<String, String>,
+pub(crate) struct El {
+    pub(crate) tag: String,
+    pub(crate) attrs: BTreeMap<String, String>,
     /// Indices of the elements inside it are `first_child..end`.
     end: usize,
 }
@@ -106,7 +108,7 @@ struct El {
 /// Parses `html` into elements in document order. With `strict`, returns what is not
 /// well-formed: a void element not closed `/>`, an attribute not quoted, a tag not balanced,
 /// a bare `&` or `<`, `<` or `&` in a script or style.
-fn parse(html: &str, strict: bool) -> (Vec<El>, Vec<String>) {
+pub(crate) fn parse(html: &str, strict: bool) -> (Vec<El>, Vec<String>) {
     let mut els: Vec<El> = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
     let mut errors = Vec::new();
@@ -269,7 +271,7 @@ fn unescape(s: &str) -> String {
 /// What is wrong with the links of a page: ids repeated, a `#x` with no element `x`, a mark
 /// whose link does not lead to an element that links back to one of the mark's quotes, a
 /// back link that does not lead to a mark in a source text.
-fn link_problems(els: &[El]) -> Vec<String> {
+pub(crate) fn link_problems(els: &[El]) -> Vec<String> {
     let mut problems = Vec::new();
     let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
     for (k, e) in els.iter().enumerate() {
@@ -596,6 +598,7 @@ fn a_games_figures_from_the_report_are_on_its_page_only() {
             svg("um-el-banat-lengths.svg"),
             svg("seega-lengths.svg"),
         ],
+        Vec::new(),
     );
     let page = |n: &str| &made.iter().find(|f| f.name == n).unwrap().text;
     let banat = page("um-el-banat.html");
@@ -735,7 +738,7 @@ fn bad_input_is_refused() {
 // Chromium.
 
 /// The Chromium to drive: `LUDOTRACE_CHROMIUM`, `/usr/bin/chromium`, or `chromium` on PATH.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("LUDOTRACE_CHROMIUM") {
         let p = PathBuf::from(p);
         return p.is_file().then_some(p);
@@ -751,7 +754,7 @@ fn chromium() -> Option<PathBuf> {
 
 /// Loads `url` in a fresh headless Chromium (no network: every host name fails to resolve)
 /// and returns the DOM after the scripts ran, and the console's messages.
-fn dump(chrome: &Path, url: &str, width: u32) -> (String, Vec<String>) {
+pub(crate) fn dump(chrome: &Path, url: &str, width: u32) -> (String, Vec<String>) {
     let profile = tempfile::tempdir().unwrap();
     let mut child = Command::new(chrome)
         .args([
@@ -810,14 +813,18 @@ fn dump(chrome: &Path, url: &str, width: u32) -> (String, Vec<String>) {
     (out.join().unwrap(), console)
 }
 
-fn file_url(p: &Path) -> String {
+pub(crate) fn file_url(p: &Path) -> String {
     format!("file://{}", p.display())
 }
 
 /// A harness page that loads each page at 375 px in a frame; a script added to a copy of
 /// each page reports, once it has loaded, whether the document is wider than the frame.
 /// Returns page → (fits, document width).
-fn widths(chrome: &Path, dir: &Path, pages: &[String]) -> BTreeMap<String, (bool, String)> {
+pub(crate) fn widths(
+    chrome: &Path,
+    dir: &Path,
+    pages: &[String],
+) -> BTreeMap<String, (bool, String)> {
     const CHECK: &str = "<script>window.addEventListener('load', function () {\
         var d = document.documentElement; parent.postMessage({page: document.body.getAttribute('data-page'), \
         fits: d.scrollWidth - innerWidth, width: d.scrollWidth + '/' + innerWidth}, '*'); });</script>";

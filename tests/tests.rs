@@ -34,6 +34,8 @@ mod each_option;
 mod endless;
 /// Engine properties over every reading, and the rules through the public API.
 mod engine_props;
+/// `ludotrace explain`: rules behind every application, run's very game, --against, goldens.
+mod explain_cmd;
 /// `ludotrace flags`: each kind on a synthetic corpus, the canonical examples, the views.
 mod flags_cmd;
 /// Li'b el-Merafib, the hyena game: the well, the hyena, eating, turns.
@@ -79,3 +81,5 @@ mod tables;
 mod tidy;
 /// The results store, plan, work, merge and run --shard.
 mod units_cmd;
+/// The step-through viewer in Chromium: keyboard, quotes landing on the source, a phone's width.
+mod viewer;

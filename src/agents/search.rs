@@ -551,6 +551,18 @@ mod tests {
         fn state_text(&self, s: &ToyState) -> String {
             s.at.to_string()
         }
+        fn chance_text(&self, _: &ToyState, k: usize) -> String {
+            format!("outcome {k}")
+        }
+        fn board(&self, s: &ToyState) -> crate::games::view::BoardView {
+            crate::games::view::BoardView {
+                rows: vec![],
+                notes: vec![("at".to_owned(), s.at.to_string())],
+            }
+        }
+        fn move_params(&self, _: u8) -> &'static [&'static str] {
+            &["toy"]
+        }
     }
 
     fn search(weights: &'static [u32], prune: bool, depth: u32) -> (usize, f64) {

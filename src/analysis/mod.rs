@@ -7,6 +7,7 @@
 pub mod assess;
 pub mod diff;
 pub mod error;
+pub mod explain;
 pub mod finish;
 pub mod flags;
 pub mod global;

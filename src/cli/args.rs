@@ -133,19 +133,29 @@ fn version() -> &'static str {
 /// `--format`: the output formats, as the command line names and documents them.
 impl ValueEnum for Format {
     fn value_variants<'a>() -> &'a [Self] {
-        &[Format::Table, Format::Json, Format::Markdown, Format::Csv]
+        &[
+            Format::Table,
+            Format::Json,
+            Format::Markdown,
+            Format::Csv,
+            Format::Html,
+        ]
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         use clap::builder::PossibleValue;
         Some(match self {
-            Format::Table => PossibleValue::new("table").help("Human-readable text and tables"),
+            Format::Table => PossibleValue::new("table")
+                .alias("text")
+                .help("Human-readable text and tables"),
             Format::Json => PossibleValue::new("json")
                 .help("JSON with a `schema_version` (see `ludotrace schema`)"),
             Format::Markdown => PossibleValue::new("markdown").help("Markdown"),
             Format::Csv => {
                 PossibleValue::new("csv").help("Comma-separated values, one row per game (`run`)")
             }
+            Format::Html => PossibleValue::new("html")
+                .help("A page that works offline: the step-through viewer (`explain`)"),
         })
     }
 }
@@ -457,6 +467,56 @@ pub enum Command {
         /// source repository, under tests/data/ludii-traces/).
         file: PathBuf,
     },
+    /// One game, move by move: the board, each move and each rule it applies (sowing, relay,
+    /// capture, pass, payment, stage end…) with the clause or option behind it, the words it
+    /// rests on and their class, the open point and its other options where the reading took
+    /// one, and the situations no words decide. The game is game K of `run` with the same
+    /// seed. With --against, the same game under a second reading, and where they part.
+    #[command(
+        after_help = "Examples:\n  ludotrace explain um-el-bagara -i davies --plies 1..12\n  ludotrace explain seega -i davies --against ludii --plies 1..30\n  ludotrace explain sijat-el-taba -i davies --game 3 --format json\n  ludotrace explain um-el-tuweisat -i davies --format html > game.html"
+    )]
+    Explain {
+        /// Game id (see `ludotrace list`).
+        game: String,
+        /// Interpretation id (default: the game's first reading, its primary source).
+        #[arg(short, long, value_name = "INTERPRETATION")]
+        interpretation: Option<String>,
+        /// A second reading: it replays the first reading's moves while they are legal in
+        /// it, with the same chance outcomes, then its own agent plays on; the output names
+        /// the ply where the games part and the open point that parts them.
+        #[arg(long, value_name = "INTERPRETATION")]
+        against: Option<String>,
+        /// The game's index in the run (game K of `run -n N --seed S`), from 0.
+        #[arg(
+            long = "game",
+            id = "game_index",
+            value_name = "K",
+            default_value_t = 0
+        )]
+        index: u64,
+        /// Games in the run the game belongs to: --game must be below it.
+        #[arg(short = 'n', long, value_name = "GAMES", default_value_t = 1000)]
+        games: u64,
+        /// Run seed, as `run` takes it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which a game of a reading with no engine cap stops as a timeout.
+        #[arg(long, default_value_t = crate::sim::DEFAULT_MAX_PLIES)]
+        max_plies: u32,
+        /// The players, as `run` takes them (e.g. `fair,random`).
+        #[arg(long, default_value = "random", value_name = "AGENT,...")]
+        agents: String,
+        /// Rotate the agents one seat a game, as `run --swap` does.
+        #[arg(long)]
+        swap: bool,
+        /// Show only plies A to B (from 1; the whole game is still played), e.g. `1..40` or
+        /// `120..`.
+        #[arg(long, value_name = "A..B", value_parser = parse_plies)]
+        plies: Option<(u32, u32)>,
+        /// Override a parameter, as `run --set` does (repeatable).
+        #[arg(long = "set", value_name = "PARAM=VALUE")]
+        set: Vec<String>,
+    },
     /// What a game's sources leave open or dispute: its open points with who proposes each
     /// option, the register readings it declines, places where two sources support different
     /// options, what each reading borrows or interpolates, and, from seeded play of every
@@ -660,6 +720,33 @@ pub fn parse_width(s: &str) -> Result<usize, String> {
         Ok(n) => Err(format!("{n} is out of range; {expected}")),
         Err(_) => Err(format!("`{s}` is not a number; {expected}")),
     }
+}
+
+/// `--plies A..B`: a range of plies from 1, `A..` to the end, or `A` alone.
+pub fn parse_plies(s: &str) -> Result<(u32, u32), String> {
+    let expected = "expected a range of plies from 1, like 1..40, 120.. or 7";
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{t}` is not a ply number; {expected}"))
+    };
+    let (a, b) = match s.split_once("..") {
+        Some((a, "")) => (num(a)?, u32::MAX),
+        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
+        None => {
+            let a = num(s)?;
+            (a, a)
+        }
+    };
+    if a == 0 {
+        return Err(format!("plies are numbered from 1, not 0; {expected}"));
+    }
+    if b < a {
+        return Err(format!(
+            "the range ends ({b}) before it starts ({a}); {expected}"
+        ));
+    }
+    Ok((a, b))
 }
 
 /// `store prune --older-than`: a whole number of days, said in those words when it is not one.

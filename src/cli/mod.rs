@@ -181,6 +181,45 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 _ => crate::present::cite::render(&refs, (*style).into()),
             });
         }
+        Command::Explain {
+            game,
+            interpretation,
+            against,
+            index,
+            games,
+            seed,
+            max_plies,
+            agents,
+            swap,
+            plies,
+            set,
+        } => {
+            let g = game_of(&corpus, game)?;
+            let reading = match interpretation {
+                Some(i) => i.clone(),
+                None => g
+                    .interpretations
+                    .first()
+                    .map(|i| i.id.clone())
+                    .unwrap_or_default(),
+            };
+            let args = crate::analysis::explain::ExplainArgs {
+                game: g.id.clone(),
+                interpretation: reading,
+                set: set.clone(),
+                seed: *seed,
+                index: *index,
+                games: *games,
+                lineup: crate::agents::Lineup::parse(agents, *swap)
+                    .map_err(|e| Error::Usage(e.to_string()))?,
+                max_plies: *max_plies,
+                plies: *plies,
+                against: against.clone(),
+                corpus_hash: run::corpus_hash(&files(&cli)?),
+            };
+            let explained = crate::analysis::explain::explain(&corpus, &args)?;
+            crate::present::explain::print(&mut out, &corpus, &explained);
+        }
         Command::Run {
             shard: Some(shard), ..
         } => return units::shard(&cli, *shard),
@@ -632,6 +671,7 @@ pub(super) fn command_name(c: &Command) -> &'static str {
         Command::Assess { .. } => "assess",
         Command::Flags { .. } => "flags",
         Command::Replay { .. } => "replay",
+        Command::Explain { .. } => "explain",
         Command::Report { .. } => "report",
         Command::Site { .. } => "site",
         Command::Plan { .. } => "plan",
@@ -645,7 +685,7 @@ pub(super) fn command_name(c: &Command) -> &'static str {
 
 /// The formats a command produces, and a word on the others where there is a better way.
 fn formats(c: &Command) -> (&'static [Format], &'static str) {
-    use Format::{Csv, Json, Markdown, Table};
+    use Format::{Csv, Html, Json, Markdown, Table};
     match c {
         Command::List
         | Command::Show { .. }
@@ -675,6 +715,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
         | Command::Ladder { .. }
         | Command::Assess { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
+        Command::Explain { .. } => (&[Table, Json, Markdown, Html], ""),
         Command::Report { .. } => (
             &[Table],
             " (it writes Markdown, HTML, SVG, BibTeX and CSL-JSON files)",
@@ -705,6 +746,7 @@ fn check_format(cli: &Cli) -> Result<(), Error> {
         Format::Json => "json",
         Format::Markdown => "markdown",
         Format::Csv => "csv",
+        Format::Html => "html",
     };
     let format = name(&cli.format);
     let valid = if valid.is_empty() {

@@ -895,6 +895,37 @@ pub fn closest<'c, T>(
 }
 
 impl Corpus {
+    /// Where a quote stands, for a reader: `Davies 1925: 140` (the page it begins on, where
+    /// the witness marks pages), `DLP rules paraphrase`, or `encoding metadata`.
+    pub fn locator(&self, c: &Cite) -> String {
+        let corpus = self;
+        if let Some(p) = corpus.passages.get(&c.at) {
+            let author = corpus
+                .work(&p.work)
+                .and_then(|w| w.csl.as_ref())
+                .map(|csl| {
+                    let name = csl.author.first().map_or("", |a| a.family.as_str());
+                    let year = csl
+                        .issued
+                        .date_parts
+                        .first()
+                        .and_then(|d| d.first())
+                        .copied()
+                        .unwrap_or(0);
+                    format!("{name} {year}")
+                })
+                .unwrap_or_else(|| p.work.clone());
+            return format!(
+                "{author}: {}",
+                quote_page(p, c).unwrap_or_else(|| p.page.clone())
+            );
+        }
+        if corpus.evidence.contains_key(&c.at) {
+            return "DLP rules paraphrase".to_owned();
+        }
+        "encoding metadata".to_owned()
+    }
+
     /// A game by id.
     pub fn game(&self, id: &str) -> Option<&Game> {
         self.games.iter().find(|g| g.id == id)
@@ -1046,4 +1077,40 @@ pub enum SourceKind {
     Evidence,
     /// Rule encodings of a game system (Ludii .lud files).
     Encodings,
+}
+
+/// The page a quote begins on, where the witness marks page breaks.
+fn quote_page(p: &Passage, c: &Cite) -> Option<String> {
+    let needle = super::text::fold(&c.quote);
+    for r in &p.readings {
+        if c.witness.as_ref().is_some_and(|w| w != &r.witness) {
+            continue;
+        }
+        if !r.segments.iter().any(|s| s.page.is_some()) {
+            continue;
+        }
+        // Fold the text segment by segment, remembering where each begins.
+        let mut text = String::new();
+        let mut starts = Vec::new();
+        let mut page = None;
+        for s in &r.segments {
+            if s.page.is_some() {
+                page = s.page;
+            }
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            starts.push((text.len(), page));
+            text.push_str(&super::text::fold(&s.text));
+        }
+        if let Some(at) = text.find(&needle) {
+            let pg = starts
+                .iter()
+                .rev()
+                .find(|(start, _)| *start <= at)
+                .and_then(|(_, p)| *p);
+            return pg.map(|p| p.to_string());
+        }
+    }
+    None
 }

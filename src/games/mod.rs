@@ -17,6 +17,7 @@ pub mod custodial;
 pub mod sowing;
 pub mod spiral_race;
 pub mod stick_race;
+pub mod view;
 
 /// Declares a family's event kinds once: the enum, its dense index, its stable names and the
 /// parameters that decide each kind.
@@ -24,7 +25,8 @@ macro_rules! event_kinds {
     (
         $(#[$meta:meta])* pub enum $enum:ident;
         endless = [$($endless:literal),*];
-        $( $(#[doc = $doc:literal])* $kind:ident = $name:literal [$($param:literal),*], )*
+        $( $(#[doc = $doc:literal])* $kind:ident = $name:literal [$($param:literal),*]
+            $(in [$($context:literal),*])?, )*
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,6 +48,9 @@ macro_rules! event_kinds {
             }
             fn params(self) -> &'static [&'static str] {
                 match self { $($enum::$kind => &[$($param),*],)* }
+            }
+            fn context(self) -> &'static [&'static str] {
+                match self { $($enum::$kind => &[$($($context),*)?],)* }
             }
         }
     };
@@ -188,6 +193,12 @@ pub trait EventKind: Copy + fmt::Debug + 'static {
     /// The family parameters that decided that this event happened the way it did. When a
     /// parameter's value rests on an interpolation, the event is *uncovered*.
     fn params(self) -> &'static [&'static str];
+    /// For a kind no parameter decides (a counter eaten whatever the rule that ate it, a
+    /// mother at the well), the parameters of the rule it applies (`Capture = "capture" []
+    /// in ["capture_line"]`): the clause that sets them, or leaves their open point open,
+    /// states the rule (`explain` names it), but their values play no part in the event,
+    /// which is never uncovered or borrowed on their account.
+    fn context(self) -> &'static [&'static str];
     /// The parameters that decide whether a game can go on for ever (a repetition rule, a
     /// cap): a timeout at the run's ply limit is uncovered when one of them is interpolated.
     const ENDLESS_PARAMS: &'static [&'static str];
@@ -420,6 +431,17 @@ pub trait Rules: Sync {
     }
     /// A position as one line of text.
     fn state_text(&self, state: &Self::State) -> String;
+    /// What outcome `k` of the pending chance step is, in words (`the lot`, `the sticks
+    /// fall 4 (rabî')`), for `explain`: asked before the outcome is applied.
+    fn chance_text(&self, state: &Self::State, k: usize) -> String;
+    /// A position as a picture: the board's sites in rows with what each holds, and what
+    /// lies beside the board (`explain`'s diagram and viewer).
+    fn board(&self, state: &Self::State) -> view::BoardView;
+    /// The family parameters that decide which moves of this kind are legal and what the
+    /// move does before any event (a sowing's direction and the houses it may start from, a
+    /// step's length, a pass's rule): the rule a move applies, as [`EventKind::params`] is
+    /// the rule an event applies. Never empty: every move rests on some rule.
+    fn move_params(&self, mv: Self::Move) -> &'static [&'static str];
 
     /// Plays a move after checking that it is legal.
     ///

@@ -12,6 +12,7 @@ pub mod assess;
 pub mod charts;
 pub mod cite;
 pub mod diff;
+pub mod explain;
 pub mod flags;
 pub mod html;
 pub mod ladder;
@@ -40,4 +41,6 @@ pub enum Format {
     Markdown,
     /// Comma-separated values, one row per game (`run`).
     Csv,
+    /// A self-contained HTML page (`explain`'s step-through viewer).
+    Html,
 }

@@ -74,6 +74,11 @@ impl Out {
         }
     }
 
+    /// The width tables and paragraphs are laid out to, `None` for no wrapping.
+    pub fn width(&self) -> Option<usize> {
+        self.width
+    }
+
     /// Appends text as is.
     pub fn raw(&mut self, s: &str) {
         self.buf.push_str(s);
@@ -422,7 +427,7 @@ fn longest_token(cell: &str, hyphens: bool) -> usize {
 /// Wraps a cell to `width` columns at spaces (and, with `hyphens`, after the hyphens of
 /// ids). Lines that fit are kept as they are; a token wider than `width` (only possible when
 /// the whole width is narrower than it) is cut, as the terminal would cut it anyway.
-fn wrap(cell: &str, width: usize, hyphens: bool) -> Vec<String> {
+pub(crate) fn wrap(cell: &str, width: usize, hyphens: bool) -> Vec<String> {
     let mut out = Vec::new();
     for line in cell.lines() {
         if line.width() <= width {

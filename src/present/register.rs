@@ -217,7 +217,7 @@ pub fn point(out: &mut Out, corpus: &Corpus, p: &Point) {
             point: v,
         }),
         Format::Markdown => point_markdown(out, &v),
-        Format::Table | Format::Csv => point_text(out, &v),
+        Format::Table | Format::Csv | Format::Html => point_text(out, &v),
     }
 }
 

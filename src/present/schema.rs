@@ -80,6 +80,10 @@ pub fn schema() -> Value {
         output_schema::<crate::analysis::assess::Assessment>(),
     );
     put(
+        "output/explain",
+        output_schema::<crate::analysis::explain::ExplainOutput>(),
+    );
+    put(
         "output/replay",
         output_schema::<crate::ludii::replay::Report>(),
     );

@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use crate::analysis::OUTPUT_SCHEMA_VERSION;
 use crate::corpus::{
-    self, Cite, Class, Classed, Corpus, Game, Interpretation, ParamOrigin, Passage,
-    ProvenanceSummary, Remark, RemarkKind,
+    Cite, Class, Classed, Corpus, Game, Interpretation, ParamOrigin, ProvenanceSummary, Remark,
+    RemarkKind,
 };
 use crate::family::{ParamKind, doc_line};
 use crate::present::Format;
@@ -348,77 +348,13 @@ pub struct ShowParam {
     pub class: Option<Classed>,
 }
 
-fn locator(corpus: &Corpus, c: &Cite) -> String {
-    if let Some(p) = corpus.passages.get(&c.at) {
-        let author = corpus
-            .work(&p.work)
-            .and_then(|w| w.csl.as_ref())
-            .map(|csl| {
-                let name = csl.author.first().map_or("", |a| a.family.as_str());
-                let year = csl
-                    .issued
-                    .date_parts
-                    .first()
-                    .and_then(|d| d.first())
-                    .copied()
-                    .unwrap_or(0);
-                format!("{name} {year}")
-            })
-            .unwrap_or_else(|| p.work.clone());
-        return format!(
-            "{author}: {}",
-            quote_page(p, c).unwrap_or_else(|| p.page.clone())
-        );
-    }
-    if corpus.evidence.contains_key(&c.at) {
-        return "DLP rules paraphrase".to_owned();
-    }
-    "encoding metadata".to_owned()
-}
-
-/// The page a quote begins on, where the witness marks page breaks.
-fn quote_page(p: &Passage, c: &Cite) -> Option<String> {
-    let needle = corpus::text::fold(&c.quote);
-    for r in &p.readings {
-        if c.witness.as_ref().is_some_and(|w| w != &r.witness) {
-            continue;
-        }
-        if !r.segments.iter().any(|s| s.page.is_some()) {
-            continue;
-        }
-        // Fold the text segment by segment, remembering where each begins.
-        let mut text = String::new();
-        let mut starts = Vec::new();
-        let mut page = None;
-        for s in &r.segments {
-            if s.page.is_some() {
-                page = s.page;
-            }
-            if !text.is_empty() {
-                text.push(' ');
-            }
-            starts.push((text.len(), page));
-            text.push_str(&corpus::text::fold(&s.text));
-        }
-        if let Some(at) = text.find(&needle) {
-            let pg = starts
-                .iter()
-                .rev()
-                .find(|(start, _)| *start <= at)
-                .and_then(|(_, p)| *p);
-            return pg.map(|p| p.to_string());
-        }
-    }
-    None
-}
-
 pub(crate) fn show_cites(corpus: &Corpus, cites: &[Cite]) -> Vec<ShowCite> {
     cites
         .iter()
         .map(|c| ShowCite {
             at: c.at.clone(),
             quote: c.quote.clone(),
-            locator: locator(corpus, c),
+            locator: corpus.locator(c),
             note: c.role.note(),
         })
         .collect()
@@ -441,7 +377,7 @@ pub fn show(out: &mut Out, corpus: &Corpus, g: &Game, interp: Option<&Interpreta
     match out.format {
         Format::Json => out.json(&data),
         Format::Markdown => show_markdown(out, &data),
-        Format::Table | Format::Csv => show_text(out, &data),
+        Format::Table | Format::Csv | Format::Html => show_text(out, &data),
     }
 }
 

@@ -20,18 +20,20 @@
 use crate::exec::Exec;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
 use crate::analysis::Error;
-use crate::corpus::{self, Cite, Corpus, CorpusFiles, Game, Point, PointStatus};
+use crate::corpus::{self, Corpus, CorpusFiles, Game, Point, PointStatus};
 use crate::present::Format;
 use crate::present::html::escape;
 use crate::present::out::Out;
 use crate::present::report::{self, File, ReportArgs};
 
 mod texts;
-use texts::{Block, Quote, blocks, find_quotes, render_run};
+pub mod viewer;
+use texts::{Quote, page_texts, texts_html};
+use viewer::sample_name;
+pub use viewer::samples;
 
 /// The file that marks a directory as a site ludotrace wrote, listing its files.
 pub const MARKER: &str = ".ludotrace-site";
@@ -73,12 +75,14 @@ pub fn site(
         std::fs::write(path, text)
             .map_err(|e| Error::Usage(format!("{}: cannot write it: {e}", path.display())))
     };
-    std::fs::create_dir_all(dir.join("reports")).map_err(|e| {
-        Error::Usage(format!(
-            "--out {}: cannot create it: {e}",
-            dir.join("reports").display()
-        ))
-    })?;
+    for sub in ["reports", "explain"] {
+        std::fs::create_dir_all(dir.join(sub)).map_err(|e| {
+            Error::Usage(format!(
+                "--out {}: cannot create it: {e}",
+                dir.join(sub).display()
+            ))
+        })?;
+    }
     for f in &made {
         write(&dir.join(&f.name), &f.text)?;
     }
@@ -152,8 +156,10 @@ pub fn make(
     args: &SiteArgs,
 ) -> Result<Vec<File>, Error> {
     if let Some(dir) = &args.reports {
-        let reports = read_reports(dir, corpus, &crate::analysis::play::corpus_hash(files))?;
-        return Ok(pages(corpus, reports));
+        let hash = crate::analysis::play::corpus_hash(files);
+        let reports = read_reports(dir, corpus, &hash)?;
+        let samples = samples(corpus, &hash)?;
+        return Ok(pages(corpus, reports, samples));
     }
     let reports = report::make(
         exec,
@@ -168,7 +174,8 @@ pub fn make(
             corpus: args.corpus.clone(),
         },
     )?;
-    Ok(pages(corpus, reports))
+    let samples = samples(corpus, &crate::analysis::play::corpus_hash(files))?;
+    Ok(pages(corpus, reports, samples))
 }
 
 /// The reports `report --all --out dir` wrote, read back: every game's files (`<game>.md`,
@@ -239,7 +246,7 @@ pub fn read_reports(dir: &Path, corpus: &Corpus, hash: &str) -> Result<Vec<File>
 
 /// The site's files given the report's: `index.html`, a page per game (with the game's
 /// results and figures from `reports`, where they are), and the reports under `reports/`.
-pub fn pages(corpus: &Corpus, reports: Vec<File>) -> Vec<File> {
+pub fn pages(corpus: &Corpus, reports: Vec<File>, samples: Vec<File>) -> Vec<File> {
     let mut made = vec![File {
         name: "index.html".to_owned(),
         text: index(corpus),
@@ -250,6 +257,7 @@ pub fn pages(corpus: &Corpus, reports: Vec<File>) -> Vec<File> {
             text: game_page(corpus, g, &reports),
         });
     }
+    made.extend(samples);
     made.extend(reports.into_iter().map(|f| {
         // A report's page leads to the site's index and to the game's page here.
         let text = match f.name.strip_suffix(".html") {
@@ -550,60 +558,7 @@ const SEARCH_JS: &str = include_str!("site_search.js");
 /// A game's page.
 fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     let points = points_of(corpus, g);
-    // Every quote on the page, with its owner, in page order.
-    let mut quotes: Vec<Quote> = Vec::new();
-    fn add<'a>(cites: &'a [Cite], owner: String, label: String, quotes: &mut Vec<Quote<'a>>) {
-        for c in cites {
-            let id = format!("q-{}", quotes.len() + 1);
-            quotes.push(Quote {
-                cite: c,
-                owner: owner.clone(),
-                label: label.clone(),
-                id,
-            });
-        }
-    }
-    for c in &g.clauses {
-        let owner = format!("clause-{}", html_id(&c.id));
-        add(&c.cites, owner, format!("clause {}", c.id), &mut quotes);
-    }
-    for r in &g.remarks {
-        let owner = format!("remark-{}", html_id(&r.id));
-        add(&r.cites, owner, format!("remark {}", r.id), &mut quotes);
-    }
-    for ch in &g.choices {
-        let owner = format!("choice-{}", html_id(&ch.id));
-        add(
-            &ch.cites,
-            owner,
-            format!("open point {}", ch.id),
-            &mut quotes,
-        );
-        for o in &ch.options {
-            let owner = format!("option-{}-{}", html_id(&ch.id), html_id(&o.id));
-            let label = format!("option {}: {}", ch.id, o.id);
-            add(&o.cites, owner, label, &mut quotes);
-        }
-    }
-    for p in &points {
-        let label = format!("register point {}", p.id);
-        add(&p.cites, html_id(&p.id), label, &mut quotes);
-    }
-    // The texts: the game's sources, then anything else its quotes cite.
-    let mut anchors: Vec<&str> = Vec::new();
-    for a in g
-        .sources
-        .iter()
-        .map(String::as_str)
-        .chain(quotes.iter().map(|q| q.cite.at.as_str()))
-    {
-        if !anchors.contains(&a) {
-            anchors.push(a);
-        }
-    }
-    let all_blocks: Vec<Block> = anchors.iter().flat_map(|a| blocks(corpus, a)).collect();
-    let found = find_quotes(&all_blocks, &quotes);
-
+    let (quotes, anchors, all_blocks, found) = page_texts(corpus, g, &points);
     let mut b = String::new();
     let mut ids: BTreeSet<String> = BTreeSet::new();
     let _ = writeln!(
@@ -631,7 +586,8 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         b,
         "<nav>On this page: <a href=\"#sources\">sources</a> · <a href=\"#rules\">rules</a> · \
          {}<a href=\"#choices\">open points</a> · <a href=\"#readings\">readings</a> · \
-         <a href=\"#register\">register</a> · <a href=\"#results\">results</a></nav>",
+         <a href=\"#register\">register</a> · <a href=\"#samples\">sample games</a> · \
+         <a href=\"#results\">results</a></nav>",
         if g.remarks.is_empty() {
             ""
         } else {
@@ -644,95 +600,7 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         "<h2 id=\"sources\">The sources</h2>\n<p class=\"meta\">Verbatim, as the witnesses \
          give them; every quoted span is marked and links to what quotes it.</p>\n",
     );
-    let mut bi = 0;
-    for a in &anchors {
-        let bl = blocks(corpus, a);
-        if bl.is_empty() {
-            continue;
-        }
-        let heading = if let Some(p) = corpus.passages.get(*a) {
-            format!(
-                "{}, {}: {} ({})",
-                work_short(corpus, &p.work),
-                escape(&p.heading),
-                escape(a),
-                escape(&pages_of(&p.page))
-            )
-        } else if let Some(e) = corpus.evidence.get(*a) {
-            format!(
-                "{}: {} ({}{})",
-                escape(&e.id),
-                escape(&e.game_name),
-                escape(&e.date),
-                e.location
-                    .as_ref()
-                    .map_or(String::new(), |l| format!(", {}", escape(l)))
-            )
-        } else if let Some(e) = corpus.encodings.get(*a) {
-            format!(
-                "{}: {} {} ({}, {})",
-                escape(&e.id),
-                escape(&e.system),
-                escape(&e.version),
-                escape(&e.path),
-                escape(&e.commit)
-            )
-        } else {
-            escape(a)
-        };
-        let _ = writeln!(
-            b,
-            "<section id=\"text-{}\">\n<h3>{heading}</h3>",
-            html_id(a)
-        );
-        for block in &bl {
-            let _ = write!(b, "<h4>Witness: {}", escape(&block.title));
-            if let Some(w) = corpus.witnesses.get(block.witness)
-                && let Some(url) = &w.url
-            {
-                let _ = write!(
-                    b,
-                    " <a href=\"{}\">{}</a>{}",
-                    escape(url),
-                    escape(url),
-                    w.accessed
-                        .as_ref()
-                        .map_or(String::new(), |d| format!(", accessed {}", escape(d)))
-                );
-            }
-            b.push_str("</h4>\n");
-            if block
-                .runs
-                .iter()
-                .all(|r| r.iter().all(|p| p.text.trim().is_empty()))
-            {
-                b.push_str(
-                    "<p class=\"meta\">No text of this witness is recorded in the corpus.</p>\n",
-                );
-                bi += 1;
-                continue;
-            }
-            b.push_str("<blockquote class=\"text\">");
-            for (ri, run) in block.runs.iter().enumerate() {
-                if ri > 0 {
-                    b.push_str(if block.witness == "metadata" {
-                        "<br />\n"
-                    } else {
-                        " <span class=\"el\">[…]</span> "
-                    });
-                }
-                let marks: Vec<(usize, Range<usize>)> = found
-                    .iter()
-                    .filter(|(_, fb, fr, _)| *fb == bi && *fr == ri)
-                    .map(|(qi, _, _, r)| (*qi, r.clone()))
-                    .collect();
-                render_run(&mut b, run, &marks, &quotes, &mut ids);
-            }
-            b.push_str("</blockquote>\n");
-            bi += 1;
-        }
-        b.push_str("</section>\n");
-    }
+    b.push_str(&texts_html(corpus, &anchors, &quotes, &found, &mut ids));
 
     // The quote list under a clause, option or point, each linking back to where it is marked.
     let first_block = |a: &str| all_blocks.iter().position(|bl| bl.anchor == a);
@@ -992,6 +860,35 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
         }
         b.push_str("</section>\n");
     }
+
+    // Sample games.
+    b.push_str(
+        "<h2 id=\"samples\">Sample games, move by move</h2>\n<p class=\"meta\">Game 0 of each \
+         reading's run in the report, step by step: the board, each move and each rule it \
+         applies with the words it rests on. And the first reading's game under each other \
+         reading: where the two part, and the open point that parts them.</p>\n<ul>\n",
+    );
+    for i in &g.interpretations {
+        let _ = writeln!(
+            b,
+            "<li><a href=\"{}\">{}</a>: {}</li>",
+            sample_name(&g.id, &i.id, None),
+            escape(&i.id),
+            escape(&i.title)
+        );
+    }
+    if let Some(primary) = g.interpretations.first() {
+        for i in g.interpretations.iter().skip(1) {
+            let _ = writeln!(
+                b,
+                "<li><a href=\"{}\">{} against {}</a></li>",
+                sample_name(&g.id, &primary.id, Some(&i.id)),
+                escape(&primary.id),
+                escape(&i.id)
+            );
+        }
+    }
+    b.push_str("</ul>\n");
 
     // Results, from the report.
     b.push_str("<h2 id=\"results\">Results</h2>\n");

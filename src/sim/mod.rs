@@ -35,7 +35,7 @@ mod runner;
 mod tally;
 
 pub use metrics::{GameMetrics, GameObserver, MEASURES, Measure, MetricTally, Moments, UNIT, t95};
-pub use playout::{QUIET_CHECK, TraceStep, play, play_game, trace};
+pub use playout::{QUIET_CHECK, TraceStep, play, play_game, trace, trace_replaying, trace_with};
 pub use record::{GameEnd, GameRecord, Timeout, game_end};
 pub use runner::{
     BLOCK, Block, Blocks, MIN_BLOCKS, block, block_len, block_of, block_ranges, run, run_blocks,

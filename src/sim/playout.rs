@@ -241,6 +241,22 @@ pub fn trace<R: Rules>(
     key: u64,
     index: u64,
     max_plies: u32,
+    step: impl FnMut(TraceStep<'_, R>),
+) -> GameEnd {
+    trace_with(rules, None, seed, key, index, max_plies, step)
+}
+
+/// [`trace`], with each seat's move chosen by its agent in `lineup` for game `index` (as
+/// `run --agents` seats them) where one is given: the game [`play_game`] plays, step by
+/// step. Random agents play random play's very game (the agents' branch of the runner is
+/// random play's, draw for draw).
+pub fn trace_with<R: Rules>(
+    rules: &R,
+    lineup: Option<&Lineup>,
+    seed: u64,
+    key: u64,
+    index: u64,
+    max_plies: u32,
     mut step: impl FnMut(TraceStep<'_, R>),
 ) -> GameEnd {
     let mut rng = game_rng(seed, key, index);
@@ -252,6 +268,7 @@ pub fn trace<R: Rules>(
         step(TraceStep {
             seat: None,
             chance: None,
+            chance_text: String::new(),
             legal: &[],
             chosen: 0,
             events: &start,
@@ -263,11 +280,13 @@ pub fn trace<R: Rules>(
             Status::Over => return game_end(rules.outcome(&state)),
             Status::Chance => {
                 let k = sample(rules.chance_outcomes(&state), &mut rng);
+                let what = rules.chance_text(&state, k);
                 let mut events = Vec::new();
                 rules.apply_chance(&mut state, k, &mut events);
                 step(TraceStep {
                     seat: None,
                     chance: Some(k),
+                    chance_text: what,
                     legal: &[],
                     chosen: 0,
                     events: &events,
@@ -279,17 +298,117 @@ pub fn trace<R: Rules>(
                     return GameEnd::Timeout(Timeout::PlyLimit);
                 }
                 rules.legal_moves(&state, &mut moves);
-                let k = pick(&mut rng, moves.len());
+                let k = match lineup {
+                    Some(lineup) => {
+                        agents::choose(lineup.agent(index, seat), rules, &state, &moves, &mut rng)
+                    }
+                    None => pick(&mut rng, moves.len()),
+                };
                 let mut events = Vec::new();
                 rules.apply(&mut state, moves[k], &mut events);
                 step(TraceStep {
                     seat: Some(seat),
                     chance: None,
+                    chance_text: String::new(),
                     legal: &moves,
                     chosen: k,
                     events: &events,
                     state: &state,
                 });
+            }
+        }
+    }
+}
+
+/// [`trace_with`] replaying another game: at each chance step the next of `chances` (while
+/// they last and the outcome is possible here), at each decision the legal move whose text
+/// ([`Rules::move_text`]) is the next of `moves`, until one is not legal; from then on every
+/// decision is the seat's agent's in `lineup`, and every chance step once `chances` are spent
+/// is drawn, from game `index`'s own generator. `step` is told whether each step replayed
+/// (`explain --against`: the same game under a second reading).
+#[allow(clippy::too_many_arguments)]
+pub fn trace_replaying<R: Rules>(
+    rules: &R,
+    lineup: &Lineup,
+    seed: u64,
+    key: u64,
+    index: u64,
+    max_plies: u32,
+    (chances, moves): (&[usize], &[&str]),
+    mut step: impl FnMut(TraceStep<'_, R>, bool),
+) -> GameEnd {
+    let mut rng = game_rng(seed, key, index);
+    let mut chances = chances.iter().copied();
+    let mut theirs = moves.iter();
+    let mut state = rules.initial();
+    let mut events = Vec::new();
+    rules.reset(&mut state, &mut events);
+    if !events.is_empty() {
+        step(
+            TraceStep {
+                seat: None,
+                chance: None,
+                chance_text: String::new(),
+                legal: &[],
+                chosen: 0,
+                events: &events,
+                state: &state,
+            },
+            false,
+        );
+    }
+    let mut parted = false;
+    let mut legal = Vec::new();
+    loop {
+        events.clear();
+        match rules.status(&state) {
+            Status::Over => return game_end(rules.outcome(&state)),
+            Status::Chance => {
+                let weights = rules.chance_outcomes(&state);
+                let (k, replayed) = match chances.next() {
+                    Some(k) if weights.get(k).is_some_and(|&w| w > 0) => (k, true),
+                    _ => (sample(weights, &mut rng), false),
+                };
+                let what = rules.chance_text(&state, k);
+                rules.apply_chance(&mut state, k, &mut events);
+                step(
+                    TraceStep {
+                        seat: None,
+                        chance: Some(k),
+                        chance_text: what,
+                        legal: &[],
+                        chosen: 0,
+                        events: &events,
+                        state: &state,
+                    },
+                    replayed,
+                );
+            }
+            Status::ToMove(seat) => {
+                if !rules.has_cap() && rules.plies(&state) >= max_plies {
+                    return GameEnd::Timeout(Timeout::PlyLimit);
+                }
+                rules.legal_moves(&state, &mut legal);
+                let next = if parted { None } else { theirs.next() };
+                let found =
+                    next.and_then(|m| legal.iter().position(|&l| rules.move_text(l) == **m));
+                parted |= found.is_none();
+                let chosen = found.unwrap_or_else(|| {
+                    agents::choose(lineup.agent(index, seat), rules, &state, &legal, &mut rng)
+                });
+                rules.apply(&mut state, legal[chosen], &mut events);
+                step(
+                    TraceStep {
+                        seat: Some(seat),
+                        chance: None,
+                        chance_text: String::new(),
+                        legal: &legal,
+                        chosen,
+                        events: &events,
+                        state: &state,
+                    },
+                    found.is_some(),
+                );
             }
         }
     }
@@ -301,6 +420,8 @@ pub struct TraceStep<'a, R: Rules> {
     pub seat: Option<crate::games::Seat>,
     /// The chance outcome, for a chance step.
     pub chance: Option<usize>,
+    /// The chance outcome in words ([`Rules::chance_text`]); empty for a decision.
+    pub chance_text: String,
     /// The legal moves (empty for a chance step).
     pub legal: &'a [R::Move],
     /// The index of the move played.

@@ -57,27 +57,33 @@ pub fn playthrough<R: Rules>(
     if hidden > 0 {
         let _ = writeln!(text, "… {hidden} more plies, not shown");
     }
+    for line in end_lines(&end, rules.seats(), max_plies) {
+        let _ = writeln!(text, "{line}");
+    }
+    text
+}
+
+/// How a game ended, as the playthroughs and `explain` write it: the result line, and the
+/// places where the game ranks its players.
+pub fn end_lines(end: &GameEnd, seats: usize, max_plies: u32) -> Vec<String> {
+    let mut lines = Vec::new();
     match end {
         GameEnd::Timeout(Timeout::PlyLimit) => {
-            let _ = writeln!(text, "result: timeout at {max_plies} plies");
+            lines.push(format!("result: timeout at {max_plies} plies"));
         }
         GameEnd::Timeout(Timeout::QuietLimit) => {
-            let _ = writeln!(
-                text,
-                "result: timeout, no material changed for the quiet limit"
-            );
+            lines.push("result: timeout, no material changed for the quiet limit".to_owned());
         }
         GameEnd::Timeout(Timeout::SearchLimit) => {
-            let _ = writeln!(
-                text,
-                "result: timeout, a search stopped at its bound with no cycle found"
+            lines.push(
+                "result: timeout, a search stopped at its bound with no cycle found".to_owned(),
             );
         }
         GameEnd::Timeout(Timeout::Cycle) => {
-            let _ = writeln!(text, "result: timeout, a cycle that never ends");
+            lines.push("result: timeout, a cycle that never ends".to_owned());
         }
         GameEnd::Timeout(Timeout::Endless) => {
-            let _ = writeln!(text, "result: timeout, no end can be reached any more");
+            lines.push("result: timeout, no end can be reached any more".to_owned());
         }
         GameEnd::Over(o) => {
             let who = match o.result {
@@ -91,20 +97,19 @@ pub fn playthrough<R: Rules>(
                     format!("seat {} wins", seats.join(" and "))
                 }
             };
-            let _ = writeln!(
-                text,
+            lines.push(format!(
                 "result: {who}, scores {}-{}, end {}",
                 o.scores[0],
                 o.scores[1],
                 o.end.name()
-            );
+            ));
             if o.is_ranked() {
-                let places: Vec<String> = (0..rules.seats())
+                let places: Vec<String> = (0..seats)
                     .map(|s| format!("seat {} {}", s + 1, o.ranks[s]))
                     .collect();
-                let _ = writeln!(text, "ranks: {}", places.join(", "));
+                lines.push(format!("ranks: {}", places.join(", ")));
             }
         }
     }
-    text
+    lines
 }

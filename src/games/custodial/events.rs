@@ -10,7 +10,7 @@ event_kinds! {
     /// The toss decided who places first.
     Lot = "lot" ["starter"],
     /// A piece was eaten.
-    Capture = "capture" [],
+    Capture = "capture" [] in ["capture_line"],
     /// One direction of a capture ate a line of two or more pieces.
     LineCapture = "line-capture" ["capture_line"],
     /// An enemy piece on the middle cell was enclosed but not eaten.
@@ -56,7 +56,7 @@ event_kinds! {
     /// The stall rule ended the game.
     StallEnd = "stall-end" ["stall", "stall_result"],
     /// A player lost his last piece.
-    TotalCapture = "total-capture" [],
+    TotalCapture = "total-capture" [] in ["blocked"],
     /// An engine's implicit all-pass draw ended the game.
     AllPassDraw = "all-pass-draw" ["all_pass_draw"],
     /// An engine's cap ended the game.

@@ -35,7 +35,7 @@ use super::bits::{Bits, bit_indices, nth_bit_sparse, nth_bit_wide, nth_cell, pic
 use super::core::{self, CapError, Clock, Limit, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
-    event_kinds,
+    event_kinds, view,
 };
 use crate::family::custodial::{
     Blocked, CaptureLine, Continuation, CustodialParams, FirstBlocked, FirstMover, Placing,
@@ -709,6 +709,19 @@ impl Rules for Custodial {
             size: Some(self.n),
         }
         .to_string()
+    }
+
+    fn chance_text(&self, s: &CustodialState, k: usize) -> String {
+        let _ = (s, k);
+        "the toss".to_owned()
+    }
+
+    fn board(&self, s: &CustodialState) -> view::BoardView {
+        self.board_view(s)
+    }
+
+    fn move_params(&self, mv: CustodialMove) -> &'static [&'static str] {
+        Self::move_rule(mv)
     }
 
     fn state_text(&self, s: &CustodialState) -> String {

@@ -167,3 +167,49 @@ impl Custodial {
         out
     }
 }
+
+impl Custodial {
+    /// The board as a picture: the last row on top, each cell its piece (`x` the first
+    /// seat's, `o` the second's, as [`Custodial::board_text`] writes them), the pieces in
+    /// hand and those eaten beside it.
+    pub fn board_view(&self, s: &CustodialState) -> view::BoardView {
+        let rows = (0..self.n)
+            .rev()
+            .map(|r| {
+                (0..self.n)
+                    .map(|col| {
+                        let cell = r * self.n + col;
+                        let who = s.who(cell);
+                        let text = match who {
+                            Some(0) => "x",
+                            Some(_) => "o",
+                            None => "",
+                        };
+                        view::SiteView::new(
+                            cell_name(cell, self.n),
+                            text.to_owned(),
+                            who.map(|w| w as u8),
+                            false,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        view::BoardView {
+            rows,
+            notes: vec![
+                ("hands".to_owned(), format!("{}-{}", s.hand[0], s.hand[1])),
+                ("eaten".to_owned(), format!("{}-{}", s.taken[0], s.taken[1])),
+            ],
+        }
+    }
+
+    /// The parameters a move of this kind applies (see [`crate::games::Rules::move_params`]).
+    pub fn move_rule(mv: CustodialMove) -> &'static [&'static str] {
+        match mv {
+            CustodialMove::Pass => &["blocked", "voluntary_pass"],
+            CustodialMove::Place(_) | CustodialMove::PlacePair(..) => &["per_turn", "placing"],
+            CustodialMove::Step { .. } => &["step", "compulsory_capture"],
+        }
+    }
+}

@@ -38,7 +38,7 @@ use super::bits::nth_set_bit;
 use super::core::{self, CapError, Clock, Limit, kebab_name, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, NoEvents, Outcome, Result_, Rules, Seat, Status,
-    event_kinds,
+    event_kinds, view,
 };
 use crate::family::sowing::{
     BoardTurn, Borrowing, Chain, ChainOrigin, ChainTake, Compulsion, Correspond, Daughters,
@@ -901,6 +901,19 @@ impl Rules for Sowing {
             holes: Some(self.n),
         }
         .to_string()
+    }
+
+    fn chance_text(&self, s: &SowingState, k: usize) -> String {
+        let _ = (s, k);
+        "the lot".to_owned()
+    }
+
+    fn board(&self, s: &SowingState) -> view::BoardView {
+        self.board_view(s)
+    }
+
+    fn move_params(&self, mv: SowingMove) -> &'static [&'static str] {
+        Self::move_rule(mv)
     }
 
     fn state_text(&self, s: &SowingState) -> String {

@@ -246,3 +246,74 @@ impl Sowing {
         )
     }
 }
+
+impl Sowing {
+    /// The board as a picture: seat 1's row on top from his left as seat 0 sees it (`bN` to
+    /// `b1`), seat 0's row below from his left, each house its count, its owner and whether
+    /// it is a daughter's; beside it the takings, the counters in hand while a board is
+    /// distributed, and the points across boards.
+    pub fn board_view(&self, s: &SowingState) -> view::BoardView {
+        let n = self.n;
+        let site = |h: usize| {
+            let count = s.pos.board[h];
+            view::SiteView::new(
+                house_name(h, n),
+                if count == 0 {
+                    String::new()
+                } else {
+                    count.to_string()
+                },
+                (s.pos.owner[h] != NO_SEAT).then_some(s.pos.owner[h]),
+                s.pos.mark[h] != 0,
+            )
+        };
+        let mut notes = vec![(
+            "taken".to_owned(),
+            format!("{}-{}", s.pos.store[0], s.pos.store[1]),
+        )];
+        if s.hand > 0 {
+            notes.push(("in hand".to_owned(), s.hand.to_string()));
+        }
+        if self.p.rounds == Rounds::Points {
+            notes.push((
+                "points".to_owned(),
+                format!("{}-{}", s.points[0], s.points[1]),
+            ));
+        }
+        if s.pos.discarded > 0 {
+            notes.push(("out of play".to_owned(), s.pos.discarded.to_string()));
+        }
+        view::BoardView {
+            rows: vec![
+                (n..2 * n).rev().map(site).collect(),
+                (0..n).map(site).collect(),
+            ],
+            notes,
+        }
+    }
+
+    /// The parameters a move of this kind applies (see [`crate::games::Rules::move_params`]).
+    pub fn move_rule(mv: SowingMove) -> &'static [&'static str] {
+        match mv {
+            SowingMove::Pass => &["end", "end_check"],
+            // What a lap does (`skip_origin`) is the `lap` event's rule.
+            SowingMove::Sow { quirk: true, .. } => {
+                &["direction", "min_sow", "sow_from", "ludii_left_hole_quirk"]
+            }
+            SowingMove::Sow { take, .. } if take != u8::MAX => &[
+                "direction",
+                "min_sow",
+                "sow_from",
+                "capture_last",
+                "chain_take",
+            ],
+            SowingMove::Sow { .. } => &["direction", "min_sow", "sow_from"],
+            SowingMove::Gift { .. } => &["gift"],
+            SowingMove::Distribute { .. } | SowingMove::Manner { .. } => {
+                &["distribution", "correspond"]
+            }
+            SowingMove::Keep | SowingMove::Turn => &["turn_board", "board_turn"],
+            SowingMove::PlaceExtra { .. } => &["extra_houses"],
+        }
+    }
+}

@@ -13,7 +13,7 @@ event_kinds! {
     /// A mother left the village.
     Left = "left" ["leave"],
     /// A tâba was banked.
-    Banked = "banked" [],
+    Banked = "banked" [] in ["must_move"],
     /// A throw would have taken a mother past the well.
     Overshoot = "overshoot" ["overshoot"],
     /// A banked tâba moved a mother on her way out.
@@ -21,7 +21,7 @@ event_kinds! {
     /// A tâba thrown with a credit step was lost (Ludii: one move per throw).
     TabaDropped = "taba-dropped" ["ludii_credit_drops_taba"],
     /// A mother reached the well.
-    AtWell = "at-well" [],
+    AtWell = "at-well" [] in ["overshoot"],
     /// A tâba was paid at the well.
     Paid = "paid" ["well_cost", "well_pay"],
     /// A score thrown at the well was kept for later.
@@ -51,7 +51,7 @@ event_kinds! {
     /// A throw stopped the hyena at the well short of its full value.
     HyenaStopped = "hyena-stopped" ["hyena_exact"],
     /// The hyena reached the well.
-    HyenaAtWell = "hyena-at-well" [],
+    HyenaAtWell = "hyena-at-well" [] in ["hyena_exact"],
     /// A tâba was paid for the hyena at the well.
     HyenaPaid = "hyena-paid" ["hyena_well_cost", "well_pay"],
     /// The hyena left the well.
@@ -63,7 +63,7 @@ event_kinds! {
     /// The hyena came home.
     HyenaHome = "hyena-home" ["village_exact"],
     /// A throw no piece could use was lost.
-    Unusable = "unusable" [],
+    Unusable = "unusable" [] in ["must_move"],
     /// A player let a usable throw go.
     Declined = "declined" ["must_move"],
     /// A yômên stopped the player without being played.

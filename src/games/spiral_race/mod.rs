@@ -30,7 +30,7 @@ use super::core::sticks::{self, Cast};
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
     EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules, Seat,
-    Status, event_kinds,
+    Status, event_kinds, view,
 };
 use crate::family::spiral_race::{
     Controller, Eats, End, HyenaPurse, HyenaTaba, Leave, MotherOvershoot, OutCredit, ReturnTaba,
@@ -43,6 +43,7 @@ mod events;
 mod moves;
 mod play;
 mod setup;
+mod text;
 
 pub use events::{SpiralRaceEvent, SpiralRaceEventKind};
 
@@ -734,6 +735,24 @@ impl Rules for SpiralRace {
             total += walked(&s.hyena) + 2 * len * i64::from(s.eaten);
         }
         total
+    }
+
+    fn chance_text(&self, s: &SpiralRaceState, k: usize) -> String {
+        match s.phase {
+            Phase::Throw => {
+                let t = sticks::THROWS[k];
+                format!("the sticks fall {t} ({})", super::stick_race::throw_name(t))
+            }
+            _ => "the lot".to_owned(),
+        }
+    }
+
+    fn board(&self, s: &SpiralRaceState) -> view::BoardView {
+        self.board_view(s)
+    }
+
+    fn move_params(&self, mv: SpiralMove) -> &'static [&'static str] {
+        Self::move_rule(mv)
     }
 
     fn state_text(&self, s: &SpiralRaceState) -> String {

@@ -10,13 +10,13 @@ event_kinds! {
     /// A lot decided who throws first.
     Lot = "lot" ["starter"],
     /// A tâba was banked to the player's credit.
-    Banked = "banked" [],
+    Banked = "banked" [] in ["release"],
     /// A thrown tâba released a counter.
     Released = "released" ["release", "release_moves"],
     /// A banked tâba released a counter.
     CreditRelease = "credit-release" ["release", "release_moves"],
     /// A counter was eaten (whatever the rule that ate it).
-    Capture = "capture" [],
+    Capture = "capture" [] in ["capture"],
     /// A counter was eaten by one landing on it.
     LandingCapture = "landing-capture" ["capture"],
     /// A counter was eaten by one passing over it.

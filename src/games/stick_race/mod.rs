@@ -48,7 +48,7 @@ use super::core::sticks::{self, Cast};
 use super::core::{CapError, Clock, Limit, lot_weights};
 use super::{
     Count, EndReason, Event, EventKind, EventSink, MoveSink, NoEvents, Outcome, Result_, Rules,
-    Seat, Status, event_kinds,
+    Seat, Status, event_kinds, view,
 };
 use crate::family::stick_race::{
     Capture, Credits, End, Overshoot, Overtaken, Release, Standstill, Start, Starter,
@@ -656,6 +656,24 @@ impl Rules for StickRace {
             cols: Some(self.cols),
         }
         .to_string()
+    }
+
+    fn chance_text(&self, s: &StickRaceState, k: usize) -> String {
+        match s.phase {
+            Phase::Throw => {
+                let t = sticks::THROWS[k];
+                format!("the sticks fall {t} ({})", throw_name(t))
+            }
+            _ => "the lot".to_owned(),
+        }
+    }
+
+    fn board(&self, s: &StickRaceState) -> view::BoardView {
+        self.board_view(s)
+    }
+
+    fn move_params(&self, mv: StickMove) -> &'static [&'static str] {
+        Self::move_rule(mv)
     }
 
     fn state_text(&self, s: &StickRaceState) -> String {

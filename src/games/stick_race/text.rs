@@ -190,3 +190,72 @@ impl StickRace {
         out
     }
 }
+
+impl StickRace {
+    /// The board as a picture: the last row on top, each house its counters (`x` a released
+    /// counter of the first seat, `X` one not yet released, `o` and `O` the second seat's,
+    /// as [`StickRace::board_text`] writes them; a number after them where several stand
+    /// together), marked while not yet released; beside it the banks, the counters eaten
+    /// and the throw in hand.
+    pub fn board_view(&self, s: &StickRaceState) -> view::BoardView {
+        let rows = (0..self.rows)
+            .rev()
+            .map(|r| {
+                (0..self.cols)
+                    .map(|col| {
+                        let h = r * self.cols + col;
+                        let mut text = String::new();
+                        let mut seat = None;
+                        let mut marked = false;
+                        for (side, (active, waiting)) in
+                            [('x', 'X'), ('o', 'O')].into_iter().enumerate()
+                        {
+                            let n = s.count(side, h);
+                            if n == 0 {
+                                continue;
+                            }
+                            let waits = s.is_waiting(side, h);
+                            marked |= waits;
+                            seat = Some(side as u8);
+                            text.push(if waits { waiting } else { active });
+                            if n > 1 {
+                                text.push_str(&n.to_string());
+                            }
+                        }
+                        view::SiteView::new(house_name(h, self.cols), text, seat, marked)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut notes = vec![
+            ("bank".to_owned(), format!("{}-{}", s.bank[0], s.bank[1])),
+            ("eaten".to_owned(), format!("{}-{}", s.score[0], s.score[1])),
+        ];
+        if s.home != [0, 0] {
+            notes.push((
+                "borne off".to_owned(),
+                format!("{}-{}", s.home[0], s.home[1]),
+            ));
+        }
+        if s.phase == Phase::Decide {
+            notes.push(("throw".to_owned(), s.throw.to_string()));
+        }
+        view::BoardView { rows, notes }
+    }
+
+    /// The parameters a move of this kind applies (see [`crate::games::Rules::move_params`]).
+    pub fn move_rule(mv: StickMove) -> &'static [&'static str] {
+        match mv {
+            StickMove::Bank => &["release", "credits"],
+            StickMove::Release { .. } => &["release", "release_moves"],
+            StickMove::CreditRelease { .. } => &["release", "credits"],
+            StickMove::Move {
+                spent: 0,
+                with_credit: false,
+                ..
+            } => &["track", "capture", "overshoot"],
+            StickMove::Move { .. } => &["track", "capture", "overshoot", "credits"],
+            StickMove::Pass => &["must_move", "unusable"],
+        }
+    }
+}

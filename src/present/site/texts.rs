@@ -7,7 +7,10 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use crate::corpus::{self, Cite, Corpus};
+use std::collections::HashMap;
+
+use super::{html_id, pages_of, points_of, work_short};
+use crate::corpus::{self, Cite, Corpus, Game, Point};
 use crate::present::html::escape;
 
 /// Who quotes: a clause, a remark, a choice's question, an option or a register point, by
@@ -43,7 +46,7 @@ pub(super) struct Piece<'a> {
 
 /// Where each quote is marked: `(quote index, block, run, range)`, the first occurrence in
 /// each block that has it.
-type Found = Vec<(usize, usize, usize, Range<usize>)>;
+pub(super) type Found = Vec<(usize, usize, usize, Range<usize>)>;
 
 pub(super) fn blocks<'a>(corpus: &'a Corpus, anchor: &'a str) -> Vec<Block<'a>> {
     if let Some(p) = corpus.passages.get(anchor) {
@@ -246,4 +249,230 @@ fn shown(text: &str, range: Range<usize>, metadata: bool) -> String {
         out.push(c);
     }
     out
+}
+
+/// What a game page quotes and shows: every quote on it with its owner, in page order; the
+/// texts shown (the game's sources, then anything else its quotes cite) and their blocks;
+/// and where each quote is marked in them.
+pub(super) fn page_texts<'c>(
+    corpus: &'c Corpus,
+    g: &'c Game,
+    points: &[&'c Point],
+) -> (Vec<Quote<'c>>, Vec<&'c str>, Vec<Block<'c>>, Found) {
+    let mut quotes: Vec<Quote> = Vec::new();
+    fn add<'a>(cites: &'a [Cite], owner: String, label: String, quotes: &mut Vec<Quote<'a>>) {
+        for c in cites {
+            let id = format!("q-{}", quotes.len() + 1);
+            quotes.push(Quote {
+                cite: c,
+                owner: owner.clone(),
+                label: label.clone(),
+                id,
+            });
+        }
+    }
+    for c in &g.clauses {
+        let owner = format!("clause-{}", html_id(&c.id));
+        add(&c.cites, owner, format!("clause {}", c.id), &mut quotes);
+    }
+    for r in &g.remarks {
+        let owner = format!("remark-{}", html_id(&r.id));
+        add(&r.cites, owner, format!("remark {}", r.id), &mut quotes);
+    }
+    for ch in &g.choices {
+        let owner = format!("choice-{}", html_id(&ch.id));
+        add(
+            &ch.cites,
+            owner,
+            format!("open point {}", ch.id),
+            &mut quotes,
+        );
+        for o in &ch.options {
+            let owner = format!("option-{}-{}", html_id(&ch.id), html_id(&o.id));
+            let label = format!("option {}: {}", ch.id, o.id);
+            add(&o.cites, owner, label, &mut quotes);
+        }
+    }
+    for p in points {
+        let label = format!("register point {}", p.id);
+        add(&p.cites, html_id(&p.id), label, &mut quotes);
+    }
+    // The texts: the game's sources, then anything else its quotes cite.
+    let mut anchors: Vec<&str> = Vec::new();
+    for a in g
+        .sources
+        .iter()
+        .map(String::as_str)
+        .chain(quotes.iter().map(|q| q.cite.at.as_str()))
+    {
+        if !anchors.contains(&a) {
+            anchors.push(a);
+        }
+    }
+    let all_blocks: Vec<Block> = anchors.iter().flat_map(|a| blocks(corpus, a)).collect();
+    let found = find_quotes(&all_blocks, &quotes);
+
+    (quotes, anchors, all_blocks, found)
+}
+
+/// The texts of a game page, every quote marked (its id `q-N` on its first mark), each mark
+/// linking to what quotes it.
+pub(super) fn texts_html(
+    corpus: &Corpus,
+    anchors: &[&str],
+    quotes: &[Quote],
+    found: &Found,
+    ids: &mut BTreeSet<String>,
+) -> String {
+    let mut b = String::new();
+    let mut bi = 0;
+    for a in anchors {
+        let bl = blocks(corpus, a);
+        if bl.is_empty() {
+            continue;
+        }
+        let heading = if let Some(p) = corpus.passages.get(*a) {
+            format!(
+                "{}, {}: {} ({})",
+                work_short(corpus, &p.work),
+                escape(&p.heading),
+                escape(a),
+                escape(&pages_of(&p.page))
+            )
+        } else if let Some(e) = corpus.evidence.get(*a) {
+            format!(
+                "{}: {} ({}{})",
+                escape(&e.id),
+                escape(&e.game_name),
+                escape(&e.date),
+                e.location
+                    .as_ref()
+                    .map_or(String::new(), |l| format!(", {}", escape(l)))
+            )
+        } else if let Some(e) = corpus.encodings.get(*a) {
+            format!(
+                "{}: {} {} ({}, {})",
+                escape(&e.id),
+                escape(&e.system),
+                escape(&e.version),
+                escape(&e.path),
+                escape(&e.commit)
+            )
+        } else {
+            escape(a)
+        };
+        let _ = writeln!(
+            b,
+            "<section id=\"text-{}\">\n<h3>{heading}</h3>",
+            html_id(a)
+        );
+        for block in &bl {
+            let _ = write!(b, "<h4>Witness: {}", escape(&block.title));
+            if let Some(w) = corpus.witnesses.get(block.witness)
+                && let Some(url) = &w.url
+            {
+                let _ = write!(
+                    b,
+                    " <a href=\"{}\">{}</a>{}",
+                    escape(url),
+                    escape(url),
+                    w.accessed
+                        .as_ref()
+                        .map_or(String::new(), |d| format!(", accessed {}", escape(d)))
+                );
+            }
+            b.push_str("</h4>\n");
+            if block
+                .runs
+                .iter()
+                .all(|r| r.iter().all(|p| p.text.trim().is_empty()))
+            {
+                b.push_str(
+                    "<p class=\"meta\">No text of this witness is recorded in the corpus.</p>\n",
+                );
+                bi += 1;
+                continue;
+            }
+            b.push_str("<blockquote class=\"text\">");
+            for (ri, run) in block.runs.iter().enumerate() {
+                if ri > 0 {
+                    b.push_str(if block.witness == "metadata" {
+                        "<br />\n"
+                    } else {
+                        " <span class=\"el\">[…]</span> "
+                    });
+                }
+                let marks: Vec<(usize, Range<usize>)> = found
+                    .iter()
+                    .filter(|(_, fb, fr, _)| *fb == bi && *fr == ri)
+                    .map(|(qi, _, _, r)| (*qi, r.clone()))
+                    .collect();
+                render_run(&mut b, run, &marks, quotes, ids);
+            }
+            b.push_str("</blockquote>\n");
+            bi += 1;
+        }
+        b.push_str("</section>\n");
+    }
+    b
+}
+
+/// Where each quote of a game stands on its page: for the element that quotes it (`clause-…`,
+/// `choice-…`, `option-…-…`) and the quote's place among that element's quotes, the id of its
+/// mark in the texts (`q-N`), for quotes that are marked.
+pub(super) fn quote_marks(corpus: &Corpus, g: &Game) -> HashMap<(String, usize), String> {
+    let points = points_of(corpus, g);
+    let (quotes, _, _, found) = page_texts(corpus, g, &points);
+    let mut out = HashMap::new();
+    let mut nth: HashMap<&str, usize> = HashMap::new();
+    for (qi, q) in quotes.iter().enumerate() {
+        let k = nth.entry(q.owner.as_str()).or_insert(0);
+        if found.iter().any(|(f, ..)| *f == qi) {
+            out.insert((q.owner.clone(), *k), q.id.clone());
+        }
+        *k += 1;
+    }
+    out
+}
+
+/// A game's source texts as its page shows them, every quote marked with the page's ids
+/// (`q-N`), then what quotes them (each clause, remark, open point, option and register
+/// point, by the page's element ids), each linking to its quotes in the texts: the sources
+/// of a page that stands alone (`explain --format html`).
+pub(super) fn game_texts_html(corpus: &Corpus, g: &Game) -> String {
+    let points = points_of(corpus, g);
+    let (quotes, anchors, _, found) = page_texts(corpus, g, &points);
+    let mut b = texts_html(corpus, &anchors, &quotes, &found, &mut BTreeSet::new());
+    b.push_str("<h2 id=\"quoted-by\">What quotes them</h2>\n<ul>\n");
+    let mut owners: Vec<&str> = Vec::new();
+    for q in &quotes {
+        if !owners.contains(&q.owner.as_str()) {
+            owners.push(&q.owner);
+        }
+    }
+    for owner in owners {
+        let mine: Vec<(usize, &Quote)> = quotes
+            .iter()
+            .enumerate()
+            .filter(|(_, q)| q.owner == owner)
+            .collect();
+        let links: Vec<String> = mine
+            .iter()
+            .map(|(qi, q)| {
+                if found.iter().any(|(f, ..)| f == qi) {
+                    format!("<a href=\"#{}\">“{}”</a>", q.id, escape(&q.cite.quote))
+                } else {
+                    format!("“{}”", escape(&q.cite.quote))
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            b,
+            "<li id=\"{owner}\"><strong>{}</strong>: {}</li>",
+            escape(&mine[0].1.label),
+            links.join(" · ")
+        );
+    }
+    b.push_str("</ul>\n");
+    b
 }
