@@ -301,19 +301,7 @@ pub(super) fn replay<R: Rules>(
         })
         .collect();
     let moves: Vec<&str> = script.steps.iter().filter_map(RawStep::move_text).collect();
-    let mut t = Trace::default();
-    let start = rules.initial();
-    t.steps.push(RawStep {
-        kind: StepKind::Start,
-        ply: 0,
-        seat: None,
-        legal: 0,
-        applies: Vec::new(),
-        view: rules.board(&start),
-        text: rules.state_text(&start),
-        replayed: None,
-        chance_text: String::new(),
-    });
+    let mut t = Trace::starting(rules);
     let mut ply = 0;
     let end = trace_replaying(
         rules,

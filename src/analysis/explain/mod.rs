@@ -407,6 +407,28 @@ pub(super) struct Trace {
     pub plies: u32,
 }
 
+impl Trace {
+    /// A trace that holds only the position before anything happens.
+    pub(super) fn starting<R: Rules>(rules: &R) -> Self {
+        let start = rules.initial();
+        Trace {
+            steps: vec![RawStep {
+                kind: StepKind::Start,
+                ply: 0,
+                seat: None,
+                legal: 0,
+                applies: Vec::new(),
+                view: rules.board(&start),
+                text: rules.state_text(&start),
+                replayed: None,
+                chance_text: String::new(),
+            }],
+            end: None,
+            plies: 0,
+        }
+    }
+}
+
 /// One traced step.
 #[derive(Debug, Clone)]
 pub(super) struct RawStep {
@@ -651,19 +673,7 @@ impl EngineVisitor for Tracer<'_> {
                 script,
             );
         }
-        let mut t = Trace::default();
-        let start = rules.initial();
-        t.steps.push(RawStep {
-            kind: StepKind::Start,
-            ply: 0,
-            seat: None,
-            legal: 0,
-            applies: Vec::new(),
-            view: rules.board(&start),
-            text: rules.state_text(&start),
-            replayed: None,
-            chance_text: String::new(),
-        });
+        let mut t = Trace::starting(rules);
         let mut ply = 0;
         let end = trace_with(
             rules,
