@@ -329,7 +329,10 @@ fn bad_input_is_refused_with_the_valid_range() {
         "--plies",
         "900..950",
     ]);
-    assert!(e.contains("has 55 plies") && e.contains("1..55"), "{e}");
+    assert!(
+        e.contains("has plies 1 to 55") && e.contains("1..55"),
+        "{e}"
+    );
     let e = fails(&["explain", "um-el-bagara", "-i", "davies", "--plies", "0..3"]);
     assert!(e.contains("numbered from 1"), "{e}");
     let e = fails(&["explain", "um-el-bagara", "-i", "davies", "--plies", "9..3"]);
@@ -349,6 +352,124 @@ fn bad_input_is_refused_with_the_valid_range() {
     assert!(e.contains("table, json, markdown, html"), "{e}");
     let e = fails(&["explain", "um-el-bagara", "--set", "holes=x"]);
     assert!(e.contains("holes"), "{e}");
+    let e = fails(&[
+        "explain",
+        "um-el-bagara",
+        "--position",
+        "rows=5,5,5,5,5/5,5,x,5,5 to-move=1",
+    ]);
+    assert!(
+        e.contains("--position under um-el-bagara / davies: column 20, field rows: \"x\"")
+            && e.contains("guide/explain.md"),
+        "{e}"
+    );
+    let e = fails(&[
+        "explain",
+        "um-el-bagara",
+        "--position",
+        "rows=5,5,5,5,5/5,5,5,5,5 to-move=1 ply=30 turn=30 last=2",
+        "--plies",
+        "1..10",
+    ]);
+    assert!(
+        e.contains("the game from the position given has plies 31 to") && e.contains("31.."),
+        "{e}"
+    );
+}
+
+/// A position `explain` prints is one `--position` reads: copied out of a step (as the JSON
+/// gives it, and as the text wraps it), the game goes on from there, said not to be `run`'s.
+#[test]
+fn a_printed_position_is_read_back_by_position() {
+    let v = json(&[
+        "explain",
+        "um-el-banat",
+        "-i",
+        "davies",
+        "--plies",
+        "1..80",
+        "--format",
+        "json",
+    ]);
+    let steps = v["explained"]["steps"].as_array().unwrap();
+    let deep = steps
+        .iter()
+        .rev()
+        .map(|s| s["after"]["notation"].as_str().unwrap().to_owned())
+        .find(|n| n.contains("daughters=") && n.contains("owners="))
+        .expect("a position with daughters and owners in the first 80 plies");
+    let w = json(&[
+        "explain",
+        "um-el-banat",
+        "-i",
+        "davies",
+        "--position",
+        &deep,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(w["explained"]["start"]["notation"], deep.as_str());
+    assert_eq!(w["from_position"], deep.as_str());
+    let ply: u64 = deep
+        .split(' ')
+        .find_map(|w| w.strip_prefix("ply="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(w["explained"]["steps"][0]["ply"].as_u64(), Some(ply + 1));
+
+    // As the text prints it: wrapped, each further line indented.
+    let text = ok(&[
+        "explain",
+        "um-el-banat",
+        "-i",
+        "davies",
+        "--plies",
+        "60..60",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .rposition(|l| l.starts_with("    position: "))
+        .unwrap();
+    let mut copied = lines[at].trim_start_matches("    position: ").to_owned();
+    for l in &lines[at + 1..] {
+        if !l.starts_with("      ") {
+            break;
+        }
+        copied.push('\n');
+        copied.push_str(l);
+    }
+    assert!(copied.contains('\n'), "a long position wraps: {copied}");
+    let t = ok(&[
+        "explain",
+        "um-el-banat",
+        "-i",
+        "davies",
+        "--position",
+        &copied,
+    ]);
+    assert!(t.contains("From the position given"), "{t}");
+
+    // Both readings start from it under --against.
+    let a = json(&[
+        "explain",
+        "um-el-tuweisat",
+        "-i",
+        "davies",
+        "--against",
+        "ludii",
+        "--position",
+        "rows=0,2,1/3,0,0 to-move=1 taken=6,6",
+        "--format",
+        "json",
+    ]);
+    for x in [&a["explained"], &a["against"]["explained"]] {
+        assert_eq!(
+            x["start"]["notation"],
+            "rows=0,2,1/3,0,0 to-move=1 taken=6,6"
+        );
+    }
 }
 
 /// The page `--format html` writes carries its data, the viewer's script and the game's

@@ -51,6 +51,9 @@ mod ludii_traces;
 mod override_props;
 /// Committed playthroughs of every reading, regenerated and diffed.
 mod playthroughs;
+/// The position notation: every reading's positions read back and played on the same; bad
+/// positions refused with the column, the field and the form.
+mod position;
 /// Provenance classes on a synthetic corpus: grounded, borrowed, interpolated; flagged events.
 mod provenance;
 /// Ludii 1.0.8's published statistics, reproduced within sampling error.

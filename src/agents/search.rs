@@ -563,7 +563,30 @@ mod tests {
         fn move_params(&self, _: u8) -> &'static [&'static str] {
             &["toy"]
         }
+        fn position_text(&self, s: &ToyState) -> String {
+            format!("at={}", s.at)
+        }
+        fn parse_position(
+            &self,
+            text: &str,
+        ) -> Result<ToyState, crate::games::position::PositionError> {
+            let f = crate::games::position::Fields::parse(text, TOY_FIELDS)?;
+            let at = f.required("at")?;
+            Ok(ToyState {
+                at: at.number::<u8>()?.min(10),
+                clock: f.clock(2)?,
+            })
+        }
+        fn position_fields(&self) -> &'static [crate::games::position::FieldSpec] {
+            TOY_FIELDS
+        }
     }
+
+    const TOY_FIELDS: &[crate::games::position::FieldSpec] = &[crate::games::position::FieldSpec {
+        key: "at",
+        form: "the position's number, 0 to 10 (at=3)",
+        required: true,
+    }];
 
     fn search(weights: &'static [u32], prune: bool, depth: u32) -> (usize, f64) {
         let toy = Toy { weights };

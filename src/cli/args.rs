@@ -473,7 +473,7 @@ pub enum Command {
     /// one, and the situations no words decide. The game is game K of `run` with the same
     /// seed. With --against, the same game under a second reading, and where they part.
     #[command(
-        after_help = "Examples:\n  ludotrace explain um-el-bagara -i davies --plies 1..12\n  ludotrace explain seega -i davies --against ludii --plies 1..30\n  ludotrace explain sijat-el-taba -i davies --game 3 --format json\n  ludotrace explain um-el-tuweisat -i davies --format html > game.html"
+        after_help = "Examples:\n  ludotrace explain um-el-bagara -i davies --plies 1..12\n  ludotrace explain seega -i davies --against ludii --plies 1..30\n  ludotrace explain sijat-el-taba -i davies --game 3 --format json\n  ludotrace explain um-el-tuweisat -i davies --format html > game.html\n  ludotrace explain um-el-tuweisat -i ludii --position 'rows=0,2,1/3,0,0 to-move=1 taken=6,6'"
     )]
     Explain {
         /// Game id (see `ludotrace list`).
@@ -513,6 +513,11 @@ pub enum Command {
         /// `120..`.
         #[arg(long, value_name = "A..B", value_parser = parse_plies)]
         plies: Option<(u32, u32)>,
+        /// Start from this position, in the notation `explain` prints under every step
+        /// (e.g. 'rows=0,2,1/3,0,0 to-move=1 taken=6,6'), instead of the start: the seat's
+        /// agents play on from it with game K's generator. See guide/explain.md.
+        #[arg(long, value_name = "POSITION")]
+        position: Option<String>,
         /// Override a parameter, as `run --set` does (repeatable).
         #[arg(long = "set", value_name = "PARAM=VALUE")]
         set: Vec<String>,

@@ -192,6 +192,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             agents,
             swap,
             plies,
+            position,
             set,
         } => {
             let g = game_of(&corpus, game)?;
@@ -215,6 +216,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 max_plies: *max_plies,
                 plies: *plies,
                 against: against.clone(),
+                position: position.clone(),
                 corpus_hash: run::corpus_hash(&files(&cli)?),
             };
             let explained = crate::analysis::explain::explain(&corpus, &args)?;

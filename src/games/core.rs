@@ -93,6 +93,36 @@ impl Clock {
         self.passes = 0;
     }
 
+    /// The clock as its parts: plies, turns, the last seat to decide, the first mover of
+    /// play and the passes in a row (the position notation writes them).
+    pub fn parts(&self) -> (u32, u32, Option<Seat>, Option<Seat>, u8) {
+        let seat = |s: u8| (s != NONE).then_some(usize::from(s));
+        (
+            self.plies,
+            self.turns,
+            seat(self.last),
+            seat(self.first),
+            self.passes,
+        )
+    }
+
+    /// A clock from its parts ([`Clock::parts`]): a position read from its notation.
+    pub fn from_parts(
+        plies: u32,
+        turns: u32,
+        last: Option<u8>,
+        first: Option<u8>,
+        passes: u8,
+    ) -> Self {
+        Clock {
+            plies,
+            turns,
+            last: last.unwrap_or(NONE),
+            first: first.unwrap_or(NONE),
+            passes,
+        }
+    }
+
     /// Decisions so far.
     #[inline]
     pub fn plies(&self) -> u32 {

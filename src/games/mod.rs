@@ -14,6 +14,7 @@
 pub(crate) mod bits;
 pub mod core;
 pub mod custodial;
+pub mod position;
 pub mod sowing;
 pub mod spiral_race;
 pub mod stick_race;
@@ -437,6 +438,20 @@ pub trait Rules: Sync {
     /// A position as a picture: the board's sites in rows with what each holds, and what
     /// lies beside the board (`explain`'s diagram and viewer).
     fn board(&self, state: &Self::State) -> view::BoardView;
+    /// The position in the position notation ([`position`]): one line of `field=value`
+    /// words that [`Rules::parse_position`] reads back into a state that plays on as this
+    /// one does.
+    fn position_text(&self, state: &Self::State) -> String;
+    /// Reads a position written in the notation, checks it against the rules (board size,
+    /// counters, seats) and settles it as the engine settles a position after a move (a
+    /// position in which nobody can move is over).
+    ///
+    /// # Errors
+    /// [`position::PositionError`], naming the column, the field and the form expected.
+    fn parse_position(&self, text: &str) -> Result<Self::State, position::PositionError>;
+    /// The fields of the engine's notation, with their forms (the guide and the errors list
+    /// them); the clock's ([`position::CLOCK_FIELDS`]) come on top.
+    fn position_fields(&self) -> &'static [position::FieldSpec];
     /// The family parameters that decide which moves of this kind are legal and what the
     /// move does before any event (a sowing's direction and the houses it may start from, a
     /// step's length, a pass's rule): the rule a move applies, as [`EventKind::params`] is

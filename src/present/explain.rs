@@ -151,13 +151,22 @@ fn header(out: &mut Out, e: &ExplainOutput, width: usize) {
         out,
         "",
         "",
-        &format!(
-            "Game {} of `{}`: the same game that run plays as its game {}. Players: {}.",
-            x.index,
-            e.same_game_as,
-            x.index,
-            x.seating.join(", ")
-        ),
+        &match &e.from_position {
+            None => format!(
+                "Game {} of `{}`: the same game that run plays as its game {}. Players: {}.",
+                x.index,
+                e.same_game_as,
+                x.index,
+                x.seating.join(", ")
+            ),
+            Some(_) => format!(
+                "From the position given, with the players and the generator of game {} of \
+                 `{}`: not a game run plays. Players: {}.",
+                x.index,
+                e.same_game_as,
+                x.seating.join(", ")
+            ),
+        },
         width,
     );
     para(
@@ -170,16 +179,13 @@ fn header(out: &mut Out, e: &ExplainOutput, width: usize) {
 }
 
 fn game_text(out: &mut Out, x: &Explanation, width: usize) {
-    let (a, b) = x.shown;
+    let (a, _) = x.shown;
     out.line("");
     para(
         out,
         "",
         "",
-        &format!(
-            "{} · {}: plies {a} to {b} of {} shown.",
-            x.name, x.interpretation, x.plies
-        ),
+        &format!("{} · {}: {}.", x.name, x.interpretation, x.shown_text()),
         width,
     );
     out.line("");
@@ -189,6 +195,7 @@ fn game_text(out: &mut Out, x: &Explanation, width: usize) {
         "Before the plies shown"
     });
     board(out, &x.start, &x.layout, width);
+    notation(out, &x.start, width);
     let mut seen: HashSet<&str> = HashSet::new();
     let mut last = &x.start;
     for s in &x.steps {
@@ -213,6 +220,7 @@ fn game_text(out: &mut Out, x: &Explanation, width: usize) {
                 .collect();
             out.line(&format!("    {}", notes.join(" · ")));
         }
+        notation(out, &s.after, width);
         last = &s.after;
     }
     out.line("");
@@ -337,6 +345,12 @@ fn gap(out: &mut Out, g: &Gap, indent: &str, width: usize) {
     );
 }
 
+/// The position in the notation `--position` reads, under a step's board: wrapped at its
+/// spaces, which the notation reads as it reads spaces, so that it can be copied as shown.
+fn notation(out: &mut Out, p: &Position, width: usize) {
+    para(out, "    position: ", "      ", &p.notation, width);
+}
+
 /// The board, indented under a step.
 fn board(out: &mut Out, p: &Position, layout: &[Vec<String>], width: usize) {
     for line in p.view(layout).lines(width.saturating_sub(4)) {
@@ -347,14 +361,24 @@ fn board(out: &mut Out, p: &Position, layout: &[Vec<String>], width: usize) {
 fn markdown(out: &mut Out, e: &ExplainOutput) {
     let x = &e.explained;
     out.para(&format!("# {} · {}", x.name, x.interpretation));
-    out.para(&format!(
-        "{}. Game {} of `{}`: the same game that `run` plays as its game {}. Players: {}.",
-        x.title,
-        x.index,
-        e.same_game_as,
-        x.index,
-        x.seating.join(", ")
-    ));
+    out.para(&match &e.from_position {
+        None => format!(
+            "{}. Game {} of `{}`: the same game that `run` plays as its game {}. Players: {}.",
+            x.title,
+            x.index,
+            e.same_game_as,
+            x.index,
+            x.seating.join(", ")
+        ),
+        Some(_) => format!(
+            "{}. From the position given, with the players and the generator of game {} of \
+             `{}`: not a game `run` plays. Players: {}.",
+            x.title,
+            x.index,
+            e.same_game_as,
+            x.seating.join(", ")
+        ),
+    });
     out.para(&format!("This explanation again: `{}`", e.command));
     game_markdown(out, x);
     if let Some(a) = &e.against {
@@ -402,11 +426,8 @@ fn markdown(out: &mut Out, e: &ExplainOutput) {
 }
 
 fn game_markdown(out: &mut Out, x: &Explanation) {
-    let (a, b) = x.shown;
-    out.para(&format!(
-        "## {}: plies {a} to {b} of {}",
-        x.interpretation, x.plies
-    ));
+    let (a, _) = x.shown;
+    out.para(&format!("## {}: {}", x.interpretation, x.shown_text()));
     let diagram = |out: &mut Out, p: &Position| {
         out.line("```text");
         for line in p.view(&x.layout).lines(TEXT_WIDTH) {
@@ -414,6 +435,7 @@ fn game_markdown(out: &mut Out, x: &Explanation) {
         }
         out.line("```");
         out.line("");
+        out.para(&format!("Position: `{}`", p.notation));
     };
     out.para(if a <= 1 {
         "**Start**"

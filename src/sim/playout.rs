@@ -243,16 +243,21 @@ pub fn trace<R: Rules>(
     max_plies: u32,
     step: impl FnMut(TraceStep<'_, R>),
 ) -> GameEnd {
-    trace_with(rules, None, seed, key, index, max_plies, step)
+    trace_with(rules, None, None, seed, key, index, max_plies, step)
 }
 
 /// [`trace`], with each seat's move chosen by its agent in `lineup` for game `index` (as
 /// `run --agents` seats them) where one is given: the game [`play_game`] plays, step by
 /// step. Random agents play random play's very game (the agents' branch of the runner is
 /// random play's, draw for draw).
+///
+/// With `from`, the game starts from that position (`explain --position`) instead of the
+/// start, with game `index`'s generator as ever: no rule of the start fires.
+#[allow(clippy::too_many_arguments)]
 pub fn trace_with<R: Rules>(
     rules: &R,
     lineup: Option<&Lineup>,
+    from: Option<R::State>,
     seed: u64,
     key: u64,
     index: u64,
@@ -260,10 +265,16 @@ pub fn trace_with<R: Rules>(
     mut step: impl FnMut(TraceStep<'_, R>),
 ) -> GameEnd {
     let mut rng = game_rng(seed, key, index);
-    let mut state = rules.initial();
     let mut moves = Vec::new();
     let mut start = Vec::new();
-    rules.reset(&mut state, &mut start);
+    let mut state = match from {
+        Some(state) => state,
+        None => {
+            let mut state = rules.initial();
+            rules.reset(&mut state, &mut start);
+            state
+        }
+    };
     if !start.is_empty() {
         step(TraceStep {
             seat: None,
@@ -325,7 +336,8 @@ pub fn trace_with<R: Rules>(
 /// ([`Rules::move_text`]) is the next of `moves`, until one is not legal; from then on every
 /// decision is the seat's agent's in `lineup`, and every chance step once `chances` are spent
 /// is drawn, from game `index`'s own generator. `step` is told whether each step replayed
-/// (`explain --against`: the same game under a second reading).
+/// (`explain --against`: the same game under a second reading). `from` is a starting
+/// position, as for [`trace_with`].
 #[allow(clippy::too_many_arguments)]
 pub fn trace_replaying<R: Rules>(
     rules: &R,
@@ -334,15 +346,22 @@ pub fn trace_replaying<R: Rules>(
     key: u64,
     index: u64,
     max_plies: u32,
+    from: Option<R::State>,
     (chances, moves): (&[usize], &[&str]),
     mut step: impl FnMut(TraceStep<'_, R>, bool),
 ) -> GameEnd {
     let mut rng = game_rng(seed, key, index);
     let mut chances = chances.iter().copied();
     let mut theirs = moves.iter();
-    let mut state = rules.initial();
     let mut events = Vec::new();
-    rules.reset(&mut state, &mut events);
+    let mut state = match from {
+        Some(state) => state,
+        None => {
+            let mut state = rules.initial();
+            rules.reset(&mut state, &mut events);
+            state
+        }
+    };
     if !events.is_empty() {
         step(
             TraceStep {

@@ -13,12 +13,13 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{ExplainArgs, Explanation, RawStep, Reading, StepKind, Trace, Tracer, explanation};
+use super::{
+    ExplainArgs, Explanation, RawStep, Reading, StepKind, Trace, explanation, trace_reading,
+};
 use crate::agents::Lineup;
 use crate::analysis::Error;
 use crate::corpus::{Corpus, ParamOrigin};
 use crate::games::Rules;
-use crate::rng::reading_key;
 use crate::sim::trace_replaying;
 
 /// The same game under a second reading.
@@ -79,16 +80,10 @@ pub(super) fn against(
     args: &ExplainArgs,
     first: &Trace,
 ) -> Result<Against, Error> {
-    let trace = b.bound.engine.visit(Tracer {
-        lineup: &args.lineup,
-        seed: args.seed,
-        key: reading_key(&b.game.id, &b.interp.id),
-        index: args.index,
-        max_plies: args.max_plies,
-        script: Some(first),
-    });
-    let (lo, hi) = args.plies.unwrap_or((1, trace.plies.max(1)));
-    let shown = (lo.min(trace.plies.max(1)), hi.min(trace.plies.max(1)));
+    let trace = trace_reading(b, args, Some(first))?;
+    let highest = trace.plies.max(trace.start_ply + 1);
+    let (lo, hi) = args.plies.unwrap_or((trace.start_ply + 1, highest));
+    let shown = (lo.min(highest), hi.min(highest));
     let replayed_moves = trace
         .steps
         .iter()
@@ -286,10 +281,9 @@ fn choices_apart(a: &Reading, b: &Reading) -> Vec<ChoiceApart> {
 pub(super) fn replay<R: Rules>(
     rules: &R,
     lineup: &Lineup,
-    seed: u64,
-    key: u64,
-    index: u64,
+    (seed, key, index): (u64, u64, u64),
     max_plies: u32,
+    from: Option<R::State>,
     script: &Trace,
 ) -> Trace {
     let chances: Vec<usize> = script
@@ -301,8 +295,8 @@ pub(super) fn replay<R: Rules>(
         })
         .collect();
     let moves: Vec<&str> = script.steps.iter().filter_map(RawStep::move_text).collect();
-    let mut t = Trace::starting(rules);
-    let mut ply = 0;
+    let mut t = Trace::starting(rules, from.as_ref());
+    let mut ply = t.start_ply;
     let end = trace_replaying(
         rules,
         lineup,
@@ -310,6 +304,7 @@ pub(super) fn replay<R: Rules>(
         key,
         index,
         max_plies,
+        from,
         (&chances, &moves),
         |step, replayed| {
             let replayed = (step.seat.is_some() || step.chance.is_some()).then_some(replayed);

@@ -25,6 +25,7 @@ use crate::analysis::header::{Header, Played};
 use crate::analysis::{Error, game_of, interpretation_of};
 use crate::bind::{self, Bound};
 use crate::corpus::{Corpus, Game, Interpretation};
+use crate::games::position::PositionError;
 use crate::games::view::BoardView;
 use crate::games::{Event, EventKind, Rules};
 use crate::registry::{EngineVisitor, GameFamily};
@@ -57,6 +58,8 @@ pub struct ExplainArgs {
     pub plies: Option<(u32, u32)>,
     /// A second reading to play the same game under.
     pub against: Option<String>,
+    /// A position to start from, in the position notation, instead of the start.
+    pub position: Option<String>,
     /// BLAKE3 of the corpus files, for the output's header.
     pub corpus_hash: String,
 }
@@ -71,8 +74,13 @@ pub struct ExplainOutput {
     pub header: Header,
     /// The command that writes this explanation again.
     pub command: String,
-    /// The run whose game it is: `ludotrace run …`, of which this is game `index`.
+    /// The run whose game it is: `ludotrace run …`, of which this is game `index` (with
+    /// `from_position`, the run whose game `index` gives the generator and the players).
     pub same_game_as: String,
+    /// The position the game starts from (`--position`), as given: then the game is not one
+    /// `run` plays, only its generator and players are game `index`'s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_position: Option<String>,
     /// The game explained.
     pub explained: Explanation,
     /// With `--against`: the same game under the second reading.
@@ -125,6 +133,19 @@ pub struct Explanation {
     pub end_gaps: Vec<Gap>,
 }
 
+impl Explanation {
+    /// Which plies are shown, in words: `plies 1 to 24 of 31 shown`, or, for a game over at the
+    /// position it starts from, that none is played.
+    pub fn shown_text(&self) -> String {
+        let (a, b) = self.shown;
+        if self.plies < a {
+            "no ply is played: the game is over at the position it starts from".to_owned()
+        } else {
+            format!("plies {a} to {b} of {} shown", self.plies)
+        }
+    }
+}
+
 /// A position: the board as drawn and the one-line text the playthroughs write.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Position {
@@ -138,10 +159,12 @@ pub struct Position {
     pub notes: Vec<(String, String)>,
     /// The position in the playthroughs' one-line notation.
     pub text: String,
+    /// The position in the position notation, which `--position` reads back.
+    pub notation: String,
 }
 
 impl Position {
-    fn new(view: &BoardView, text: String) -> Self {
+    fn new(view: &BoardView, text: String, notation: String) -> Self {
         Position {
             sites: view
                 .rows
@@ -162,6 +185,7 @@ impl Position {
                 .collect(),
             notes: view.notes.clone(),
             text,
+            notation,
         }
     }
 
@@ -347,6 +371,7 @@ pub fn explain(corpus: &Corpus, args: &ExplainArgs) -> Result<ExplainOutput, Err
         ),
         command: command(args, &game.id, &interp.id),
         same_game_as: run_command(args, &game.id, &interp.id),
+        from_position: args.position.clone(),
         explained,
         against,
     })
@@ -360,6 +385,12 @@ fn command(args: &ExplainArgs, game: &str, reading: &str) -> String {
     }
     c.push_str(&run_options(args));
     c.push_str(&format!(" --game {}", args.index));
+    if let Some(p) = &args.position {
+        c.push_str(&format!(
+            " --position '{}'",
+            p.split_whitespace().collect::<Vec<_>>().join(" ")
+        ));
+    }
     if let Some((a, b)) = args.plies {
         c.push_str(&format!(" --plies {a}..{b}"));
     }
@@ -403,14 +434,17 @@ pub(super) struct Trace {
     pub steps: Vec<RawStep>,
     /// How the game ended.
     pub end: Option<GameEnd>,
-    /// Decisions in the game.
+    /// Decisions in the game (those before a starting position included).
     pub plies: u32,
+    /// Decisions made before the game's first position: 0, or a starting position's.
+    pub start_ply: u32,
 }
 
 impl Trace {
-    /// A trace that holds only the position before anything happens.
-    pub(super) fn starting<R: Rules>(rules: &R) -> Self {
-        let start = rules.initial();
+    /// A trace that holds only the position before anything happens: the start, or `from`.
+    pub(super) fn starting<R: Rules>(rules: &R, from: Option<&R::State>) -> Self {
+        let start = from.cloned().unwrap_or_else(|| rules.initial());
+        let start_ply = rules.plies(&start);
         Trace {
             steps: vec![RawStep {
                 kind: StepKind::Start,
@@ -420,11 +454,13 @@ impl Trace {
                 applies: Vec::new(),
                 view: rules.board(&start),
                 text: rules.state_text(&start),
+                notation: rules.position_text(&start),
                 replayed: None,
                 chance_text: String::new(),
             }],
             end: None,
-            plies: 0,
+            plies: start_ply,
+            start_ply,
         }
     }
 }
@@ -441,6 +477,7 @@ pub(super) struct RawStep {
     pub applies: Vec<Applied>,
     pub view: BoardView,
     pub text: String,
+    pub notation: String,
     pub replayed: Option<bool>,
     /// A chance step's outcome in words.
     pub chance_text: String,
@@ -478,28 +515,49 @@ fn explain_reading(
     args: &ExplainArgs,
     script: Option<&Trace>,
 ) -> Result<(Explanation, Trace), Error> {
-    let key = reading_key(&r.game.id, &r.interp.id);
-    let trace = r.bound.engine.visit(Tracer {
-        lineup: &args.lineup,
-        seed: args.seed,
-        key,
-        index: args.index,
-        max_plies: args.max_plies,
-        script,
-    });
-    let (first, last) = args.plies.unwrap_or((1, trace.plies.max(1)));
-    if first > trace.plies.max(1) {
+    let trace = trace_reading(r, args, script)?;
+    // The plies a game has: from the first after its starting position to its last.
+    let lowest = trace.start_ply + 1;
+    let highest = trace.plies.max(lowest);
+    let (first, last) = args.plies.unwrap_or((lowest, highest));
+    if first > highest || first < lowest {
+        let game = match args.position {
+            Some(_) => "the game from the position given".to_owned(),
+            None => format!("game {} of {} / {}", args.index, r.game.id, r.interp.id),
+        };
         return Err(Error::Usage(format!(
-            "--plies {first}..{last}: game {} of {} / {} has {} plies; give a range within 1..{}",
-            args.index,
-            r.game.id,
-            r.interp.id,
-            trace.plies,
-            trace.plies.max(1)
+            "--plies {first}..{last}: {game} has plies {lowest} to {}; give a range within \
+             {lowest}..{highest}",
+            trace.plies
         )));
     }
-    let last = last.min(trace.plies.max(1));
+    let last = last.min(highest);
     Ok((explanation(corpus, r, args, &trace, (first, last)), trace))
+}
+
+/// Traces a reading's game: from the start or `--position`, replaying `script` where given.
+pub(super) fn trace_reading(
+    r: &Reading,
+    args: &ExplainArgs,
+    script: Option<&Trace>,
+) -> Result<Trace, Error> {
+    r.bound
+        .engine
+        .visit(Tracer {
+            lineup: &args.lineup,
+            position: args.position.as_deref(),
+            seed: args.seed,
+            key: reading_key(&r.game.id, &r.interp.id),
+            index: args.index,
+            max_plies: args.max_plies,
+            script,
+        })
+        .map_err(|e| {
+            Error::Usage(format!(
+                "--position under {} / {}: {e} (see guide/explain.md for the notation)",
+                r.game.id, r.interp.id
+            ))
+        })
 }
 
 /// The explanation of a traced game, for the plies `shown`.
@@ -528,7 +586,7 @@ pub(super) fn explanation(
         // A chance step shows with the decision it comes before.
         if s.ply < shown.0 || s.ply > shown.1 {
             if s.ply < shown.0 {
-                first_position = Some(Position::new(&s.view, s.text.clone()));
+                first_position = Some(Position::new(&s.view, s.text.clone(), s.notation.clone()));
             }
             continue;
         }
@@ -563,13 +621,13 @@ pub(super) fn explanation(
             },
             outcome: matches!(s.kind, StepKind::Chance(_)).then(|| s.chance_text.clone()),
             applies,
-            after: Position::new(&s.view, s.text.clone()),
+            after: Position::new(&s.view, s.text.clone(), s.notation.clone()),
             replayed: s.replayed,
         });
     }
     let start_position = trace.steps.first().map_or_else(
-        || Position::new(&BoardView::default(), String::new()),
-        |s| Position::new(&s.view, s.text.clone()),
+        || Position::new(&BoardView::default(), String::new(), String::new()),
+        |s| Position::new(&s.view, s.text.clone(), s.notation.clone()),
     );
     let end = trace.end.unwrap_or(GameEnd::Timeout(Timeout::PlyLimit));
     let seats = r.bound.engine.visit(SeatsOf);
@@ -652,6 +710,8 @@ impl EngineVisitor for EndlessParams {
 /// reading's game are replayed while they can be ([`against`]).
 struct Tracer<'a> {
     lineup: &'a Lineup,
+    /// A starting position, in the notation.
+    position: Option<&'a str>,
     seed: u64,
     key: u64,
     index: u64,
@@ -660,24 +720,28 @@ struct Tracer<'a> {
 }
 
 impl EngineVisitor for Tracer<'_> {
-    type Output = Trace;
-    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Trace {
+    type Output = Result<Trace, PositionError>;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Result<Trace, PositionError> {
+        let from = self
+            .position
+            .map(|text| rules.parse_position(text))
+            .transpose()?;
         if let Some(script) = self.script {
-            return against::replay(
+            return Ok(against::replay(
                 rules,
                 self.lineup,
-                self.seed,
-                self.key,
-                self.index,
+                (self.seed, self.key, self.index),
                 self.max_plies,
+                from,
                 script,
-            );
+            ));
         }
-        let mut t = Trace::starting(rules);
-        let mut ply = 0;
+        let mut t = Trace::starting(rules, from.as_ref());
+        let mut ply = t.start_ply;
         let end = trace_with(
             rules,
             Some(self.lineup),
+            from,
             self.seed,
             self.key,
             self.index,
@@ -688,7 +752,7 @@ impl EngineVisitor for Tracer<'_> {
         );
         t.end = Some(end);
         t.plies = ply;
-        t
+        Ok(t)
     }
 }
 
@@ -727,6 +791,7 @@ pub(super) fn raw_step<R: Rules>(
         applies,
         view: rules.board(step.state),
         text: rules.state_text(step.state),
+        notation: rules.position_text(step.state),
         replayed,
         chance_text: step.chance_text.clone(),
     }

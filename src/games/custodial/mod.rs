@@ -51,6 +51,7 @@ mod end;
 mod events;
 mod moves;
 mod play;
+mod position;
 mod setup;
 mod text;
 
@@ -726,5 +727,17 @@ impl Rules for Custodial {
 
     fn state_text(&self, s: &CustodialState) -> String {
         format!("{} hands={}-{}", self.board_text(s), s.hand[0], s.hand[1])
+    }
+
+    fn position_text(&self, s: &CustodialState) -> String {
+        self.notation(s)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<CustodialState, super::position::PositionError> {
+        self.read_position(text)
+    }
+
+    fn position_fields(&self) -> &'static [super::position::FieldSpec] {
+        position::FIELDS
     }
 }

@@ -54,6 +54,7 @@ mod events;
 mod gifts;
 mod masks;
 mod moves;
+mod position;
 mod reach;
 mod relay;
 mod resolve;
@@ -918,5 +919,17 @@ impl Rules for Sowing {
 
     fn state_text(&self, s: &SowingState) -> String {
         self.board_text(s)
+    }
+
+    fn position_text(&self, s: &SowingState) -> String {
+        self.notation(s)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<SowingState, super::position::PositionError> {
+        self.read_position(text)
+    }
+
+    fn position_fields(&self) -> &'static [super::position::FieldSpec] {
+        position::FIELDS
     }
 }

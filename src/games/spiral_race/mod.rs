@@ -42,6 +42,7 @@ mod end;
 mod events;
 mod moves;
 mod play;
+mod position;
 mod setup;
 mod text;
 
@@ -753,6 +754,21 @@ impl Rules for SpiralRace {
 
     fn move_params(&self, mv: SpiralMove) -> &'static [&'static str] {
         Self::move_rule(mv)
+    }
+
+    fn position_text(&self, s: &SpiralRaceState) -> String {
+        self.notation(s)
+    }
+
+    fn parse_position(
+        &self,
+        text: &str,
+    ) -> Result<SpiralRaceState, super::position::PositionError> {
+        self.read_position(text)
+    }
+
+    fn position_fields(&self) -> &'static [super::position::FieldSpec] {
+        position::FIELDS
     }
 
     fn state_text(&self, s: &SpiralRaceState) -> String {

@@ -68,7 +68,7 @@ impl SpiralRace {
             (Which::Hyena, Leg::Village) => self.p.hyena_release_cost,
             _ => return None,
         };
-        (piece.paid < cost).then_some(cost - piece.paid)
+        cost.checked_sub(piece.paid).filter(|&owed| owed > 0)
     }
 
     /// Whether a tâba thrown for the piece on this leg is one its player may bank: a mother's

@@ -60,6 +60,7 @@ mod board;
 mod end;
 mod events;
 mod moves;
+mod position;
 mod setup;
 mod text;
 
@@ -674,6 +675,18 @@ impl Rules for StickRace {
 
     fn move_params(&self, mv: StickMove) -> &'static [&'static str] {
         Self::move_rule(mv)
+    }
+
+    fn position_text(&self, s: &StickRaceState) -> String {
+        self.notation(s)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<StickRaceState, super::position::PositionError> {
+        self.read_position(text)
+    }
+
+    fn position_fields(&self) -> &'static [super::position::FieldSpec] {
+        position::FIELDS
     }
 
     fn state_text(&self, s: &StickRaceState) -> String {

@@ -25,6 +25,18 @@ pub fn house_name(house: usize, cols: usize) -> String {
     format!("{col}{}", house / cols + 1)
 }
 
+/// Reads a house name (`c3`) on a board `cols` houses wide (the row is not bounded here).
+pub fn parse_house(text: &str, cols: usize) -> Option<usize> {
+    let mut chars = text.chars();
+    let col = (chars.next()? as usize).checked_sub('a' as usize)?;
+    let row = chars.as_str();
+    if row.is_empty() || !row.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let row: usize = row.parse().ok()?;
+    (col < cols && row >= 1).then(|| (row - 1) * cols + col)
+}
+
 /// A house as a text names it: by its name where the board's width is known (`c3`, or `off`
 /// for a counter borne off), else by its index (`#12`).
 #[derive(Clone, Copy)]

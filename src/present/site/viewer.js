@@ -18,12 +18,13 @@ function positions(g) {
   var out = [];
   var cur = { s: g.start.s.map(function (r) { return r.slice(); }),
               o: g.start.o.map(function (r) { return r.slice(); }),
-              m: g.start.m.slice(), n: g.start.n.slice(), changed: [] };
+              m: g.start.m.slice(), n: g.start.n.slice(), x: g.start.x, changed: [] };
   out.push(cur);
   g.steps.forEach(function (st) {
     var next = { s: cur.s.map(function (r) { return r.slice(); }),
                  o: cur.o.map(function (r) { return r.slice(); }),
-                 m: st.mk ? st.mk.slice() : cur.m, n: st.n ? st.n.slice() : cur.n, changed: [] };
+                 m: st.mk ? st.mk.slice() : cur.m, n: st.n ? st.n.slice() : cur.n, x: st.x,
+                 changed: [] };
     (st.d || []).forEach(function (d) {
       next.s[d[0]][d[1]] = d[2];
       next.o[d[0]][d[1]] = d[3];
@@ -175,6 +176,10 @@ function viewer(root, g, label) {
     var drawn = board(g, pos[at], title);
     left.appendChild(drawn.svg);
     left.appendChild(el('p', 'notes', drawn.notes));
+    // The position in the notation `--position` reads, to copy into another command.
+    var where = el('p', 'notes', 'Position: ');
+    where.appendChild(el('code', 'position', pos[at].x));
+    left.appendChild(where);
     right.textContent = '';
     if (!st) {
       right.appendChild(el('p', 'meta', 'The position before the steps shown. Step on with ' +

@@ -38,7 +38,7 @@ font-size:.9em}li.taken{font-weight:bold}.parting{background:#eef4ff;padding:.5r
 .result{font-weight:bold}mark{background:#fff3a8}mark a{color:inherit;text-decoration:none}\
 :target{background:#eef4ff}.pb,.fig,.el{font-size:.75em;color:#666}\
 button:focus,input:focus,a:focus{outline:3px solid #1a5fb4;outline-offset:2px}\
-code,blockquote,.parting,h1,h2{overflow-wrap:anywhere}";
+code,blockquote,.parting,h1,h2{overflow-wrap:anywhere}code.position{user-select:all}";
 
 /// The viewer as a page that stands alone, the game's source texts below it.
 pub fn page(corpus: &Corpus, e: &ExplainOutput) -> String {
@@ -275,6 +275,7 @@ fn game_data(x: &Explanation, link: &dyn Fn(&str, usize) -> Option<String>) -> V
             if p.notes != prev.notes {
                 o.insert("n".into(), json!(p.notes));
             }
+            o.insert("x".into(), json!(p.notation));
             prev = p;
             Value::Object(o)
         })
@@ -282,11 +283,9 @@ fn game_data(x: &Explanation, link: &dyn Fn(&str, usize) -> Option<String>) -> V
     let mut result = x.result.clone();
     result.extend(x.end_gaps.iter().map(|g| g.sentence()));
     let mut sub = format!(
-        "{}. Plies {} to {} of {} shown.",
+        "{}. {}.",
         x.seating.join(", "),
-        x.shown.0,
-        x.shown.1,
-        x.plies
+        capitalised(&x.shown_text())
     );
     if x.shown.1 < x.plies {
         sub.push_str(&format!(
@@ -314,8 +313,15 @@ fn game_data(x: &Explanation, link: &dyn Fn(&str, usize) -> Option<String>) -> V
     })
 }
 
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
 fn position_data(p: &Position) -> Value {
-    json!({ "s": p.sites, "o": p.seats, "m": p.marked, "n": p.notes })
+    json!({ "s": p.sites, "o": p.seats, "m": p.marked, "n": p.notes, "x": p.notation })
 }
 
 /// A rule as the script shows it, each quote with its link where it is marked.
@@ -412,6 +418,7 @@ pub fn samples(corpus: &Corpus, hash: &str) -> Result<Vec<File>, Error> {
                 max_plies: crate::sim::DEFAULT_MAX_PLIES,
                 plies: None,
                 against: against.map(str::to_owned),
+                position: None,
                 corpus_hash: hash.to_owned(),
             };
             let mut page = String::new();
