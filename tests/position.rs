@@ -383,3 +383,26 @@ fn the_start_of_play_reads_as_written() {
         "board=...../...../...../...../..... to-move=1 hands=12,12 phase=toss"
     );
 }
+
+/// The guide documents every field of every family's notation, and the clock's.
+#[test]
+fn the_guide_lists_every_field() {
+    struct Keys;
+    impl EngineVisitor for Keys {
+        type Output = Vec<&'static str>;
+        fn visit<F: GameFamily>(self, rules: &F::Rules) -> Vec<&'static str> {
+            rules.position_fields().iter().map(|f| f.key).collect()
+        }
+    }
+    let guide = std::fs::read_to_string(crate::util::root().join("guide/explain.md")).unwrap();
+    let mut missing = Vec::new();
+    let clock = ludotrace::games::position::CLOCK_FIELDS.map(|f| f.key);
+    for (game, reading) in readings() {
+        for key in with_engine(&game, &reading, Keys).into_iter().chain(clock) {
+            if !guide.contains(&format!("| `{key}` |")) && !missing.contains(&key) {
+                missing.push(key);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "guide/explain.md lacks {missing:?}");
+}

@@ -10,7 +10,7 @@ use crate::util::ok;
 
 /// A script that, once the page has loaded, presses keys and writes what the first viewer
 /// shows after each into `<ol id="probe">`: the step's heading, the board's description, the
-/// rules listed and the first quote's link.
+/// rules listed, the first quote's link and the position in its notation.
 const PROBE: &str = "<script>window.addEventListener('load', function () {\
   var ol = document.createElement('ol'); ol.id = 'probe'; document.body.appendChild(ol);\
   function rec(key) { var v = document.querySelector('.viewer');\
@@ -21,13 +21,14 @@ const PROBE: &str = "<script>window.addEventListener('load', function () {\
       function (e) { return e.textContent; }).join(' '));\
     var a = v.querySelector('li.rule blockquote a');\
     li.setAttribute('data-href', a ? a.getAttribute('href') : '');\
+    li.setAttribute('data-pos', v.querySelector('code.position').textContent);\
     ol.appendChild(li); }\
   function press(key) { document.dispatchEvent(new KeyboardEvent('keydown', {key: key, bubbles: true})); rec(key); }\
   rec('load'); for (var i = 0; i < 30; i++) { press('ArrowRight'); }\
   press('ArrowLeft'); press('Home'); press('End'); });</script>";
 
-/// What the probe recorded: (key, heading, board, rules, first quote's link).
-fn probe(chrome: &Path, page: &Path) -> Vec<[String; 5]> {
+/// What the probe recorded: (key, heading, board, rules, first quote's link, position).
+fn probe(chrome: &Path, page: &Path) -> Vec<[String; 6]> {
     let html = std::fs::read_to_string(page).unwrap();
     let probed = page.with_file_name("probed.html");
     std::fs::write(
@@ -51,6 +52,7 @@ fn probe(chrome: &Path, page: &Path) -> Vec<[String; 5]> {
                 "data-board",
                 "data-rules",
                 "data-href",
+                "data-pos",
             ]
             .map(|k| e.attrs.get(k).cloned().unwrap_or_default())
         })
@@ -99,12 +101,15 @@ fn in_chromium_the_viewer_steps_with_the_keyboard_and_its_quotes_land_on_the_sou
     std::fs::write(&page, &html).unwrap();
     let seen = probe(&chrome, &page);
     assert_eq!(seen.len(), 34, "{seen:#?}");
-    let [_, h0, b0, r0, _] = &seen[0];
+    let [_, h0, b0, r0, _, p0] = &seen[0];
     assert!(h0.starts_with("Step 0 of "), "{h0}");
     assert!(r0.is_empty(), "the start applies no rule: {r0}");
-    let [_, h1, _, r1, _] = &seen[1];
+    assert!(p0.starts_with("board=...../"), "the start's position: {p0}");
+    let [_, h1, _, r1, _, _] = &seen[1];
     assert!(h1.starts_with("Step 1 of "), "ArrowRight steps on: {h1}");
     assert!(!r1.is_empty(), "a step shows the rules it applied");
+    // Each step shows its position, to copy into --position.
+    assert!(seen[2][5].contains("ply=1 "), "{:?}", seen[2]);
     // The board changes as the dogs are placed, and the rules shown change with the step.
     assert!(seen.iter().any(|s| s[2] != *b0), "the board never changed");
     let rules: std::collections::BTreeSet<&str> = seen.iter().map(|s| s[3].as_str()).collect();

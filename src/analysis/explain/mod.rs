@@ -526,8 +526,14 @@ fn explain_reading(
             None => format!("game {} of {} / {}", args.index, r.game.id, r.interp.id),
         };
         return Err(Error::Usage(format!(
-            "--plies {first}..{last}: {game} has plies {lowest} to {}; give a range within \
+            "--plies {first}..{}: {game} has plies {lowest} to {}; give a range within \
              {lowest}..{highest}",
+            // An open range (`900..`) as given.
+            if last == u32::MAX {
+                String::new()
+            } else {
+                last.to_string()
+            },
             trace.plies
         )));
     }
