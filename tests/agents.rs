@@ -18,6 +18,8 @@ use ludotrace::rng;
 use ludotrace::sim::{self, Coverage, DEFAULT_MAX_PLIES, GameEnd, RunSpec};
 use ludotrace::stats::wilson;
 
+use crate::util::with_engine;
+
 /// The readings the tests play, one or more of each family.
 const READINGS: [(&str, &str); 5] = [
     ("um-el-bagara", "davies"),
@@ -26,15 +28,6 @@ const READINGS: [(&str, &str); 5] = [
     ("sijat-el-taba", "davies"),
     ("lib-el-merafib", "davies"),
 ];
-
-/// Binds `game`/`reading` from the built-in corpus and hands its engine to `visitor`.
-fn with_engine<V: EngineVisitor>(game: &str, reading: &str, visitor: V) -> V::Output {
-    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
-    let g = corpus.game(game).expect("game");
-    let interp = g.interpretation(reading).expect("reading");
-    let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
-    bound.engine.visit(visitor)
-}
 
 /// The engine of one family's reading, for a closure.
 fn engine<F: GameFamily, T>(game: &str, reading: &str, f: impl FnOnce(&F::Rules) -> T) -> T {

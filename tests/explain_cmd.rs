@@ -11,21 +11,7 @@ use ludotrace::games::{Event, EventKind, Rules};
 use ludotrace::registry::{EngineVisitor, GameFamily};
 use serde_json::Value;
 
-use crate::util::{fails, golden, json, ok, root};
-
-/// Every reading of the built-in corpus, as (game, reading).
-fn readings() -> Vec<(String, String)> {
-    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
-    corpus
-        .games
-        .iter()
-        .flat_map(|g| {
-            g.interpretations
-                .iter()
-                .map(|i| (g.id.clone(), i.id.clone()))
-        })
-        .collect()
-}
+use crate::util::{fails, golden, json, ok, readings, root};
 
 /// Each event kind of the engine, and each move of a random game, with what it applies.
 struct Applies {

@@ -5,34 +5,11 @@
 
 use rand::{Rng, RngExt};
 
-use ludotrace::bind::bind;
-use ludotrace::corpus::{CorpusFiles, load};
 use ludotrace::games::{EndReason, Rules, Status};
 use ludotrace::registry::{EngineVisitor, GameFamily};
 use ludotrace::rng::game_rng;
 
-/// Every reading of the built-in corpus, as (game, reading).
-fn readings() -> Vec<(String, String)> {
-    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
-    corpus
-        .games
-        .iter()
-        .flat_map(|g| {
-            g.interpretations
-                .iter()
-                .map(|i| (g.id.clone(), i.id.clone()))
-        })
-        .collect()
-}
-
-/// Binds `game`/`reading` from the built-in corpus and hands its engine to `visitor`.
-fn with_engine<V: EngineVisitor>(game: &str, reading: &str, visitor: V) -> V::Output {
-    let corpus = load(&CorpusFiles::embedded()).corpus.expect("corpus loads");
-    let g = corpus.game(game).expect("game");
-    let interp = g.interpretation(reading).expect("reading");
-    let bound = bind(g, interp, &serde_json::Map::new()).expect("binds");
-    bound.engine.visit(visitor)
-}
+use crate::util::{readings, with_engine};
 
 /// What a state shows of itself: its notation, its status, its moves or chances.
 fn shown<R: Rules>(rules: &R, s: &R::State) -> String {

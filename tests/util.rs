@@ -148,3 +148,34 @@ pub fn golden(path: &Path, text: &str, bless: &str) -> Option<String> {
         Ok(_) => None,
     }
 }
+
+/// Every reading of the built-in corpus, as (game, reading).
+pub fn readings() -> Vec<(String, String)> {
+    let corpus = ludotrace::corpus::load(&ludotrace::corpus::CorpusFiles::embedded())
+        .corpus
+        .expect("corpus loads");
+    corpus
+        .games
+        .iter()
+        .flat_map(|g| {
+            g.interpretations
+                .iter()
+                .map(|i| (g.id.clone(), i.id.clone()))
+        })
+        .collect()
+}
+
+/// Binds `game`/`reading` from the built-in corpus and hands its engine to `visitor`.
+pub fn with_engine<V: ludotrace::registry::EngineVisitor>(
+    game: &str,
+    reading: &str,
+    visitor: V,
+) -> V::Output {
+    let corpus = ludotrace::corpus::load(&ludotrace::corpus::CorpusFiles::embedded())
+        .corpus
+        .expect("corpus loads");
+    let g = corpus.game(game).expect("game");
+    let interp = g.interpretation(reading).expect("reading");
+    let bound = ludotrace::bind::bind(g, interp, &serde_json::Map::new()).expect("binds");
+    bound.engine.visit(visitor)
+}

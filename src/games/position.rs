@@ -36,6 +36,21 @@ pub struct FieldSpec {
     pub required: bool,
 }
 
+/// The throw in hand, in the stick games.
+pub const THROW: FieldSpec = FieldSpec {
+    key: "throw",
+    form: "the throw in hand that the seat to move is to use, 1, 2, 4 or 6 (throw=4); when left \
+           out the seat is about to throw",
+    required: false,
+};
+
+/// A lot for the first mover still to be drawn, in the stick games.
+pub const LOT: FieldSpec = FieldSpec {
+    key: "phase",
+    form: "lot where the lot for the first thrower is pending (phase=lot); play when left out",
+    required: false,
+};
+
 /// The clock's fields, which every family's notation accepts.
 pub const CLOCK_FIELDS: [FieldSpec; 5] = [
     FieldSpec {

@@ -5,7 +5,9 @@
 //! without it.
 
 use super::*;
-use crate::games::position::{Field, FieldSpec, Fields, Notation, PositionError, join, seat_of};
+use crate::games::position::{
+    self, Field, FieldSpec, Fields, Notation, PositionError, join, seat_of,
+};
 
 /// The form of one piece's token, which the mothers' and the hyena's fields share.
 macro_rules! piece_form {
@@ -41,12 +43,7 @@ pub(super) const FIELDS: &[FieldSpec] = &[
                him (hyena=<40@2); - (not loose) when left out",
         required: false,
     },
-    FieldSpec {
-        key: "throw",
-        form: "the throw in hand that the seat to move is to use, 1, 2, 4 or 6 (throw=4); when \
-               left out the seat is about to throw",
-        required: false,
-    },
+    position::THROW,
     FieldSpec {
         key: "bank",
         form: "the tâbas each seat has banked, separated by commas (bank=2,0); none when left out",
@@ -82,11 +79,7 @@ pub(super) const FIELDS: &[FieldSpec] = &[
                when left out",
         required: false,
     },
-    FieldSpec {
-        key: "phase",
-        form: "lot where the lot for the first thrower is pending (phase=lot); play when left out",
-        required: false,
-    },
+    position::LOT,
 ];
 
 impl SpiralRace {

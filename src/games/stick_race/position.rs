@@ -5,7 +5,7 @@
 
 use super::board::houses_of;
 use super::*;
-use crate::games::position::{FieldSpec, Fields, Notation, PositionError, seat_of};
+use crate::games::position::{self, FieldSpec, Fields, Notation, PositionError, seat_of};
 
 /// The fields, in the order they are written.
 pub(super) const FIELDS: &[FieldSpec] = &[
@@ -21,12 +21,7 @@ pub(super) const FIELDS: &[FieldSpec] = &[
         form: "the seat to throw or to use the throw, 1 or 2 (to-move=1)",
         required: true,
     },
-    FieldSpec {
-        key: "throw",
-        form: "the throw in hand that the seat to move is to use, 1, 2, 4 or 6 (throw=4); when \
-               left out the seat is about to throw",
-        required: false,
-    },
+    position::THROW,
     FieldSpec {
         key: "bank",
         form: "the tâbas each seat has banked, seat 1's first (bank=2,0); 0,0 when left out",
@@ -55,11 +50,7 @@ pub(super) const FIELDS: &[FieldSpec] = &[
                when left out",
         required: false,
     },
-    FieldSpec {
-        key: "phase",
-        form: "lot where the lot for the first thrower is pending (phase=lot); play when left out",
-        required: false,
-    },
+    position::LOT,
 ];
 
 impl StickRace {
