@@ -282,7 +282,7 @@ pub(super) fn replay<R: Rules>(
     rules: &R,
     lineup: &Lineup,
     (seed, key, index): (u64, u64, u64),
-    max_plies: u32,
+    (max_plies, shown): (u32, Option<(u32, u32)>),
     from: Option<R::State>,
     script: &Trace,
 ) -> Trace {
@@ -309,7 +309,7 @@ pub(super) fn replay<R: Rules>(
         |step, replayed| {
             let replayed = (step.seat.is_some() || step.chance.is_some()).then_some(replayed);
             t.steps
-                .push(super::raw_step(rules, &step, &mut ply, replayed));
+                .push(super::raw_step(rules, &step, &mut ply, replayed, shown));
         },
     );
     t.end = Some(end);

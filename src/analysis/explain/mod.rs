@@ -551,6 +551,7 @@ pub(super) fn trace_reading(
         .engine
         .visit(Tracer {
             lineup: &args.lineup,
+            shown: args.plies,
             position: args.position.as_deref(),
             seed: args.seed,
             key: reading_key(&r.game.id, &r.interp.id),
@@ -716,6 +717,8 @@ impl EngineVisitor for EndlessParams {
 /// reading's game are replayed while they can be ([`against`]).
 struct Tracer<'a> {
     lineup: &'a Lineup,
+    /// The plies shown (`--plies`), where given: only their steps are drawn.
+    shown: Option<(u32, u32)>,
     /// A starting position, in the notation.
     position: Option<&'a str>,
     seed: u64,
@@ -737,7 +740,7 @@ impl EngineVisitor for Tracer<'_> {
                 rules,
                 self.lineup,
                 (self.seed, self.key, self.index),
-                self.max_plies,
+                (self.max_plies, self.shown),
                 from,
                 script,
             ));
@@ -753,7 +756,8 @@ impl EngineVisitor for Tracer<'_> {
             self.index,
             self.max_plies,
             |step| {
-                t.steps.push(raw_step(rules, &step, &mut ply, None));
+                t.steps
+                    .push(raw_step(rules, &step, &mut ply, None, self.shown));
             },
         );
         t.end = Some(end);
@@ -763,12 +767,16 @@ impl EngineVisitor for Tracer<'_> {
 }
 
 /// A traced step as [`RawStep`]. `ply` counts decisions; a chance step and the start's
-/// events belong to the decision that follows them.
+/// events belong to the decision that follows them. Outside the plies `shown` (and the step
+/// just before them, the position they start from) the board and the notation are left
+/// empty: no output shows them, and a long game explained in part would otherwise build
+/// them for every step.
 pub(super) fn raw_step<R: Rules>(
     rules: &R,
     step: &crate::sim::TraceStep<'_, R>,
     ply: &mut u32,
     replayed: Option<bool>,
+    shown: Option<(u32, u32)>,
 ) -> RawStep {
     let kind = match (step.seat, step.chance) {
         (_, Some(k)) => StepKind::Chance(k),
@@ -785,19 +793,30 @@ pub(super) fn raw_step<R: Rules>(
         let k = e.kind();
         applies.push((k.name(), rules.event_text(e), k.params(), k.context()));
     }
+    let number = if kind == StepKind::Move {
+        *ply
+    } else {
+        *ply + 1
+    };
+    let drawn = shown.is_none_or(|(a, b)| number + 1 >= a && number <= b);
     RawStep {
         kind,
-        ply: if kind == StepKind::Move {
-            *ply
-        } else {
-            *ply + 1
-        },
+        ply: number,
         seat: step.seat,
         legal: step.legal.len(),
         applies,
-        view: rules.board(step.state),
+        view: if drawn {
+            rules.board(step.state)
+        } else {
+            BoardView::default()
+        },
+        // The state's text stays for every step: `--against` compares the two games by it.
         text: rules.state_text(step.state),
-        notation: rules.position_text(step.state),
+        notation: if drawn {
+            rules.position_text(step.state)
+        } else {
+            String::new()
+        },
         replayed,
         chance_text: step.chance_text.clone(),
     }
