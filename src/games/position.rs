@@ -36,6 +36,13 @@ pub struct FieldSpec {
     pub required: bool,
 }
 
+/// The seat to decide, in the two-seat games whose seats always decide (no throw).
+pub const TO_MOVE: FieldSpec = FieldSpec {
+    key: "to-move",
+    form: "the seat to decide, 1 or 2 (to-move=1)",
+    required: true,
+};
+
 /// The throw in hand, in the stick games.
 pub const THROW: FieldSpec = FieldSpec {
     key: "throw",

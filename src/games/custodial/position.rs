@@ -5,7 +5,7 @@
 
 use super::text::{cell_name, parse_cell};
 use super::*;
-use crate::games::position::{FieldSpec, Fields, Notation, PositionError, join};
+use crate::games::position::{self, FieldSpec, Fields, Notation, PositionError, join};
 
 /// The fields, in the order they are written.
 pub(super) const FIELDS: &[FieldSpec] = &[
@@ -15,11 +15,7 @@ pub(super) const FIELDS: &[FieldSpec] = &[
                of seat 1, o of seat 2, . empty (board=x.o/.../o.x)",
         required: true,
     },
-    FieldSpec {
-        key: "to-move",
-        form: "the seat to decide, 1 or 2 (to-move=1)",
-        required: true,
-    },
+    position::TO_MOVE,
     FieldSpec {
         key: "hands",
         form: "the pieces each seat still has to place, seat 1's first (hands=12,12); 0,0 when \

@@ -4,7 +4,9 @@
 //! only where it differs from what a reader assumes without it.
 
 use super::*;
-use crate::games::position::{Field, FieldSpec, Fields, Notation, PositionError, join, seat_of};
+use crate::games::position::{
+    self, Field, FieldSpec, Fields, Notation, PositionError, join, seat_of,
+};
 
 /// The fields, in the order they are written.
 pub(super) const FIELDS: &[FieldSpec] = &[
@@ -14,11 +16,7 @@ pub(super) const FIELDS: &[FieldSpec] = &[
                (a1, a2, …) then seat 2's (b1, b2, …) after a slash (rows=3,3,3/3,3,3)",
         required: true,
     },
-    FieldSpec {
-        key: "to-move",
-        form: "the seat to decide, 1 or 2 (to-move=1)",
-        required: true,
-    },
+    position::TO_MOVE,
     FieldSpec {
         key: "taken",
         form: "the counters each seat has taken, seat 1's first (taken=4,0); 0,0 when left out",
