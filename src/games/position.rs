@@ -384,7 +384,12 @@ impl<'a> Field<'a> {
 
     /// The value as a seat (`1` to `seats`), numbered from 1 as every output numbers them.
     pub fn seat(&self, seats: usize) -> Result<Seat, PositionError> {
-        seat_of(self.value, seats).ok_or_else(|| self.error())
+        seat_of(self.value, seats).ok_or_else(|| {
+            self.error_because(&format!(
+                "\"{}\" is not {}; this game's seats are 1 to {seats}",
+                self.value, self.spec.form
+            ))
+        })
     }
 
     /// A part of the value (`sub` must be a slice of it, as `split` gives), as a field of
