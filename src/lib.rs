@@ -18,4 +18,5 @@ pub mod registry;
 pub mod rng;
 pub mod sensitivity;
 pub mod sim;
+pub mod solve;
 pub mod stats;

@@ -112,8 +112,18 @@ impl EngineVisitor for RoundTrip {
                     }
                 };
                 if rules.status(&s) == Status::Over {
-                    // An end a position does not hold (a cap reached, a repetition) is not
-                    // found again from it: only the board must read back.
+                    // A game's own end is found again from the position; an end a position
+                    // does not hold (a cap reached, a repetition) is not.
+                    let natural = rules.outcome(&s).filter(|o| o.end == EndReason::Natural);
+                    if let Some(o) = natural
+                        && rules.outcome(&copy).map(|c| c.result) != Some(o.result)
+                    {
+                        problems.push(format!(
+                            "game {game} step {i}: {text}\n  over ({:?}), but read back: {:?}",
+                            o.result,
+                            rules.outcome(&copy)
+                        ));
+                    }
                     continue;
                 }
                 if let Some(diff) = play_on(rules, s, copy, 40, &mut rng) {

@@ -74,6 +74,8 @@ mod sijat;
 mod site;
 /// `--agents`, `--swap` and `--games auto`: lineups, results by agent, skilled play.
 mod skilled_play;
+/// `solve`: exact values against a plain minimax, and the built-in readings solved.
+mod solve;
 /// Relay sowing, relay cycles and endless replays.
 mod sowing_relay;
 /// `store`: what a results store holds, its export and pruning; read-only and older stores.

@@ -5,7 +5,7 @@
 use super::*;
 
 impl Custodial {
-    fn over(&self, s: &mut CustodialState, result: Result_, end: EndReason) {
+    pub(super) fn over(&self, s: &mut CustodialState, result: Result_, end: EndReason) {
         s.phase = Phase::Over;
         s.cont = NONE;
         s.outcome = Some(Outcome {

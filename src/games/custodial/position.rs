@@ -217,6 +217,19 @@ impl Custodial {
             s.seen
                 .insert((s.pieces[0], s.pieces[1], s.mover, u8::from(s.must_open)));
         }
+        // A seat with no piece left, on the board or in hand, has lost: the game's own end,
+        // which the engine finds after the decision that takes the last piece (under Ludii's
+        // loose continuation only once the loser is to move: the capturer first makes his
+        // extra decision).
+        if s.phase == Phase::Play
+            && let Some(loser) = (0..2).find(|&seat| {
+                u32::from(s.taken[1 - seat]) + u32::from(s.lost[seat]) >= u32::from(self.p.pieces)
+                    && s.pieces(seat) == 0
+                    && (!self.loose || usize::from(s.mover) == seat)
+            })
+        {
+            self.over(&mut s, Result_::Win(1 << (1 - loser)), EndReason::Natural);
+        }
         self.settle(&mut s);
         Ok(s)
     }

@@ -1,0 +1,406 @@
+//! Exact values of small deterministic games: every position reachable from a start is
+//! listed, and the game is solved backwards from its ends (retrograde analysis), as the
+//! published solutions of Kalah and Awari were.
+//!
+//! A position is identified by its position notation ([`crate::games::Rules::position_text`])
+//! without the clock's words (`ply`, `turn`, `last`, `first`): by the notation's invariant the
+//! rest decides how the game goes on, so two positions with one key are one position, reached
+//! by two paths. Each position is expanded from its key read back
+//! ([`crate::games::Rules::parse_position`]), so its clock starts at nothing: what is solved is
+//! the game without an engine's cap, and whether a cap matters is the caller's question (the
+//! optimal length against the cap). A reading whose future depends on more than the position
+//! (a repetition rule, a move limit) is the caller's to refuse: this module cannot see it.
+//!
+//! The value of a position is a win for one seat with the plies to the end when both play
+//! their best (the winner fastest, the loser slowest), a drawn end one seat can force, or, where
+//! neither seat can force any end, play that need not end: a draw held by endless play, with
+//! the shortest cycle that holds it. Values are exact or not given: a search that would pass
+//! `max_states` stops with the count it reached, never with a guess.
+//!
+//! Architecture Invariant: nothing here draws at random or depends on a thread count; among
+//! equally good moves the first in legal-move order is taken, so a principal variation is a
+//! function of the position alone.
+
+use indexmap::IndexSet;
+
+use crate::games::position::PositionError;
+use crate::games::{Result_, Rules, Seat, Status};
+
+/// The words of the notation that belong to the clock, which a position's key leaves out.
+const CLOCK_WORDS: [&str; 4] = ["ply=", "turn=", "last=", "first="];
+
+/// Why a game was not solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A chance step after the start: the game is not deterministic.
+    #[error(
+        "a chance step ({what}) comes after the start: only games whose play has no chance \
+         (the sowing games and Seega, past the opening lot) are solved"
+    )]
+    Chance {
+        /// The chance step, in words.
+        what: String,
+    },
+    /// More positions than allowed.
+    #[error(
+        "more than {max} positions are reachable (the search stopped at {reached}, with {open} \
+         still to expand, at least {reached} in all); raise --max-states or solve a smaller \
+         setting (--set) or a later position (--position)"
+    )]
+    TooLarge {
+        /// The bound.
+        max: usize,
+        /// Positions listed when the search stopped.
+        reached: usize,
+        /// Positions listed but not yet expanded.
+        open: usize,
+    },
+    /// A position the engine's notation cannot read back (a bug in the engine's notation).
+    #[error("the position {key:?} does not read back: {error}")]
+    Notation {
+        /// The key.
+        key: String,
+        /// Why.
+        error: PositionError,
+    },
+}
+
+/// What a position is worth when both seats play their best.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// `seat` wins, in `plies` decisions (the winner hastening, the loser delaying).
+    Win {
+        /// The winner.
+        seat: Seat,
+        /// Decisions to the end.
+        plies: u32,
+    },
+    /// Neither seat can force a win, and `seat` can force a drawn end within `plies`.
+    Draw {
+        /// A seat that can force the drawn end (the first that can).
+        seat: Seat,
+        /// Decisions to that end, at most.
+        plies: u32,
+    },
+    /// Neither seat can force a win, nor any end: a draw held by endless play.
+    Endless,
+    /// The position is itself over without a winner or a draw: the engine proved the game
+    /// can never end, or stopped it unfinished.
+    Unfinished,
+}
+
+/// One position of the graph.
+#[derive(Debug, Clone)]
+enum Node {
+    /// The game is over.
+    Over(Result_),
+    /// `seat` decides among `children` (indices into the graph, in legal-move order, with
+    /// each move's text).
+    Move { seat: Seat, children: Vec<u32> },
+}
+
+/// Every position reachable from a start, with the moves between them.
+#[derive(Debug)]
+pub struct Graph {
+    keys: IndexSet<Box<str>>,
+    nodes: Vec<Node>,
+    /// Each position's moves in its notation, as `children` lists them.
+    moves: Vec<Vec<String>>,
+}
+
+/// A position's key: its notation without the clock's words.
+pub fn key<R: Rules>(rules: &R, state: &R::State) -> String {
+    rules
+        .position_text(state)
+        .split(' ')
+        .filter(|w| !CLOCK_WORDS.iter().any(|c| w.starts_with(c)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Graph {
+    /// Lists every position reachable from `start` (which must not be a chance step),
+    /// expanding each from its key read back.
+    ///
+    /// # Errors
+    /// [`SolveError`]: a chance step, more than `max_states` positions, a key that does not
+    /// read back.
+    pub fn build<R: Rules>(
+        rules: &R,
+        start: &R::State,
+        max_states: usize,
+    ) -> Result<Self, SolveError> {
+        let mut keys: IndexSet<Box<str>> = IndexSet::new();
+        keys.insert(key(rules, start).into_boxed_str());
+        let mut nodes = Vec::new();
+        let mut moves = Vec::new();
+        let mut legal = Vec::new();
+        while nodes.len() < keys.len() {
+            let at = nodes.len();
+            let k: &str = &keys[at];
+            let state = rules
+                .parse_position(k)
+                .map_err(|error| SolveError::Notation {
+                    key: k.to_owned(),
+                    error,
+                })?;
+            match rules.status(&state) {
+                Status::Over => {
+                    let result = rules
+                        .outcome(&state)
+                        .map_or(Result_::Unfinished, |o| o.result);
+                    nodes.push(Node::Over(result));
+                    moves.push(Vec::new());
+                }
+                Status::Chance => {
+                    return Err(SolveError::Chance {
+                        what: rules.chance_text(&state, 0),
+                    });
+                }
+                Status::ToMove(seat) => {
+                    rules.legal_moves(&state, &mut legal);
+                    let mut children = Vec::with_capacity(legal.len());
+                    let mut texts = Vec::with_capacity(legal.len());
+                    for &mv in &legal {
+                        let mut next = state.clone();
+                        rules.apply(&mut next, mv, &mut crate::games::NoEvents);
+                        let (i, _) = keys.insert_full(key(rules, &next).into_boxed_str());
+                        children.push(i as u32);
+                        texts.push(rules.move_text(mv));
+                    }
+                    nodes.push(Node::Move { seat, children });
+                    moves.push(texts);
+                    if keys.len() > max_states {
+                        return Err(SolveError::TooLarge {
+                            max: max_states,
+                            reached: keys.len(),
+                            open: keys.len() - nodes.len(),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Graph { keys, nodes, moves })
+    }
+
+    /// Positions listed.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the graph is empty (never: the start is in it).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// A position's key.
+    pub fn key(&self, i: u32) -> &str {
+        &self.keys[i as usize]
+    }
+
+    /// Solves every position.
+    pub fn solve(&self) -> Solution {
+        Solution::of(self)
+    }
+}
+
+/// Every position's value.
+#[derive(Debug)]
+pub struct Solution {
+    values: Vec<Value>,
+}
+
+/// No value yet, in the retrograde pass.
+const OPEN: u8 = u8::MAX;
+
+impl Solution {
+    fn of(g: &Graph) -> Self {
+        let n = g.nodes.len();
+        // Who moves, and the moves back into each position.
+        let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (p, node) in g.nodes.iter().enumerate() {
+            if let Node::Move { children, .. } = node {
+                for &c in children {
+                    parents[c as usize].push(p as u32);
+                }
+            }
+        }
+        // Wins and losses, backwards from the won ends, breadth first by plies: a position
+        // whose mover has a winning move is a win at one ply more than its fastest; one all of
+        // whose moves lose is lost at one ply more than its slowest (the last to be found).
+        let mut winner = vec![OPEN; n];
+        let mut plies = vec![0u32; n];
+        let mut left: Vec<u32> = g
+            .nodes
+            .iter()
+            .map(|node| match node {
+                Node::Move { children, .. } => children.len() as u32,
+                Node::Over(_) => 0,
+            })
+            .collect();
+        let mut queue = std::collections::VecDeque::new();
+        for (i, node) in g.nodes.iter().enumerate() {
+            if let Node::Over(Result_::Win(mask)) = node
+                && mask.count_ones() == 1
+            {
+                winner[i] = mask.trailing_zeros() as u8;
+                queue.push_back(i as u32);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let (w, d) = (winner[c as usize], plies[c as usize]);
+            for &p in &parents[c as usize] {
+                let p = p as usize;
+                if winner[p] != OPEN {
+                    continue;
+                }
+                let Node::Move { seat, .. } = g.nodes[p] else {
+                    continue;
+                };
+                // A move may lead to the same position twice: each counts once as a loss.
+                if usize::from(w) == seat {
+                    winner[p] = w;
+                    plies[p] = d + 1;
+                    queue.push_back(p as u32);
+                } else {
+                    left[p] -= 1;
+                    if left[p] == 0 {
+                        winner[p] = w;
+                        plies[p] = d + 1;
+                        queue.push_back(p as u32);
+                    }
+                }
+            }
+        }
+        // Among the rest, where neither seat can force a win: the drawn ends each seat can
+        // force, with the plies to them (the same backward pass, over the positions left).
+        let mut draw_by = vec![OPEN; n];
+        let mut draw_plies = vec![0u32; n];
+        for seat in 0..2u8 {
+            let mut reached = vec![false; n];
+            let mut dist = vec![0u32; n];
+            let mut left: Vec<u32> = g
+                .nodes
+                .iter()
+                .map(|node| match node {
+                    // Moves into positions a seat wins are never taken by the seat that
+                    // would lose them; from the positions left, every such move loses for its
+                    // mover, so only the moves into positions left count.
+                    Node::Move { children, .. } => children
+                        .iter()
+                        .filter(|&&c| winner[c as usize] == OPEN)
+                        .count() as u32,
+                    Node::Over(_) => 0,
+                })
+                .collect();
+            let mut queue = std::collections::VecDeque::new();
+            for (i, node) in g.nodes.iter().enumerate() {
+                let drawn = matches!(node, Node::Over(Result_::Draw))
+                    || matches!(node, Node::Over(Result_::Win(m)) if m.count_ones() > 1);
+                if drawn {
+                    reached[i] = true;
+                    queue.push_back(i as u32);
+                }
+            }
+            while let Some(c) = queue.pop_front() {
+                let d = dist[c as usize];
+                for &p in &parents[c as usize] {
+                    let p = p as usize;
+                    if reached[p] || winner[p] != OPEN {
+                        continue;
+                    }
+                    let Node::Move { seat: mover, .. } = g.nodes[p] else {
+                        continue;
+                    };
+                    let take = if usize::from(seat) == mover {
+                        true
+                    } else {
+                        left[p] -= 1;
+                        left[p] == 0
+                    };
+                    if take {
+                        reached[p] = true;
+                        dist[p] = d + 1;
+                        queue.push_back(p as u32);
+                    }
+                }
+            }
+            for i in 0..n {
+                if reached[i] && draw_by[i] == OPEN {
+                    draw_by[i] = seat;
+                    draw_plies[i] = dist[i];
+                }
+            }
+        }
+        let values = (0..n)
+            .map(|i| {
+                if winner[i] != OPEN {
+                    Value::Win {
+                        seat: usize::from(winner[i]),
+                        plies: plies[i],
+                    }
+                } else if draw_by[i] != OPEN {
+                    Value::Draw {
+                        seat: usize::from(draw_by[i]),
+                        plies: draw_plies[i],
+                    }
+                } else if matches!(g.nodes[i], Node::Over(_)) {
+                    Value::Unfinished
+                } else {
+                    Value::Endless
+                }
+            })
+            .collect();
+        Solution { values }
+    }
+
+    /// A position's value.
+    pub fn value(&self, i: u32) -> Value {
+        self.values[i as usize]
+    }
+
+    /// The moves of best play from position `i`, at most `limit` of them: each the first in
+    /// legal-move order that keeps the value (a win at one ply less, a loss at one ply less,
+    /// a drawn end one ply nearer for the seat that forces it, a position where play need
+    /// not end); with the position each leads to.
+    pub fn principal_variation(&self, g: &Graph, i: u32, limit: usize) -> Vec<(String, u32)> {
+        let mut out = Vec::new();
+        let mut at = i;
+        let mut seen = std::collections::HashSet::new();
+        while out.len() < limit {
+            let Node::Move { children, .. } = &g.nodes[at as usize] else {
+                break;
+            };
+            let v = self.value(at);
+            let drawn_end = |c: u32| {
+                matches!(&g.nodes[c as usize], Node::Over(Result_::Draw))
+                    || matches!(&g.nodes[c as usize], Node::Over(Result_::Win(m)) if m.count_ones() > 1)
+            };
+            let keeps = |c: u32| match (v, self.value(c)) {
+                (
+                    Value::Win { seat: w, plies },
+                    Value::Win {
+                        seat: w2,
+                        plies: p2,
+                    },
+                ) => w == w2 && p2 + 1 == plies,
+                // Nearer a drawn end: the seat that forces it keeps to it, and the other has
+                // no move out of it that does not lose.
+                (Value::Draw { plies, .. }, Value::Draw { plies: p2, .. }) => p2 < plies,
+                (Value::Draw { .. }, _) => drawn_end(c),
+                (Value::Endless, Value::Endless) => true,
+                _ => false,
+            };
+            let Some(k) = children.iter().position(|&c| keeps(c)) else {
+                break;
+            };
+            let c = children[k];
+            out.push((g.moves[at as usize][k].clone(), c));
+            if matches!(v, Value::Endless) && !seen.insert(c) {
+                break;
+            }
+            at = c;
+        }
+        out
+    }
+}

@@ -1,0 +1,173 @@
+//! Exact values (`solve`): the solver against a plain minimax written here on tiny settings,
+//! symmetric positions against their mirror, and the built-in readings.
+
+use ludotrace::games::{NoEvents, Rules, Status};
+use ludotrace::registry::{EngineVisitor, GameFamily};
+use ludotrace::solve::{Graph, Value};
+
+use crate::util::readings;
+
+/// Binds a reading with overrides and hands its engine to `visitor`.
+fn with_set<V: EngineVisitor>(game: &str, reading: &str, set: &[&str], visitor: V) -> V::Output {
+    let corpus = ludotrace::corpus::load(&ludotrace::corpus::CorpusFiles::embedded())
+        .corpus
+        .expect("corpus loads");
+    let g = corpus.game(game).expect("game");
+    let interp = g.interpretation(reading).expect("reading");
+    let set: Vec<String> = set.iter().map(|s| (*s).to_owned()).collect();
+    let overrides = ludotrace::bind::parse_overrides(&set).expect("overrides");
+    let bound = ludotrace::bind::bind(g, interp, &overrides).expect("binds");
+    bound.engine.visit(visitor)
+}
+
+/// The forced result within `depth` plies, found by trying every line: `Some((winner,
+/// plies))` where one seat wins however the other plays within the horizon (the winner
+/// hastening, the loser delaying), `None` where no seat can force a win within it.
+fn minimax<R: Rules>(rules: &R, s: &R::State, depth: u32) -> Option<(usize, u32)> {
+    match rules.status(s) {
+        Status::Over => {
+            let o = rules.outcome(s)?;
+            match o.result {
+                ludotrace::games::Result_::Win(mask) if mask.count_ones() == 1 => {
+                    Some((mask.trailing_zeros() as usize, 0))
+                }
+                _ => None,
+            }
+        }
+        Status::Chance => panic!("a chance step in a deterministic game"),
+        Status::ToMove(seat) => {
+            if depth == 0 {
+                return None;
+            }
+            let mut moves = Vec::new();
+            rules.legal_moves(s, &mut moves);
+            let mut best_win: Option<u32> = None;
+            let mut all_lose = true;
+            let mut slowest = 0;
+            for mv in moves {
+                let mut next = s.clone();
+                rules.apply(&mut next, mv, &mut NoEvents);
+                match minimax(rules, &next, depth - 1) {
+                    Some((w, p)) if w == seat => {
+                        best_win = Some(best_win.map_or(p, |b: u32| b.min(p)));
+                    }
+                    Some((_, p)) => slowest = slowest.max(p),
+                    None => all_lose = false,
+                }
+            }
+            match best_win {
+                Some(p) => Some((seat, p + 1)),
+                None if all_lose => Some((1 - seat, slowest + 1)),
+                None => None,
+            }
+        }
+    }
+}
+
+/// Every position of the graph solved, checked against the plain minimax to `depth`: a win
+/// the solver finds within the horizon, minimax finds the same; one minimax finds, the
+/// solver finds the same; and no position is a win for both.
+struct AgainstMinimax {
+    depth: u32,
+}
+
+impl EngineVisitor for AgainstMinimax {
+    type Output = (usize, usize);
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> (usize, usize) {
+        let mut start = rules.initial();
+        if rules.status(&start) == Status::Chance {
+            rules.apply_chance(&mut start, 0, &mut NoEvents);
+        }
+        let g = Graph::build(rules, &start, 200_000).expect("a tiny game solves");
+        let sol = g.solve();
+        let mut wins = 0;
+        for i in 0..g.len() as u32 {
+            // Every position of a small graph, one in eleven of a larger one.
+            if g.len() > 3000 && i % 11 != 0 {
+                continue;
+            }
+            let s = rules.parse_position(g.key(i)).expect("a key reads back");
+            let brute = minimax(rules, &s, self.depth);
+            let exact = match sol.value(i) {
+                Value::Win { seat, plies } => Some((seat, plies)),
+                _ => None,
+            };
+            match (exact, brute) {
+                (Some((w, p)), _) if p <= self.depth => {
+                    assert_eq!(brute, Some((w, p)), "{}", g.key(i));
+                    wins += 1;
+                }
+                (Some(_), None) => {}
+                (_, Some(b)) => panic!("{}: minimax finds {b:?}, the solver {exact:?}", g.key(i)),
+                (None, None) => {}
+            }
+        }
+        (g.len(), wins)
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_a_plain_minimax_on_tiny_boards() {
+    for (game, reading, set) in [
+        ("um-el-tuweisat", "ludii", &["holes=2", "counters=2"][..]),
+        ("um-el-tuweisat", "davies", &["holes=2", "counters=2"][..]),
+        (
+            "um-el-tuweisat",
+            "ludii-1.0.8",
+            &["holes=2", "counters=2"][..],
+        ),
+        ("um-el-bagara", "ludii", &["holes=2", "counters=2"][..]),
+        ("um-el-tuweisat", "dlp", &["holes=3", "counters=2"][..]),
+        ("seega", "davies", &["size=3", "pieces=2"][..]),
+        ("seega", "ludii", &["size=3", "pieces=3"][..]),
+    ] {
+        let (states, wins) = with_set(game, reading, set, AgainstMinimax { depth: 9 });
+        eprintln!("{game} {reading} {set:?}: {states} positions, {wins} wins checked");
+        assert!(states > 10, "{game} {reading}: too small a test");
+    }
+}
+
+/// Um el Tuweisat's readings solved from the start (for each starter where the lot decides
+/// it): Ludii 1.0.8's left-hole defect gives the first mover a forced win; under every other
+/// reading neither seat can force a win or any end (no reading has a repetition rule).
+#[test]
+fn um_el_tuweisat_is_solved_under_every_reading() {
+    struct Solve;
+    impl EngineVisitor for Solve {
+        type Output = Vec<(usize, Value)>;
+        fn visit<F: GameFamily>(self, rules: &F::Rules) -> Vec<(usize, Value)> {
+            let start = rules.initial();
+            let starts: Vec<<F::Rules as Rules>::State> = match rules.status(&start) {
+                Status::Chance => (0..rules.chance_outcomes(&start).len())
+                    .map(|k| {
+                        let mut s = start.clone();
+                        rules.apply_chance(&mut s, k, &mut NoEvents);
+                        s
+                    })
+                    .collect(),
+                _ => vec![start],
+            };
+            starts
+                .iter()
+                .map(|s| {
+                    let g = Graph::build(rules, s, 1_000_000).expect("solves");
+                    (g.len(), g.solve().value(0))
+                })
+                .collect()
+        }
+    }
+    for (game, reading) in readings() {
+        if game != "um-el-tuweisat" {
+            continue;
+        }
+        let solved = crate::util::with_engine(&game, &reading, Solve);
+        for (states, value) in solved {
+            let want = if reading == "ludii-1.0.8" {
+                Value::Win { seat: 0, plies: 17 }
+            } else {
+                Value::Endless
+            };
+            assert_eq!(value, want, "{reading}: {states} positions");
+        }
+    }
+}
