@@ -366,6 +366,17 @@ fn every_json_output_conforms_to_its_published_schema() {
         ],
     );
     conforms(
+        "output/solve",
+        &[
+            "solve",
+            "um-el-tuweisat",
+            "-i",
+            "ludii-1.0.8",
+            "--format",
+            "json",
+        ],
+    );
+    conforms(
         "output/replay",
         &[
             "replay",

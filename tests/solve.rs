@@ -171,3 +171,101 @@ fn um_el_tuweisat_is_solved_under_every_reading() {
         }
     }
 }
+
+/// `ludotrace solve` as a user runs it: the value and its principal variation, which replays
+/// through the engine to the end it promises; a value per starter where the lot decides;
+/// refusals with the reason.
+#[test]
+fn solve_gives_the_value_and_refuses_what_it_cannot_solve() {
+    use crate::util::{fails, json, ok};
+    let v = json(&[
+        "solve",
+        "um-el-tuweisat",
+        "-i",
+        "ludii-1.0.8",
+        "--format",
+        "json",
+    ]);
+    let start = &v["starts"][0];
+    assert_eq!(start["value"], "win");
+    assert_eq!(start["seat"], 1);
+    assert_eq!(start["plies"], 17);
+    assert_eq!(start["within_cap"], true);
+    let pv = start["principal_variation"].as_array().unwrap();
+    assert_eq!(pv.len(), 17, "a win's line runs to the end");
+    // The line replays: each position is the one its move leads to, and the last is over.
+    struct Replay(Vec<String>, Vec<String>);
+    impl EngineVisitor for Replay {
+        type Output = bool;
+        fn visit<F: GameFamily>(self, rules: &F::Rules) -> bool {
+            let mut s = rules.initial();
+            for (mv, after) in self.0.iter().zip(&self.1) {
+                let mut legal = Vec::new();
+                rules.legal_moves(&s, &mut legal);
+                let m = *legal
+                    .iter()
+                    .find(|m| rules.move_text(**m) == *mv)
+                    .expect("a legal move");
+                rules.apply(&mut s, m, &mut NoEvents);
+                assert_eq!(ludotrace::solve::key(rules, &s), *after);
+            }
+            rules.status(&s) == Status::Over && rules.outcome(&s).is_some_and(|o| o.won(0))
+        }
+    }
+    let moves = pv
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect();
+    let after = pv
+        .iter()
+        .map(|m| m["position"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(crate::util::with_engine(
+        "um-el-tuweisat",
+        "ludii-1.0.8",
+        Replay(moves, after)
+    ));
+
+    // The lot decides who begins: a value per starter.
+    let v = json(&[
+        "solve",
+        "um-el-tuweisat",
+        "-i",
+        "davies",
+        "--set",
+        "holes=2",
+        "--format",
+        "json",
+    ]);
+    let starters: Vec<u64> = v["starts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["starter"].as_u64().unwrap())
+        .collect();
+    assert_eq!(starters, vec![1, 2]);
+
+    // A position given in the notation.
+    let t = ok(&[
+        "solve",
+        "um-el-tuweisat",
+        "-i",
+        "ludii",
+        "--position",
+        "rows=0,2,1/3,0,0 to-move=1 taken=6,6",
+    ]);
+    assert!(t.contains("From the position given"), "{t}");
+
+    // Refusals, each with its reason.
+    let e = fails(&["solve", "sijat-el-taba"]);
+    assert!(e.contains("is not solved") && e.contains("chance"), "{e}");
+    let e = fails(&["solve", "um-el-tuweisat", "--max-states", "500"]);
+    assert!(
+        e.contains("more than 500 positions") && e.contains("--max-states"),
+        "{e}"
+    );
+    let e = fails(&["solve", "um-el-tuweisat", "--set", "repetition=draw"]);
+    assert!(e.contains("repetition rule"), "{e}");
+    let e = fails(&["solve", "um-el-tuweisat", "--position", "rows=1 to-move=1"]);
+    assert!(e.contains("--position: column 6, field rows"), "{e}");
+}

@@ -580,6 +580,9 @@ mod tests {
         fn position_fields(&self) -> &'static [crate::games::position::FieldSpec] {
             TOY_FIELDS
         }
+        fn position_decides(&self) -> Result<(), String> {
+            Ok(())
+        }
     }
 
     const TOY_FIELDS: &[crate::games::position::FieldSpec] = &[crate::games::position::FieldSpec {

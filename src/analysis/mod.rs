@@ -17,6 +17,7 @@ pub mod limits;
 pub mod play;
 pub mod replay;
 pub mod reproduce;
+pub mod solve;
 
 pub use error::{Error, did_you_mean, game_of, interpretation_of};
 

@@ -522,6 +522,30 @@ pub enum Command {
         #[arg(long = "set", value_name = "PARAM=VALUE")]
         set: Vec<String>,
     },
+    /// The exact value of a reading's start (or of a position), for each starter where the
+    /// lot decides who begins: a win with the plies to the end under best play, a drawn end a
+    /// seat can force, or play that need not end; the positions reachable and a principal
+    /// variation. For the games without dice (the sowing games, Seega) small enough to list
+    /// every position.
+    #[command(
+        after_help = "Examples:\n  ludotrace solve um-el-tuweisat -i ludii-1.0.8\n  ludotrace solve um-el-tuweisat -i davies --format json\n  ludotrace solve um-el-bagara -i ludii --set holes=3 --set counters=2\n  ludotrace solve um-el-tuweisat -i ludii --position 'rows=0,2,1/3,0,0 to-move=1 taken=6,6'"
+    )]
+    Solve {
+        /// Game id (see `ludotrace list`).
+        game: String,
+        /// Interpretation id (default: the game's first reading, its primary source).
+        #[arg(short, long, value_name = "INTERPRETATION")]
+        interpretation: Option<String>,
+        /// Solve this position, in the notation `explain` prints, instead of the start.
+        #[arg(long, value_name = "POSITION")]
+        position: Option<String>,
+        /// The most positions to list before refusing (with the count reached).
+        #[arg(long, value_name = "N", default_value_t = crate::analysis::solve::DEFAULT_MAX_STATES)]
+        max_states: usize,
+        /// Override a parameter, as `run --set` does (repeatable).
+        #[arg(long = "set", value_name = "PARAM=VALUE")]
+        set: Vec<String>,
+    },
     /// What a game's sources leave open or dispute: its open points with who proposes each
     /// option, the register readings it declines, places where two sources support different
     /// options, what each reading borrows or interpolates, and, from seeded play of every

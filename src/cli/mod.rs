@@ -181,6 +181,33 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
                 _ => crate::present::cite::render(&refs, (*style).into()),
             });
         }
+        Command::Solve {
+            game,
+            interpretation,
+            position,
+            max_states,
+            set,
+        } => {
+            let g = game_of(&corpus, game)?;
+            let reading = match interpretation {
+                Some(i) => i.clone(),
+                None => g
+                    .interpretations
+                    .first()
+                    .map(|i| i.id.clone())
+                    .unwrap_or_default(),
+            };
+            let args = crate::analysis::solve::SolveArgs {
+                game: g.id.clone(),
+                interpretation: reading,
+                set: set.clone(),
+                position: position.clone(),
+                max_states: *max_states,
+                corpus_hash: run::corpus_hash(&files(&cli)?),
+            };
+            let solved = crate::analysis::solve::solve(&corpus, &args)?;
+            crate::present::solve::print(&mut out, &solved);
+        }
         Command::Explain {
             game,
             interpretation,
@@ -674,6 +701,7 @@ pub(super) fn command_name(c: &Command) -> &'static str {
         Command::Flags { .. } => "flags",
         Command::Replay { .. } => "replay",
         Command::Explain { .. } => "explain",
+        Command::Solve { .. } => "solve",
         Command::Report { .. } => "report",
         Command::Site { .. } => "site",
         Command::Plan { .. } => "plan",
@@ -718,6 +746,7 @@ fn formats(c: &Command) -> (&'static [Format], &'static str) {
         | Command::Assess { .. } => (&[Table, Json, Markdown], ""),
         Command::Replay { .. } => (&[Table, Json], ""),
         Command::Explain { .. } => (&[Table, Json, Markdown, Html], ""),
+        Command::Solve { .. } => (&[Table, Json, Markdown], ""),
         Command::Report { .. } => (
             &[Table],
             " (it writes Markdown, HTML, SVG, BibTeX and CSL-JSON files)",

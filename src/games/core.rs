@@ -219,6 +219,11 @@ impl Limit {
         self.on.then_some(self.moves)
     }
 
+    /// The turn cap, if there is one.
+    pub fn turns(&self) -> Option<u32> {
+        (self.on && self.turns != u32::MAX).then_some(self.turns)
+    }
+
     /// How many more plies, each a new turn, the clock can take before the cap is
     /// [`reached`](Limit::reached) (the ply that reaches it not counted): `u32::MAX` less
     /// one without a cap.

@@ -452,6 +452,13 @@ pub trait Rules: Sync {
     /// The fields of the engine's notation, with their forms (the guide and the errors list
     /// them); the clock's ([`position::CLOCK_FIELDS`]) come on top.
     fn position_fields(&self) -> &'static [position::FieldSpec];
+    /// Whether a position, its notation without the clock, decides everything that follows
+    /// (what `crate::solve` needs of a key): `Err` names the rule that also reads the
+    /// positions met before or the clock (a repetition rule, a limit on moves).
+    ///
+    /// # Errors
+    /// The reason, for the user.
+    fn position_decides(&self) -> Result<(), String>;
     /// The family parameters that decide which moves of this kind are legal and what the
     /// move does before any event (a sowing's direction and the houses it may start from, a
     /// step's length, a pass's rule): the rule a move applies, as [`EventKind::params`] is

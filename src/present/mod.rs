@@ -25,6 +25,7 @@ pub mod run;
 pub mod schema;
 pub mod show;
 pub mod site;
+pub mod solve;
 pub mod sources;
 pub mod store;
 

@@ -84,6 +84,10 @@ pub fn schema() -> Value {
         output_schema::<crate::analysis::explain::ExplainOutput>(),
     );
     put(
+        "output/solve",
+        output_schema::<crate::analysis::solve::SolveOutput>(),
+    );
+    put(
         "output/replay",
         output_schema::<crate::ludii::replay::Report>(),
     );

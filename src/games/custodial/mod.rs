@@ -740,4 +740,15 @@ impl Rules for Custodial {
     fn position_fields(&self) -> &'static [super::position::FieldSpec] {
         position::FIELDS
     }
+
+    fn position_decides(&self) -> Result<(), String> {
+        match self.p.stall {
+            Stall::Repetition => Err(
+                "the reading's stall on a repeated position (stall: repetition) reads the \
+                 positions met before, which a position does not hold"
+                    .to_owned(),
+            ),
+            _ => Ok(()),
+        }
+    }
 }

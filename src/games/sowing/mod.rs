@@ -932,4 +932,22 @@ impl Rules for Sowing {
     fn position_fields(&self) -> &'static [super::position::FieldSpec] {
         position::FIELDS
     }
+
+    fn position_decides(&self) -> Result<(), String> {
+        if self.p.repetition != Repetition::None {
+            return Err(format!(
+                "the reading's repetition rule (repetition: {}) reads the positions met before, \
+                 which a position does not hold",
+                core::kebab_name(&self.p.repetition)
+            ));
+        }
+        if self.rule_limit.is_on() {
+            return Err(
+                "the reading's limit on moves (move_limit) reads the clock, which a position \
+                 does not decide"
+                    .to_owned(),
+            );
+        }
+        Ok(())
+    }
 }

@@ -771,6 +771,12 @@ impl Rules for SpiralRace {
         position::FIELDS
     }
 
+    fn position_decides(&self) -> Result<(), String> {
+        // The position decides what follows, but the sticks decide it too: `solve` refuses
+        // the game for its chance, not for its history.
+        Ok(())
+    }
+
     fn state_text(&self, s: &SpiralRaceState) -> String {
         let piece = |p: &Piece| match p.leg {
             Leg::Village => "V".to_owned(),

@@ -689,6 +689,12 @@ impl Rules for StickRace {
         position::FIELDS
     }
 
+    fn position_decides(&self) -> Result<(), String> {
+        // The position decides what follows, but the sticks decide it too: `solve` refuses
+        // the game for its chance, not for its history.
+        Ok(())
+    }
+
     fn state_text(&self, s: &StickRaceState) -> String {
         let throw = match s.phase {
             Phase::Decide => format!(" throw={}", s.throw),

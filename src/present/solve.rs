@@ -1,0 +1,78 @@
+//! The printer of `solve` ([`crate::analysis::solve::SolveOutput`]): JSON, or each start's
+//! value in words, the positions reachable, and the principal variation as a table.
+
+use crate::analysis::solve::SolveOutput;
+use crate::present::{Format, Out};
+
+/// The most moves of a principal variation a table shows (the JSON holds them all).
+const PV_SHOWN: usize = 40;
+
+/// Prints a solution.
+pub fn print(out: &mut Out, s: &SolveOutput) {
+    if out.format == Format::Json {
+        out.json(s);
+        return;
+    }
+    let heading = format!("{} · {} ({})", s.name, s.interpretation, s.title);
+    if out.format == Format::Markdown {
+        out.para(&format!("# {heading}"));
+    } else {
+        out.line(&heading);
+    }
+    out.para(&format!("Solved exactly: `{}`", s.command));
+    if let Some(cap) = &s.cap {
+        out.para(&format!("Cap: {cap}."));
+    }
+    for start in &s.starts {
+        let who = match start.starter {
+            Some(seat) => format!("Seat {seat} begins (the lot)"),
+            None if s.from_position.is_some() => "From the position given".to_owned(),
+            None => "From the start".to_owned(),
+        };
+        let title = format!("{who}: {}", start.position);
+        if out.format == Format::Markdown {
+            out.para(&format!("## {title}"));
+        } else {
+            out.line("");
+            out.line(&title);
+        }
+        out.para(&format!(
+            "{}. {} positions reachable.{}",
+            capitalised(&start.says),
+            start.states,
+            match start.within_cap {
+                Some(true) => " Best play ends within the cap.",
+                Some(false) => " Best play does not end within the cap: under it, a draw by cap.",
+                None => "",
+            }
+        ));
+        if start.principal_variation.is_empty() {
+            continue;
+        }
+        let rows: Vec<Vec<String>> = start
+            .principal_variation
+            .iter()
+            .take(PV_SHOWN)
+            .map(|m| vec![m.ply.to_string(), m.mv.clone(), m.position.clone()])
+            .collect();
+        out.para(if start.value == "endless" {
+            "A line of best play, until a position recurs:"
+        } else {
+            "Principal variation (the first value-keeping move in legal-move order):"
+        });
+        out.table(&["ply", "move", "position after it"], rows);
+        if start.principal_variation.len() > PV_SHOWN {
+            out.para(&format!(
+                "… {} moves more (`--format json` lists them all).",
+                start.principal_variation.len() - PV_SHOWN
+            ));
+        }
+    }
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
