@@ -111,6 +111,11 @@ fn explain() {
 }
 
 #[test]
+fn solve() {
+    page("guide/solve.md");
+}
+
+#[test]
 fn diff() {
     page("guide/diff.md");
 }
@@ -265,7 +270,7 @@ fn options_sijat_el_taba() {
 /// Every page of the guide is run by one of the tests above.
 #[test]
 fn every_page_is_run() {
-    const PAGES: [&str; 14] = [
+    const PAGES: [&str; 15] = [
         "README.md",
         "assess.md",
         "command-line.md",
@@ -273,6 +278,7 @@ fn every_page_is_run() {
         "flag.md",
         "run.md",
         "explain.md",
+        "solve.md",
         "diff.md",
         "report.md",
         "scale-out.md",
