@@ -64,6 +64,37 @@ fn minimax<R: Rules>(rules: &R, s: &R::State, depth: u32) -> Option<(usize, u32)
     }
 }
 
+/// The score margin (seat 1's score less seat 2's) where every line from `s` ends within
+/// `depth` plies: the mover's best (seat 1 the highest, seat 2 the lowest); `None` where some
+/// line does not end within the horizon.
+fn margin_minimax<R: Rules>(rules: &R, s: &R::State, depth: u32) -> Option<i64> {
+    match rules.status(s) {
+        Status::Over => rules
+            .outcome(s)
+            .map(|o| i64::from(o.scores[0]) - i64::from(o.scores[1])),
+        Status::Chance => panic!("a chance step in a deterministic game"),
+        Status::ToMove(seat) => {
+            if depth == 0 {
+                return None;
+            }
+            let mut moves = Vec::new();
+            rules.legal_moves(s, &mut moves);
+            let mut best: Option<i64> = None;
+            for mv in moves {
+                let mut next = s.clone();
+                rules.apply(&mut next, mv, &mut NoEvents);
+                let m = margin_minimax(rules, &next, depth - 1)?;
+                best = Some(match best {
+                    None => m,
+                    Some(b) if seat == 0 => b.max(m),
+                    Some(b) => b.min(m),
+                });
+            }
+            best
+        }
+    }
+}
+
 /// Every position of the graph solved, checked against the plain minimax to `depth`: a win
 /// the solver finds within the horizon, minimax finds the same; one minimax finds, the
 /// solver finds the same; and no position is a win for both.
@@ -81,6 +112,7 @@ impl EngineVisitor for AgainstMinimax {
         let g = Graph::build(rules, &start, 200_000).expect("a tiny game solves");
         let sol = g.solve();
         let mut wins = 0;
+        let mut margins = 0;
         for i in 0..g.len() as u32 {
             // Every position of a small graph, one in eleven of a larger one.
             if g.len() > 3000 && i % 11 != 0 {
@@ -88,6 +120,10 @@ impl EngineVisitor for AgainstMinimax {
             }
             let s = rules.parse_position(g.key(i)).expect("a key reads back");
             let brute = minimax(rules, &s, self.depth);
+            if let Some(m) = margin_minimax(rules, &s, self.depth.min(7)) {
+                assert_eq!(sol.margin(i), Ok(m), "the margin of {}", g.key(i));
+                margins += 1;
+            }
             let exact = match sol.value(i) {
                 Value::Win { seat, plies } => Some((seat, plies)),
                 _ => None,
@@ -102,6 +138,7 @@ impl EngineVisitor for AgainstMinimax {
                 (None, None) => {}
             }
         }
+        assert!(margins > 0, "no margin checked");
         (g.len(), wins)
     }
 }

@@ -90,6 +90,21 @@ pub struct Solved {
     pub plies: Option<u32>,
     /// The value in words.
     pub says: String,
+    /// The score margin (seat 1's score less seat 2's: counters, or pieces eaten) under
+    /// best play for the margin, where both seats can force it: seat 1 an end with at least
+    /// this, seat 2 one with at most this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i64>,
+    /// Where the margin is not forced both ways: the most seat 1 can force the game to end
+    /// with (none: it cannot force an end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_at_least: Option<i64>,
+    /// Where the margin is not forced both ways: the least seat 2 can force the game to end
+    /// with (none: it cannot force an end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_at_most: Option<i64>,
+    /// The margin in words.
+    pub margin_says: String,
     /// Positions reachable from it (the clock aside).
     pub states: usize,
     /// Moves of best play from it, each with the position it leads to: the first
@@ -205,6 +220,10 @@ impl EngineVisitor for Solver<'_> {
             let solution = g.solve();
             let value = solution.value(0);
             let pv = solution.principal_variation(&g, 0, 400);
+            let (margin, (at_least, at_most)) = match solution.margin(0) {
+                Ok(m) => (Some(m), (None, None)),
+                Err(bounds) => (None, bounds),
+            };
             let (kind, seat, plies) = match value {
                 Value::Win { seat, plies } => ("win", Some(seat as u32 + 1), Some(plies)),
                 Value::Draw { seat, plies } => ("draw", Some(seat as u32 + 1), Some(plies)),
@@ -218,6 +237,10 @@ impl EngineVisitor for Solver<'_> {
                 seat,
                 plies,
                 says: says(value),
+                margin,
+                margin_at_least: at_least,
+                margin_at_most: at_most,
+                margin_says: margin_says(margin, at_least, at_most),
                 states: g.len(),
                 principal_variation: pv
                     .into_iter()
@@ -248,6 +271,40 @@ fn cap_words(limit: &crate::games::core::Limit) -> String {
              values are the uncapped game's"
         ),
         None => "no cap".to_owned(),
+    }
+}
+
+/// The margin in words.
+fn margin_says(exact: Option<i64>, at_least: Option<i64>, at_most: Option<i64>) -> String {
+    let signed = |m: i64| {
+        if m > 0 {
+            format!("+{m}")
+        } else {
+            m.to_string()
+        }
+    };
+    match (exact, at_least, at_most) {
+        (Some(m), _, _) => format!(
+            "the score margin under best play for it is {} (seat 1's score less seat 2's)",
+            signed(m)
+        ),
+        (None, None, None) => "neither seat can force the game to end, so no score margin is \
+                               forced"
+            .to_owned(),
+        (None, a, b) => {
+            let part = |who: &str, bound: Option<i64>, how: &str| match bound {
+                Some(m) => format!(
+                    "seat {who} can force an end with a margin of {how} {}",
+                    signed(m)
+                ),
+                None => format!("seat {who} cannot force an end"),
+            };
+            format!(
+                "{}; {} (seat 1's score less seat 2's); between them, play need not end",
+                part("1", a, "at least"),
+                part("2", b, "at most")
+            )
+        }
     }
 }
 

@@ -37,8 +37,9 @@ pub fn print(out: &mut Out, s: &SolveOutput) {
             out.line(&title);
         }
         out.para(&format!(
-            "{}. {} positions reachable.{}",
+            "{}. {}. {} positions reachable.{}",
             capitalised(&start.says),
+            capitalised(&start.margin_says),
             start.states,
             match start.within_cap {
                 Some(true) => " Best play ends within the cap.",

@@ -104,6 +104,8 @@ enum Node {
 pub struct Graph {
     keys: IndexSet<Box<str>>,
     nodes: Vec<Node>,
+    /// Each ended position's score margin (seat 1's score less seat 2's); 0 elsewhere.
+    margins: Vec<i64>,
     /// Each position's moves in its notation, as `children` lists them.
     moves: Vec<Vec<String>>,
 }
@@ -133,6 +135,7 @@ impl Graph {
         let mut keys: IndexSet<Box<str>> = IndexSet::new();
         keys.insert(key(rules, start).into_boxed_str());
         let mut nodes = Vec::new();
+        let mut margins = Vec::new();
         let mut moves = Vec::new();
         let mut legal = Vec::new();
         while nodes.len() < keys.len() {
@@ -146,10 +149,12 @@ impl Graph {
                 })?;
             match rules.status(&state) {
                 Status::Over => {
-                    let result = rules
-                        .outcome(&state)
-                        .map_or(Result_::Unfinished, |o| o.result);
+                    let outcome = rules.outcome(&state);
+                    let result = outcome.map_or(Result_::Unfinished, |o| o.result);
                     nodes.push(Node::Over(result));
+                    margins.push(
+                        outcome.map_or(0, |o| i64::from(o.scores[0]) - i64::from(o.scores[1])),
+                    );
                     moves.push(Vec::new());
                 }
                 Status::Chance => {
@@ -169,6 +174,7 @@ impl Graph {
                         texts.push(rules.move_text(mv));
                     }
                     nodes.push(Node::Move { seat, children });
+                    margins.push(0);
                     moves.push(texts);
                     if keys.len() > max_states {
                         return Err(SolveError::TooLarge {
@@ -180,7 +186,12 @@ impl Graph {
                 }
             }
         }
-        Ok(Graph { keys, nodes, moves })
+        Ok(Graph {
+            keys,
+            nodes,
+            margins,
+            moves,
+        })
     }
 
     /// Positions listed.
@@ -208,6 +219,76 @@ impl Graph {
 #[derive(Debug)]
 pub struct Solution {
     values: Vec<Value>,
+    /// Each position's score margin (seat 1's score less seat 2's) that seat 1 can force
+    /// the game to end with at least, and that seat 2 can force it to end with at most;
+    /// `None` where the seat cannot force the game to end at all.
+    margins: Vec<(Option<i64>, Option<i64>)>,
+}
+
+/// The margin bounds one seat can force: for each position, the best margin it can force
+/// the game to end with (seat 1 the highest, seat 2 the lowest), by a backward pass for each
+/// margin an ended position has (the positions from which the seat can force an end with at
+/// least, or at most, that margin).
+fn forced_margins(g: &Graph, parents: &[Vec<u32>], seat: usize) -> Vec<Option<i64>> {
+    let n = g.nodes.len();
+    let mut ends: Vec<i64> = (0..n)
+        .filter(|&i| matches!(g.nodes[i], Node::Over(_)))
+        .map(|i| g.margins[i])
+        .collect();
+    ends.sort_unstable();
+    ends.dedup();
+    // Seat 1 tries the margins from the highest down, seat 2 from the lowest up: the first
+    // threshold a position is won at is its bound.
+    if seat == 0 {
+        ends.reverse();
+    }
+    let mut bound = vec![None; n];
+    for t in ends {
+        let good = |m: i64| if seat == 0 { m >= t } else { m <= t };
+        let mut reached = vec![false; n];
+        let mut left: Vec<u32> = g
+            .nodes
+            .iter()
+            .map(|node| match node {
+                Node::Move { children, .. } => children.len() as u32,
+                Node::Over(_) => 0,
+            })
+            .collect();
+        let mut queue = std::collections::VecDeque::new();
+        for (i, (node, &m)) in g.nodes.iter().zip(&g.margins).enumerate() {
+            if matches!(node, Node::Over(_)) && good(m) {
+                reached[i] = true;
+                queue.push_back(i as u32);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            for &p in &parents[c as usize] {
+                let p = p as usize;
+                if reached[p] {
+                    continue;
+                }
+                let Node::Move { seat: mover, .. } = g.nodes[p] else {
+                    continue;
+                };
+                let take = if mover == seat {
+                    true
+                } else {
+                    left[p] -= 1;
+                    left[p] == 0
+                };
+                if take {
+                    reached[p] = true;
+                    queue.push_back(p as u32);
+                }
+            }
+        }
+        for i in 0..n {
+            if reached[i] && bound[i].is_none() {
+                bound[i] = Some(t);
+            }
+        }
+    }
+    bound
 }
 
 /// No value yet, in the retrograde pass.
@@ -351,7 +432,23 @@ impl Solution {
                 }
             })
             .collect();
-        Solution { values }
+        let high = forced_margins(g, &parents, 0);
+        let low = forced_margins(g, &parents, 1);
+        Solution {
+            values,
+            margins: high.into_iter().zip(low).collect(),
+        }
+    }
+
+    /// The score margin (seat 1's score less seat 2's) of position `i` under best play for
+    /// the margin: `Ok(m)` where seat 1 can force an end with at least `m` and seat 2 one
+    /// with at most `m`; otherwise `Err` with what each can force (`None`: it cannot force
+    /// the game to end), the rest being play that need not end.
+    pub fn margin(&self, i: u32) -> Result<i64, (Option<i64>, Option<i64>)> {
+        match self.margins[i as usize] {
+            (Some(a), Some(b)) if a == b => Ok(a),
+            bounds => Err(bounds),
+        }
     }
 
     /// A position's value.
