@@ -219,7 +219,9 @@ impl EngineVisitor for Solver<'_> {
             })?;
             let solution = g.solve();
             let value = solution.value(0);
-            let pv = solution.principal_variation(&g, 0, 400);
+            let pv = solution
+                .principal_variation(rules, &g, 0, 400)
+                .map_err(|e| e.to_string())?;
             let (margin, (at_least, at_most)) = match solution.margin(0) {
                 Ok(m) => (Some(m), (None, None)),
                 Err(bounds) => (None, bounds),

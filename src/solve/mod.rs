@@ -106,8 +106,6 @@ pub struct Graph {
     nodes: Vec<Node>,
     /// Each ended position's score margin (seat 1's score less seat 2's); 0 elsewhere.
     margins: Vec<i64>,
-    /// Each position's moves in its notation, as `children` lists them.
-    moves: Vec<Vec<String>>,
 }
 
 /// A position's key: its notation without the clock's words.
@@ -136,7 +134,6 @@ impl Graph {
         keys.insert(key(rules, start).into_boxed_str());
         let mut nodes = Vec::new();
         let mut margins = Vec::new();
-        let mut moves = Vec::new();
         let mut legal = Vec::new();
         while nodes.len() < keys.len() {
             let at = nodes.len();
@@ -155,7 +152,6 @@ impl Graph {
                     margins.push(
                         outcome.map_or(0, |o| i64::from(o.scores[0]) - i64::from(o.scores[1])),
                     );
-                    moves.push(Vec::new());
                 }
                 Status::Chance => {
                     return Err(SolveError::Chance {
@@ -165,17 +161,14 @@ impl Graph {
                 Status::ToMove(seat) => {
                     rules.legal_moves(&state, &mut legal);
                     let mut children = Vec::with_capacity(legal.len());
-                    let mut texts = Vec::with_capacity(legal.len());
                     for &mv in &legal {
                         let mut next = state.clone();
                         rules.apply(&mut next, mv, &mut crate::games::NoEvents);
                         let (i, _) = keys.insert_full(key(rules, &next).into_boxed_str());
                         children.push(i as u32);
-                        texts.push(rules.move_text(mv));
                     }
                     nodes.push(Node::Move { seat, children });
                     margins.push(0);
-                    moves.push(texts);
                     if keys.len() > max_states {
                         return Err(SolveError::TooLarge {
                             max: max_states,
@@ -190,7 +183,6 @@ impl Graph {
             keys,
             nodes,
             margins,
-            moves,
         })
     }
 
@@ -460,7 +452,20 @@ impl Solution {
     /// legal-move order that keeps the value (a win at one ply less, a loss at one ply less,
     /// a drawn end one ply nearer for the seat that forces it, a position where play need
     /// not end); with the position each leads to.
-    pub fn principal_variation(&self, g: &Graph, i: u32, limit: usize) -> Vec<(String, u32)> {
+    ///
+    /// The moves' texts are found again from each position read back: the graph keeps only
+    /// where a move leads, in legal-move order, not what it is called.
+    ///
+    /// # Errors
+    /// A position that does not read back (a bug in the engine's notation).
+    pub fn principal_variation<R: Rules>(
+        &self,
+        rules: &R,
+        g: &Graph,
+        i: u32,
+        limit: usize,
+    ) -> Result<Vec<(String, u32)>, SolveError> {
+        let mut legal = Vec::new();
         let mut out = Vec::new();
         let mut at = i;
         let mut seen = std::collections::HashSet::new();
@@ -492,12 +497,19 @@ impl Solution {
                 break;
             };
             let c = children[k];
-            out.push((g.moves[at as usize][k].clone(), c));
+            let state = rules
+                .parse_position(g.key(at))
+                .map_err(|error| SolveError::Notation {
+                    key: g.key(at).to_owned(),
+                    error,
+                })?;
+            rules.legal_moves(&state, &mut legal);
+            out.push((rules.move_text(legal[k]), c));
             if matches!(v, Value::Endless) && !seen.insert(c) {
                 break;
             }
             at = c;
         }
-        out
+        Ok(out)
     }
 }
