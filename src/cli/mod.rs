@@ -189,14 +189,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             set,
         } => {
             let g = game_of(&corpus, game)?;
-            let reading = match interpretation {
-                Some(i) => i.clone(),
-                None => g
-                    .interpretations
-                    .first()
-                    .map(|i| i.id.clone())
-                    .unwrap_or_default(),
-            };
+            let reading = reading_or_first(g, interpretation.as_deref());
             let args = crate::analysis::solve::SolveArgs {
                 game: g.id.clone(),
                 interpretation: reading,
@@ -223,14 +216,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             set,
         } => {
             let g = game_of(&corpus, game)?;
-            let reading = match interpretation {
-                Some(i) => i.clone(),
-                None => g
-                    .interpretations
-                    .first()
-                    .map(|i| i.id.clone())
-                    .unwrap_or_default(),
-            };
+            let reading = reading_or_first(g, interpretation.as_deref());
             let args = crate::analysis::explain::ExplainArgs {
                 game: g.id.clone(),
                 interpretation: reading,
@@ -683,6 +669,18 @@ fn store_command(cli: &Cli, out: &mut Out, action: Option<&StoreAction>) -> Resu
         }
     }
     Ok(())
+}
+
+/// The reading named, or the game's first (its primary source's) where none is.
+fn reading_or_first(g: &crate::corpus::Game, named: Option<&str>) -> String {
+    match named {
+        Some(i) => i.to_owned(),
+        None => g
+            .interpretations
+            .first()
+            .map(|i| i.id.clone())
+            .unwrap_or_default(),
+    }
 }
 
 pub(super) fn command_name(c: &Command) -> &'static str {
