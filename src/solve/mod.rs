@@ -217,6 +217,59 @@ pub struct Solution {
     margins: Vec<(Option<i64>, Option<i64>)>,
 }
 
+/// The positions from which `seat` can force the game into `targets`, each with the most
+/// plies it takes (`None` where it cannot), among the positions `open` admits: backward from
+/// the targets, a position of `seat`'s joins with one move into the set, one of the other
+/// seat's once every move it has into an open position leads into the set.
+fn attractor(
+    g: &Graph,
+    parents: &[Vec<u32>],
+    seat: usize,
+    targets: &[u32],
+    open: impl Fn(usize) -> bool,
+) -> Vec<Option<u32>> {
+    let n = g.nodes.len();
+    let mut dist: Vec<Option<u32>> = vec![None; n];
+    let mut left: Vec<u32> = g
+        .nodes
+        .iter()
+        .map(|node| match node {
+            Node::Move { children, .. } => {
+                children.iter().filter(|&&c| open(c as usize)).count() as u32
+            }
+            Node::Over(_) => 0,
+        })
+        .collect();
+    let mut queue = std::collections::VecDeque::new();
+    for &t in targets {
+        dist[t as usize] = Some(0);
+        queue.push_back(t);
+    }
+    while let Some(c) = queue.pop_front() {
+        let d = dist[c as usize].unwrap_or(0);
+        for &p in &parents[c as usize] {
+            let p = p as usize;
+            if dist[p].is_some() || !open(p) {
+                continue;
+            }
+            let Node::Move { seat: mover, .. } = g.nodes[p] else {
+                continue;
+            };
+            let take = if mover == seat {
+                true
+            } else {
+                left[p] -= 1;
+                left[p] == 0
+            };
+            if take {
+                dist[p] = Some(d + 1);
+                queue.push_back(p as u32);
+            }
+        }
+    }
+    dist
+}
+
 /// The margin bounds one seat can force: for each position, the best margin it can force
 /// the game to end with (seat 1 the highest, seat 2 the lowest), by a backward pass for each
 /// margin an ended position has (the positions from which the seat can force an end with at
@@ -237,46 +290,15 @@ fn forced_margins(g: &Graph, parents: &[Vec<u32>], seat: usize) -> Vec<Option<i6
     let mut bound = vec![None; n];
     for t in ends {
         let good = |m: i64| if seat == 0 { m >= t } else { m <= t };
-        let mut reached = vec![false; n];
-        let mut left: Vec<u32> = g
-            .nodes
-            .iter()
-            .map(|node| match node {
-                Node::Move { children, .. } => children.len() as u32,
-                Node::Over(_) => 0,
+        let targets: Vec<u32> = (0..n as u32)
+            .filter(|&i| {
+                matches!(g.nodes[i as usize], Node::Over(_)) && good(g.margins[i as usize])
             })
             .collect();
-        let mut queue = std::collections::VecDeque::new();
-        for (i, (node, &m)) in g.nodes.iter().zip(&g.margins).enumerate() {
-            if matches!(node, Node::Over(_)) && good(m) {
-                reached[i] = true;
-                queue.push_back(i as u32);
-            }
-        }
-        while let Some(c) = queue.pop_front() {
-            for &p in &parents[c as usize] {
-                let p = p as usize;
-                if reached[p] {
-                    continue;
-                }
-                let Node::Move { seat: mover, .. } = g.nodes[p] else {
-                    continue;
-                };
-                let take = if mover == seat {
-                    true
-                } else {
-                    left[p] -= 1;
-                    left[p] == 0
-                };
-                if take {
-                    reached[p] = true;
-                    queue.push_back(p as u32);
-                }
-            }
-        }
-        for i in 0..n {
-            if reached[i] && bound[i].is_none() {
-                bound[i] = Some(t);
+        let reached = attractor(g, parents, seat, &targets, |_| true);
+        for (b, r) in bound.iter_mut().zip(reached) {
+            if r.is_some() && b.is_none() {
+                *b = Some(t);
             }
         }
     }
@@ -349,59 +371,25 @@ impl Solution {
         // force, with the plies to them (the same backward pass, over the positions left).
         let mut draw_by = vec![OPEN; n];
         let mut draw_plies = vec![0u32; n];
+        let drawn: Vec<u32> = (0..n as u32)
+            .filter(|&i| {
+                matches!(g.nodes[i as usize], Node::Over(Result_::Draw))
+                    || matches!(g.nodes[i as usize], Node::Over(Result_::Win(m)) if m.count_ones() > 1)
+            })
+            .collect();
         for seat in 0..2u8 {
-            let mut reached = vec![false; n];
-            let mut dist = vec![0u32; n];
-            let mut left: Vec<u32> = g
-                .nodes
-                .iter()
-                .map(|node| match node {
-                    // Moves into positions a seat wins are never taken by the seat that
-                    // would lose them; from the positions left, every such move loses for its
-                    // mover, so only the moves into positions left count.
-                    Node::Move { children, .. } => children
-                        .iter()
-                        .filter(|&&c| winner[c as usize] == OPEN)
-                        .count() as u32,
-                    Node::Over(_) => 0,
-                })
-                .collect();
-            let mut queue = std::collections::VecDeque::new();
-            for (i, node) in g.nodes.iter().enumerate() {
-                let drawn = matches!(node, Node::Over(Result_::Draw))
-                    || matches!(node, Node::Over(Result_::Win(m)) if m.count_ones() > 1);
-                if drawn {
-                    reached[i] = true;
-                    queue.push_back(i as u32);
-                }
-            }
-            while let Some(c) = queue.pop_front() {
-                let d = dist[c as usize];
-                for &p in &parents[c as usize] {
-                    let p = p as usize;
-                    if reached[p] || winner[p] != OPEN {
-                        continue;
-                    }
-                    let Node::Move { seat: mover, .. } = g.nodes[p] else {
-                        continue;
-                    };
-                    let take = if usize::from(seat) == mover {
-                        true
-                    } else {
-                        left[p] -= 1;
-                        left[p] == 0
-                    };
-                    if take {
-                        reached[p] = true;
-                        dist[p] = d + 1;
-                        queue.push_back(p as u32);
-                    }
-                }
-            }
-            for i in 0..n {
-                if reached[i] && draw_by[i] == OPEN {
+            // Moves into positions a seat wins are never taken by the seat that would lose
+            // them; from the positions left, every such move loses for its mover, so only the
+            // moves into positions left count.
+            let reached = attractor(g, &parents, usize::from(seat), &drawn, |c| {
+                winner[c] == OPEN
+            });
+            for (i, d) in reached.into_iter().enumerate() {
+                if let Some(d) = d
+                    && draw_by[i] == OPEN
+                {
                     draw_by[i] = seat;
-                    draw_plies[i] = dist[i];
+                    draw_plies[i] = d;
                 }
             }
         }
