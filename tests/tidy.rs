@@ -282,6 +282,19 @@ fn sensitivity_plays_no_game() {
     );
 }
 
+/// `solve` draws nothing at random and runs on no threads of its own, so an exact value and
+/// its principal variation are functions of the position alone (ARCHITECTURE.md, `src/solve/`).
+#[test]
+fn solve_draws_nothing_and_spawns_nothing() {
+    assert_none(
+        "solve reaching for chance or threads",
+        &sources("src/solve"),
+        |_| false,
+        Read::Code,
+        &["rand::", "rng", "rayon", "thread", "HashMap"],
+    );
+}
+
 /// No figure that reaches an output calls the platform's maths library: logarithms,
 /// exponentials and powers go through `stats::portable` (libm), the same bits everywhere
 /// (ARCHITECTURE.md, `src/stats/portable.rs`).
