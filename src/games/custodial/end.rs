@@ -38,6 +38,14 @@ impl Custodial {
         self.over(s, result, EndReason::Natural);
     }
 
+    /// Whether a seat has lost all its pieces: the game's own end. (A seat's pieces are its
+    /// share less what it lost: no board to count. Pieces leave only by captures and
+    /// sandwiches.)
+    #[inline]
+    pub(super) fn wiped_out(&self, s: &CustodialState, seat: usize) -> bool {
+        u32::from(s.taken[1 - seat]) + u32::from(s.lost[seat]) == u32::from(self.p.pieces)
+    }
+
     /// Everything that follows a decision by `mover`, whose next mover is already in
     /// `s.mover`: the end tests in Ludii's order, then the blocked player and the stall rules.
     #[inline]
@@ -52,15 +60,11 @@ impl Custodial {
         // The game's own end: a seat with no pieces has lost. Ludii tests only the seat to
         // move next, so under its loose continuation a capturer who ate the last piece first
         // makes his (empty) extra decision.
-        // (A seat's pieces are its share less what it lost: no board to count. Pieces leave
-        // only by captures and sandwiches, so most decisions skip this.)
-        let share = u32::from(self.p.pieces);
-        let lost = |seat: usize| u32::from(s.taken[1 - seat]) + u32::from(s.lost[seat]);
-        if lost(mover) == share {
+        if self.wiped_out(s, mover) {
             events.emit(CustodialEvent::TotalCapture { seat: mover });
             return self.over(s, Result_::Win(1 << other), EndReason::Natural);
         }
-        if lost(other) == share && (next == other || !self.loose) {
+        if self.wiped_out(s, other) && (next == other || !self.loose) {
             events.emit(CustodialEvent::TotalCapture { seat: other });
             return self.over(s, Result_::Win(1 << mover), EndReason::Natural);
         }

@@ -223,9 +223,7 @@ impl Custodial {
         // extra decision).
         if s.phase == Phase::Play
             && let Some(loser) = (0..2).find(|&seat| {
-                u32::from(s.taken[1 - seat]) + u32::from(s.lost[seat]) >= u32::from(self.p.pieces)
-                    && s.pieces(seat) == 0
-                    && (!self.loose || usize::from(s.mover) == seat)
+                self.wiped_out(&s, seat) && (!self.loose || usize::from(s.mover) == seat)
             })
         {
             self.over(&mut s, Result_::Win(1 << (1 - loser)), EndReason::Natural);
