@@ -379,3 +379,164 @@ fn mirrored_positions_have_mirrored_values() {
         assert!(n > 10, "{reading}: {n}");
     }
 }
+
+/// `perfect` keeps a forced win: under Ludii 1.0.8's reading of Um el Tuweisat the first
+/// mover wins in 17 plies with best play, so `perfect` at seat 1 wins every game against any
+/// play, within 17 plies (the loser can only hasten its loss); at seat 2 it can only lose.
+#[test]
+fn perfect_play_wins_a_forced_win_within_its_length() {
+    let out = crate::util::json(&[
+        "--no-store",
+        "run",
+        "um-el-tuweisat",
+        "-i",
+        "ludii-1.0.8",
+        "--agents",
+        "perfect,random",
+        "-n",
+        "300",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out["results"]["wins"][0], 300, "{}", out["results"]);
+    assert!(
+        out["plies"]["max"].as_f64().expect("plies max") <= 17.0,
+        "{}",
+        out["plies"]
+    );
+    // Perfect against perfect: the principal variation, every game alike.
+    let out = crate::util::json(&[
+        "--no-store",
+        "run",
+        "um-el-tuweisat",
+        "-i",
+        "ludii-1.0.8",
+        "--agents",
+        "perfect",
+        "-n",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out["results"]["wins"][0], 20);
+    assert_eq!(out["plies"]["min"], out["plies"]["max"]);
+    assert_eq!(out["plies"]["max"].as_f64(), Some(17.0));
+}
+
+/// The table `perfect` plays by: at every position of a small reading, its move keeps the
+/// value, and at least one move does; a move the table calls value-keeping leads where the
+/// mover's value (win, neither, loss) is the position's.
+#[test]
+fn the_perfect_move_is_always_a_value_keeping_move() {
+    struct Check;
+    impl EngineVisitor for Check {
+        type Output = usize;
+        fn visit<F: GameFamily>(self, rules: &F::Rules) -> usize {
+            let table = ludotrace::solve::Table::of_start(rules, 1_000_000).expect("solves");
+            let start = rules.initial();
+            let mut checked = 0;
+            let mut legal = Vec::new();
+            // Every position reachable: walk the table's graph from the start.
+            let mut seen = std::collections::HashSet::new();
+            let mut stack: Vec<_> = ludotrace::solve::starts(rules, &start)
+                .into_iter()
+                .map(|(_, s)| s)
+                .collect();
+            while let Some(s) = stack.pop() {
+                if !seen.insert(ludotrace::solve::key(rules, &s)) {
+                    continue;
+                }
+                let Status::ToMove(seat) = rules.status(&s) else {
+                    continue;
+                };
+                rules.legal_moves(&s, &mut legal);
+                let keeping = table.keeping(rules, &s).unwrap_or_else(|| {
+                    panic!(
+                        "not held: {} (from {})",
+                        ludotrace::solve::key(rules, &s),
+                        rules.position_text(&s)
+                    )
+                });
+                let best = table.best_move(rules, &s).unwrap_or_else(|| {
+                    panic!(
+                        "no best move at {} ({:?})",
+                        ludotrace::solve::key(rules, &s),
+                        table.value(rules, &s)
+                    )
+                });
+                assert_eq!(keeping.len(), legal.len());
+                assert!(keeping[best], "{}", ludotrace::solve::key(rules, &s));
+                // A position the table holds as over (the engine's proof that no end can be
+                // reached, which play makes later) keeps its value whatever is played.
+                let class = |v: Value| match v {
+                    Value::Win { seat: w, .. } if w == seat => 2,
+                    Value::Win { .. } => 0,
+                    _ => 1,
+                };
+                let here = table.value(rules, &s).expect("held");
+                if here == Value::Unfinished {
+                    // Held as over: every move keeps it, and what follows is not listed.
+                    assert!(keeping.iter().all(|&k| k) && best == 0);
+                    continue;
+                }
+                let here = class(here);
+                for (k, &mv) in legal.iter().enumerate() {
+                    let mut next = s.clone();
+                    rules.apply(&mut next, mv, &mut NoEvents);
+                    let there = class(table.value(rules, &next).expect("held"));
+                    assert!(there <= here, "a move better than the value");
+                    assert_eq!(keeping[k], there == here);
+                    stack.push(next);
+                }
+                checked += 1;
+            }
+            checked
+        }
+    }
+    for (game, reading, set) in [
+        ("um-el-tuweisat", "ludii-1.0.8", &[][..]),
+        ("um-el-tuweisat", "davies", &["holes=2", "counters=3"][..]),
+        ("seega", "davies", &["size=3", "pieces=2"][..]),
+    ] {
+        let n = with_set(game, reading, set, Check);
+        assert!(n > 20, "{game} {reading}: {n} positions");
+    }
+}
+
+/// `perfect` where the reading is not solved: refused with the reason, exit 2.
+#[test]
+fn perfect_is_refused_where_the_reading_is_not_solved() {
+    for (args, words) in [
+        (
+            &["run", "sijat-el-taba", "--agents", "perfect", "-n", "10"][..],
+            "a chance step",
+        ),
+        (
+            &[
+                "run",
+                "um-el-tuweisat",
+                "--set",
+                "repetition=draw",
+                "--agents",
+                "perfect,random",
+                "-n",
+                "10",
+            ][..],
+            "repetition",
+        ),
+        (
+            &["explain", "lib-el-merafib", "--agents", "perfect"][..],
+            "a chance step",
+        ),
+    ] {
+        let mut full = vec!["--no-store"];
+        full.extend_from_slice(args);
+        let err = crate::util::fails(&full);
+        assert!(
+            err.contains("--agents perfect")
+                && err.contains("is not solved")
+                && err.contains(words),
+            "{args:?}: {err}"
+        );
+    }
+}

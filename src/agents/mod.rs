@@ -36,6 +36,11 @@
 //! - `ex:D` (and `ex:D:NODES`): expectimax, the same search without pruning.
 //! - `weak`, `fair`, `strong`: named strength levels, each one of the agents above
 //!   ([`Level::agent`]).
+//! - `perfect`: the move of best play from the reading's solved table
+//!   ([`crate::solve::Table::best_move`]): the first move in legal-move order that keeps the
+//!   position's value. Only where `solve` solves the reading: the command that seats it solves
+//!   the reading first ([`Lineup::with_table`]) and refuses it, with the reason, where it
+//!   cannot.
 //!
 //! No agent asks whether the engine has a cap, or knows the run's ply limit: a search ends
 //! at its own horizon or where the rules end the game.
@@ -57,6 +62,7 @@ use rand::rngs::ChaCha8Rng;
 
 use crate::games::{NoEvents, Rules, Seat, Status};
 use crate::rng;
+use crate::solve::Table;
 
 /// The most MCTS iterations a decision may take.
 pub const MAX_ITERATIONS: u32 = 1_000_000;
@@ -79,7 +85,8 @@ pub const FORMS: &str = "random, greedy, mcts:N (N iterations, 1 to 1000000) or 
                          (rollouts cut after D plies, 1 to 10000), ab:D or ab:D:NODES \
                          (alpha-beta, D plies deep, 1 to 40, within NODES positions a move, \
                          1 to 100000000), ex:D or ex:D:NODES (expectimax, the same ranges), \
-                         or a level: weak (ab:2), fair (ab:6:2000), strong (ab:8:8000)";
+                         or a level: weak (ab:2), fair (ab:6:2000), strong (ab:8:8000), or \
+                         perfect (best play from the solved reading, where `solve` solves it)";
 
 /// A named strength level: a fixed agent, the same in every family (alpha-beta, which
 /// values chance steps by their expectation, so that in the dice families it is expectimax
@@ -158,6 +165,8 @@ pub enum Agent {
     },
     /// A named strength level.
     Level(Level),
+    /// Best play, from the reading's solved table.
+    Perfect,
 }
 
 /// An agent spec that is none of the valid forms.
@@ -171,7 +180,7 @@ pub struct AgentError {
 }
 
 /// The names an agent spec may start with, as a user would be told them.
-const NAMES: [(&str, &str); 8] = [
+const NAMES: [(&str, &str); 9] = [
     ("random", "random"),
     ("greedy", "greedy"),
     ("mcts", "mcts:N"),
@@ -180,10 +189,11 @@ const NAMES: [(&str, &str); 8] = [
     ("weak", "weak"),
     ("fair", "fair"),
     ("strong", "strong"),
+    ("perfect", "perfect"),
 ];
 
 /// Other names for the agents, which a user may try.
-const ALIASES: [(&str, &str); 10] = [
+const ALIASES: [(&str, &str); 12] = [
     ("alphabeta", "ab:DEPTH"),
     ("alpha-beta", "ab:DEPTH"),
     ("minimax", "ab:DEPTH"),
@@ -194,6 +204,8 @@ const ALIASES: [(&str, &str); 10] = [
     ("montecarlo", "mcts:N"),
     ("monte-carlo", "mcts:N"),
     ("best", "strong"),
+    ("solved", "perfect"),
+    ("optimal", "perfect"),
 ];
 
 /// The number of single-character edits from `a` to `b`.
@@ -291,6 +303,7 @@ impl FromStr for Agent {
             "weak" => none(Agent::Level(Level::Weak)),
             "fair" => none(Agent::Level(Level::Fair)),
             "strong" => none(Agent::Level(Level::Strong)),
+            "perfect" => none(Agent::Perfect),
             "mcts" => {
                 let Some(n) = args.first() else {
                     return Err(fail("mcts needs its iterations, mcts:N"));
@@ -341,6 +354,7 @@ impl fmt::Display for Agent {
             Agent::AlphaBeta { depth, nodes } => search(f, "ab", depth, nodes),
             Agent::Expectimax { depth, nodes } => search(f, "ex", depth, nodes),
             Agent::Level(level) => f.write_str(level.name()),
+            Agent::Perfect => f.write_str("perfect"),
         }
     }
 }
@@ -352,7 +366,7 @@ pub const MAX_LINEUP: usize = 8;
 /// (`mcts:400,random` in a game of four seats: MCTS at seats 1 and 3), and, with `swap`,
 /// rotated by one place a game, so that over every `k` games (`k` agents) each agent plays
 /// each seat equally often: in game `i` seat `s` is played by agent `(s + i mod k) mod k`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Lineup {
     agents: Vec<Agent>,
     swap: bool,
@@ -360,7 +374,18 @@ pub struct Lineup {
     distinct: Vec<Agent>,
     /// `agents[i]`'s place in `distinct`.
     slot: Vec<usize>,
+    /// The reading solved, for `perfect` ([`Lineup::with_table`]): not part of the
+    /// lineup's identity, since it is a function of the reading.
+    table: Option<std::sync::Arc<Table>>,
 }
+
+impl PartialEq for Lineup {
+    fn eq(&self, other: &Self) -> bool {
+        self.agents == other.agents && self.swap == other.swap
+    }
+}
+
+impl Eq for Lineup {}
 
 /// A lineup that is none: no agents, or too many.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -409,6 +434,7 @@ impl Lineup {
             swap,
             distinct,
             slot,
+            table: None,
         })
     }
 
@@ -430,6 +456,45 @@ impl Lineup {
     /// The distinct agents, in first-listed order.
     pub fn distinct(&self) -> &[Agent] {
         &self.distinct
+    }
+
+    /// Whether an agent of the lineup is `perfect`, which needs the reading solved.
+    pub fn names_perfect(&self) -> bool {
+        self.distinct.contains(&Agent::Perfect)
+    }
+
+    /// The lineup with `table`, the reading it plays solved, for its `perfect` agents.
+    pub fn with_table(&self, table: std::sync::Arc<Table>) -> Lineup {
+        Lineup {
+            table: Some(table),
+            ..self.clone()
+        }
+    }
+
+    /// The move the agent at `seat` in game `index` plays: [`choose`], with the lineup's
+    /// solved table for `perfect`.
+    ///
+    /// # Panics
+    /// As [`choose`]; and for `perfect`, if the lineup has no table (a command seats
+    /// `perfect` only with one, [`Lineup::with_table`]).
+    pub fn choose<R: Rules>(
+        &self,
+        index: u64,
+        seat: Seat,
+        rules: &R,
+        state: &R::State,
+        legal: &[R::Move],
+        rng: &mut ChaCha8Rng,
+    ) -> usize {
+        decide_with(
+            self.agent(index, seat),
+            self.table.as_deref(),
+            rules,
+            state,
+            legal,
+            rng,
+        )
+        .index
     }
 
     /// Whether every seat is played at random: the run's own fast loop plays such a
@@ -527,6 +592,22 @@ pub fn decide<R: Rules>(
     legal: &[R::Move],
     rng: &mut ChaCha8Rng,
 ) -> Decision {
+    decide_with(agent, None, rules, state, legal, rng)
+}
+
+/// [`decide`], with the reading's solved table for `perfect`.
+///
+/// # Panics
+/// As [`choose`]; and for `perfect`, without a table, or with one that does not hold the
+/// position (a table of another reading).
+pub fn decide_with<R: Rules>(
+    agent: &Agent,
+    table: Option<&Table>,
+    rules: &R,
+    state: &R::State,
+    legal: &[R::Move],
+    rng: &mut ChaCha8Rng,
+) -> Decision {
     assert!(!legal.is_empty(), "choose: no legal move");
     let (index, work) = match *agent {
         Agent::Random => (rng::draw(rng, legal.len() as u32) as usize, 0),
@@ -543,6 +624,17 @@ pub fn decide<R: Rules>(
             (index, s.nodes())
         }
         Agent::Level(level) => return decide(&level.agent(), rules, state, legal, rng),
+        // The table holds every position reachable from the start but those after a
+        // position it holds as over (an engine's proof that no end can be reached, which
+        // play makes later): from there no seat wins whatever is played, and the first move
+        // is as good as any.
+        Agent::Perfect => (
+            table
+                .expect("perfect play is seated only with its reading's solved table")
+                .best_move(rules, state)
+                .unwrap_or(0),
+            0,
+        ),
     };
     Decision { index, work }
 }

@@ -378,8 +378,12 @@ pub fn diff<'c>(
         .iter()
         .map(|i| arm(i, &format!("reading {}", i.id), &args.set_b))
         .collect::<Result<_, _>>()?;
-    for b in std::iter::once(&ba).chain(&bound) {
+    for (i, b) in std::iter::once(ia)
+        .zip([&ba])
+        .chain(others.iter().copied().zip(&bound))
+    {
         check_seated(&args.lineup, b)?;
+        crate::analysis::solve::check_perfect(&args.lineup, b, &i.id, None)?;
     }
     let pool = pool(args.threads)?;
     let arms = 1 + others.len() as u64;

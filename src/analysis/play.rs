@@ -637,8 +637,9 @@ pub fn run<'c>(
         }
     }
     let variants = kept;
-    for b in &bound {
+    for (v, b) in variants.iter().zip(&bound) {
         check_seated(&args.lineup, b)?;
+        crate::analysis::solve::check_perfect(&args.lineup, b, &v.interp.id, None)?;
     }
     let pool = pool(args.threads)?;
     bar.inc_length(args.games * variants.len() as u64);
@@ -894,6 +895,7 @@ impl EngineVisitor for Simulate<'_> {
     type Output = Tally;
 
     fn visit<F: GameFamily>(self, rules: &F::Rules) -> Tally {
+        let lineup = crate::analysis::solve::seated(self.lineup, rules, &self.bound.values, None);
         let coverage = Coverage::new::<F::Rules>(|p| self.bound.flag(p));
         let kinds: Vec<String> = kind_names::<F::Rules>().map(str::to_owned).collect();
         let places = coverage.places.clone();
@@ -904,7 +906,7 @@ impl EngineVisitor for Simulate<'_> {
         sim::run_blocks(
             rules,
             self.spec,
-            self.lineup,
+            &lineup,
             &coverage,
             self.games,
             &|n| bar.inc(n),

@@ -7,7 +7,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::metrics::{GameObserver, look_at};
 use super::record::{GameEnd, Played, Timeout, game_end};
-use crate::agents::{self, Agent, Lineup};
+use crate::agents::{Agent, Lineup};
 use crate::games::{EventSink, NoEvents, Outcome, Result_, Rules, Status};
 use crate::rng::{draw, game_rng, sample};
 
@@ -75,7 +75,7 @@ pub(super) fn playout<R: Rules>(
                     // An agent's choice, among the listed moves. (No forced stretch: its
                     // skip of one word a ply is random play's, not an agent's.)
                     rules.legal_moves(state, moves);
-                    let i = agents::choose(lineup.agent(index, seat), rules, state, moves, rng);
+                    let i = lineup.choose(index, seat, rules, state, moves, rng);
                     let mv = moves[i];
                     decisions += 1;
                     legal += moves.len() as u64;
@@ -190,7 +190,7 @@ fn material<R: Rules>(rules: &R, state: &R::State) -> [i64; 8] {
 /// With random agents at every seat it is the very game `ludotrace run` plays.
 ///
 /// # Panics
-/// If `agents` is empty or longer than [`agents::MAX_LINEUP`].
+/// If `agents` is empty or longer than [`crate::agents::MAX_LINEUP`].
 pub fn play_game<R: Rules>(
     rules: &R,
     agents: &[Agent],
@@ -210,7 +210,7 @@ pub fn play_game<R: Rules>(
 /// position in `state`. The game is played by the loop `run` plays its games with.
 ///
 /// # Panics
-/// If `agents` is empty or longer than [`agents::MAX_LINEUP`].
+/// If `agents` is empty or longer than [`crate::agents::MAX_LINEUP`].
 pub fn play<R: Rules>(
     rules: &R,
     agents: &[Agent],
@@ -310,9 +310,7 @@ pub fn trace_with<R: Rules>(
                 }
                 rules.legal_moves(&state, &mut moves);
                 let k = match lineup {
-                    Some(lineup) => {
-                        agents::choose(lineup.agent(index, seat), rules, &state, &moves, &mut rng)
-                    }
+                    Some(lineup) => lineup.choose(index, seat, rules, &state, &moves, &mut rng),
                     None => pick(&mut rng, moves.len()),
                 };
                 let mut events = Vec::new();
@@ -412,9 +410,8 @@ pub fn trace_replaying<R: Rules>(
                 let found =
                     next.and_then(|m| legal.iter().position(|&l| rules.move_text(l) == **m));
                 parted |= found.is_none();
-                let chosen = found.unwrap_or_else(|| {
-                    agents::choose(lineup.agent(index, seat), rules, &state, &legal, &mut rng)
-                });
+                let chosen = found
+                    .unwrap_or_else(|| lineup.choose(index, seat, rules, &state, &legal, &mut rng));
                 rules.apply(&mut state, legal[chosen], &mut events);
                 step(
                     TraceStep {
@@ -459,7 +456,7 @@ mod tests {
     use crate::sim::tally::{Counter, MAX_KINDS};
 
     /// Random agents played through the agents' branch of [`playout`] (a legal-move list
-    /// and [`agents::choose`] a decision, no forced stretches) play random play's very games:
+    /// and [`crate::agents::choose`] a decision, no forced stretches) play random play's very games:
     /// the same end, lengths, passes, decisions, legal moves summed and events by kind, for
     /// every reading of the built-in corpus.
     #[test]

@@ -130,8 +130,24 @@ impl Graph {
         start: &R::State,
         max_states: usize,
     ) -> Result<Self, SolveError> {
+        Graph::build_all(rules, std::slice::from_ref(start), max_states)
+    }
+
+    /// [`Graph::build`] from several starts at once (each starter of an opening lot): the
+    /// positions reachable from any of them, the starts first, in order (a start met twice
+    /// is listed once).
+    ///
+    /// # Errors
+    /// As [`Graph::build`].
+    pub fn build_all<R: Rules>(
+        rules: &R,
+        starts: &[R::State],
+        max_states: usize,
+    ) -> Result<Self, SolveError> {
         let mut keys: IndexSet<Box<str>> = IndexSet::new();
-        keys.insert(key(rules, start).into_boxed_str());
+        for start in starts {
+            keys.insert(key(rules, start).into_boxed_str());
+        }
         let mut nodes = Vec::new();
         let mut margins = Vec::new();
         let mut legal = Vec::new();
@@ -201,6 +217,11 @@ impl Graph {
         &self.keys[i as usize]
     }
 
+    /// The index of the position with key `key`, where it is listed.
+    pub fn find(&self, key: &str) -> Option<u32> {
+        self.keys.get_index_of(key).map(|i| i as u32)
+    }
+
     /// Solves every position.
     pub fn solve(&self) -> Solution {
         Solution::of(self)
@@ -211,6 +232,10 @@ impl Graph {
 #[derive(Debug)]
 pub struct Solution {
     values: Vec<Value>,
+    /// For each position, the most plies in which each seat can force a drawn end (among
+    /// the positions neither seat wins), or [`NONE`]: a drawn value names one seat's, and
+    /// best play keeps to that seat's count.
+    draw_dist: Vec<[u32; 2]>,
     /// Each position's score margin (seat 1's score less seat 2's) that seat 1 can force
     /// the game to end with at least, and that seat 2 can force it to end with at most;
     /// `None` where the seat cannot force the game to end at all.
@@ -308,6 +333,9 @@ fn forced_margins(g: &Graph, parents: &[Vec<u32>], seat: usize) -> Vec<Option<i6
 /// No value yet, in the retrograde pass.
 const OPEN: u8 = u8::MAX;
 
+/// No drawn end forced, in [`Solution::draw_dist`].
+const NONE: u32 = u32::MAX;
+
 impl Solution {
     fn of(g: &Graph) -> Self {
         let n = g.nodes.len();
@@ -371,6 +399,7 @@ impl Solution {
         // force, with the plies to them (the same backward pass, over the positions left).
         let mut draw_by = vec![OPEN; n];
         let mut draw_plies = vec![0u32; n];
+        let mut draw_dist = vec![[NONE; 2]; n];
         let drawn: Vec<u32> = (0..n as u32)
             .filter(|&i| {
                 matches!(g.nodes[i as usize], Node::Over(Result_::Draw))
@@ -385,6 +414,9 @@ impl Solution {
                 winner[c] == OPEN
             });
             for (i, d) in reached.into_iter().enumerate() {
+                if let Some(d) = d {
+                    draw_dist[i][usize::from(seat)] = d;
+                }
                 if let Some(d) = d
                     && draw_by[i] == OPEN
                 {
@@ -416,6 +448,7 @@ impl Solution {
         let low = forced_margins(g, &parents, 1);
         Solution {
             values,
+            draw_dist,
             margins: high.into_iter().zip(low).collect(),
         }
     }
@@ -436,10 +469,62 @@ impl Solution {
         self.values[i as usize]
     }
 
-    /// The moves of best play from position `i`, at most `limit` of them: each the first in
-    /// legal-move order that keeps the value (a win at one ply less, a loss at one ply less,
-    /// a drawn end one ply nearer for the seat that forces it, a position where play need
-    /// not end); with the position each leads to.
+    /// The place, in position `at`'s legal-move order, of the first move that keeps its value
+    /// (a win at one ply less, a loss at one ply less, a drawn end one ply nearer for the seat
+    /// that forces it, a position where play need not end): the move of best play, which the
+    /// principal variation and the `perfect` agent take. `None` where the game is over.
+    pub fn best_move(&self, g: &Graph, at: u32) -> Option<usize> {
+        let Node::Move { children, .. } = &g.nodes[at as usize] else {
+            return None;
+        };
+        let v = self.value(at);
+        let keeps = |c: u32| match (v, self.value(c)) {
+            (
+                Value::Win { seat: w, plies },
+                Value::Win {
+                    seat: w2,
+                    plies: p2,
+                },
+            ) => w == w2 && p2 + 1 == plies,
+            // One ply nearer the drawn end by the count of the seat that forces it: that
+            // seat keeps to it, and the other, which has no move out of it that does not
+            // lose, delays it.
+            (Value::Draw { seat, plies }, Value::Draw { .. }) => {
+                self.draw_dist[c as usize][seat] + 1 == plies
+            }
+            // Play that need not end goes on, or reaches an end the engine calls unfinished
+            // (a game it proved can never end): neither wins.
+            (Value::Endless, Value::Endless | Value::Unfinished) => true,
+            _ => false,
+        };
+        children.iter().position(|&c| keeps(c))
+    }
+
+    /// For each move of position `at`, in legal-move order, whether it keeps the position's
+    /// value for the seat to move: a won position stays won, one neither seat can win
+    /// (a draw, or endless play) is not lost. This is the yardstick the agents are rated by:
+    /// it asks for the value, not for the fastest way to it. `None` where the game is over.
+    pub fn keeping(&self, g: &Graph, at: u32) -> Option<Vec<bool>> {
+        let Node::Move { seat, children } = &g.nodes[at as usize] else {
+            return None;
+        };
+        let class = |v: Value| match v {
+            Value::Win { seat: w, .. } if w == *seat => 2,
+            Value::Win { .. } => 0,
+            _ => 1,
+        };
+        let here = class(self.value(at));
+        Some(
+            children
+                .iter()
+                .map(|&c| class(self.value(c)) == here)
+                .collect(),
+        )
+    }
+
+    /// The moves of best play from position `i`, at most `limit` of them: each
+    /// [`Solution::best_move`], with the position it leads to; for an endless value, until a
+    /// position recurs.
     ///
     /// The moves' texts are found again from each position read back: the graph keeps only
     /// where a move leads, in legal-move order, not what it is called.
@@ -458,30 +543,10 @@ impl Solution {
         let mut at = i;
         let mut seen = std::collections::HashSet::new();
         while out.len() < limit {
-            let Node::Move { children, .. } = &g.nodes[at as usize] else {
+            let Some(k) = self.best_move(g, at) else {
                 break;
             };
-            let v = self.value(at);
-            let drawn_end = |c: u32| {
-                matches!(&g.nodes[c as usize], Node::Over(Result_::Draw))
-                    || matches!(&g.nodes[c as usize], Node::Over(Result_::Win(m)) if m.count_ones() > 1)
-            };
-            let keeps = |c: u32| match (v, self.value(c)) {
-                (
-                    Value::Win { seat: w, plies },
-                    Value::Win {
-                        seat: w2,
-                        plies: p2,
-                    },
-                ) => w == w2 && p2 + 1 == plies,
-                // Nearer a drawn end: the seat that forces it keeps to it, and the other has
-                // no move out of it that does not lose.
-                (Value::Draw { plies, .. }, Value::Draw { plies: p2, .. }) => p2 < plies,
-                (Value::Draw { .. }, _) => drawn_end(c),
-                (Value::Endless, Value::Endless) => true,
-                _ => false,
-            };
-            let Some(k) = children.iter().position(|&c| keeps(c)) else {
+            let Node::Move { children, .. } = &g.nodes[at as usize] else {
                 break;
             };
             let c = children[k];
@@ -493,11 +558,111 @@ impl Solution {
                 })?;
             rules.legal_moves(&state, &mut legal);
             out.push((rules.move_text(legal[k]), c));
-            if matches!(v, Value::Endless) && !seen.insert(c) {
+            if matches!(self.value(at), Value::Endless) && !seen.insert(c) {
                 break;
             }
             at = c;
         }
         Ok(out)
+    }
+}
+
+/// The starts of a game from `start`: the position itself, or, where an opening lot decides
+/// who begins (a chance step at the start), the position after each outcome, numbered by
+/// the seat (from 1) that outcome names to begin.
+pub fn starts<R: Rules>(rules: &R, start: &R::State) -> Vec<(Option<u32>, R::State)> {
+    match rules.status(start) {
+        Status::Chance => (0..rules.chance_outcomes(start).len())
+            .map(|k| {
+                let mut s = start.clone();
+                rules.apply_chance(&mut s, k, &mut crate::games::NoEvents);
+                (Some(k as u32 + 1), s)
+            })
+            .collect(),
+        _ => vec![(None, start.clone())],
+    }
+}
+
+/// A reading solved from its start (every starter of its lot): what the `perfect` agent
+/// plays by and the agents are rated against. It is built only where a command or an agent
+/// names it, and held in memory, never read from disk.
+pub struct Table {
+    graph: Graph,
+    solution: Solution,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} positions)", self.graph.len())
+    }
+}
+
+impl Table {
+    /// Solves every position reachable from the reading's start.
+    ///
+    /// # Errors
+    /// As [`Graph::build`].
+    pub fn of_start<R: Rules>(rules: &R, max_states: usize) -> Result<Self, SolveError> {
+        Table::from(rules, &rules.initial(), max_states)
+    }
+
+    /// Solves every position reachable from `start` (from each starter, where it is the
+    /// opening lot).
+    ///
+    /// # Errors
+    /// As [`Graph::build`].
+    pub fn from<R: Rules>(
+        rules: &R,
+        start: &R::State,
+        max_states: usize,
+    ) -> Result<Self, SolveError> {
+        let starts: Vec<R::State> = starts(rules, start).into_iter().map(|(_, s)| s).collect();
+        let graph = Graph::build_all(rules, &starts, max_states)?;
+        let solution = graph.solve();
+        Ok(Table { graph, solution })
+    }
+
+    /// Positions solved.
+    pub fn len(&self) -> usize {
+        self.graph.len()
+    }
+
+    /// Whether no position is solved (never: the start is).
+    pub fn is_empty(&self) -> bool {
+        self.graph.is_empty()
+    }
+
+    /// The index of `state`, where the table holds it.
+    pub fn find<R: Rules>(&self, rules: &R, state: &R::State) -> Option<u32> {
+        self.graph.find(&key(rules, state))
+    }
+
+    /// The move of best play at `state` ([`Solution::best_move`]), by its place in the
+    /// legal moves; `None` where the table does not hold the position.
+    ///
+    /// A position the table holds as over can still be a decision in play: an engine that
+    /// proves a game can never end proves it of a position read back at once, and in play
+    /// only at its next check. Neither seat wins it whatever is played, so every move keeps
+    /// its value, and the first is played.
+    pub fn best_move<R: Rules>(&self, rules: &R, state: &R::State) -> Option<usize> {
+        let i = self.find(rules, state)?;
+        Some(self.solution.best_move(&self.graph, i).unwrap_or(0))
+    }
+
+    /// Whether each legal move at `state` keeps its value ([`Solution::keeping`]); `None`
+    /// where the table does not hold the position. At a position the table holds as over
+    /// (see [`Table::best_move`]) every move does.
+    pub fn keeping<R: Rules>(&self, rules: &R, state: &R::State) -> Option<Vec<bool>> {
+        let i = self.find(rules, state)?;
+        Some(self.solution.keeping(&self.graph, i).unwrap_or_else(|| {
+            let mut legal = Vec::new();
+            rules.legal_moves(state, &mut legal);
+            vec![true; legal.len()]
+        }))
+    }
+
+    /// The value of `state`, where the table holds it.
+    pub fn value<R: Rules>(&self, rules: &R, state: &R::State) -> Option<Value> {
+        Some(self.solution.value(self.find(rules, state)?))
     }
 }

@@ -280,6 +280,11 @@ pub fn assess_from(
         .iter()
         .map(|a| Lineup::new(vec![*a], false).map_err(|e| Error::Usage(e.to_string())))
         .collect::<Result<_, _>>()?;
+    for (interp, b) in readings.iter().zip(&bound) {
+        for lineup in &lineups {
+            crate::analysis::solve::check_perfect(lineup, b, &interp.id, None)?;
+        }
+    }
     let pool = pool(args.threads)?;
     bar.inc_length(args.games * (readings.len() * agents.len()) as u64);
     let hash = corpus_hash(files);

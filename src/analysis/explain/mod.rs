@@ -335,6 +335,12 @@ pub fn explain(corpus: &Corpus, args: &ExplainArgs) -> Result<ExplainOutput, Err
     let overrides = bind::parse_overrides(&args.set)?;
     let bound = bind::bind(game, interp, &overrides)?;
     crate::analysis::play::check_seated(&args.lineup, &bound)?;
+    crate::analysis::solve::check_perfect(
+        &args.lineup,
+        &bound,
+        &interp.id,
+        args.position.as_deref(),
+    )?;
     let reading = Reading {
         game,
         interp,
@@ -347,6 +353,12 @@ pub fn explain(corpus: &Corpus, args: &ExplainArgs) -> Result<ExplainOutput, Err
             let other = interpretation_of(game, b)?;
             let bound = bind::bind(game, other, &overrides)?;
             crate::analysis::play::check_seated(&args.lineup, &bound)?;
+            crate::analysis::solve::check_perfect(
+                &args.lineup,
+                &bound,
+                &other.id,
+                args.position.as_deref(),
+            )?;
             let b = Reading {
                 game,
                 interp: other,
@@ -551,6 +563,7 @@ pub(super) fn trace_reading(
         .engine
         .visit(Tracer {
             lineup: &args.lineup,
+            values: &r.bound.values,
             shown: args.plies,
             position: args.position.as_deref(),
             seed: args.seed,
@@ -717,6 +730,8 @@ impl EngineVisitor for EndlessParams {
 /// reading's game are replayed while they can be ([`against`]).
 struct Tracer<'a> {
     lineup: &'a Lineup,
+    /// The reading's parameter values, which name its solved table for `perfect`.
+    values: &'a serde_json::Map<String, serde_json::Value>,
     /// The plies shown (`--plies`), where given: only their steps are drawn.
     shown: Option<(u32, u32)>,
     /// A starting position, in the notation.
@@ -735,10 +750,12 @@ impl EngineVisitor for Tracer<'_> {
             .position
             .map(|text| rules.parse_position(text))
             .transpose()?;
+        let lineup = crate::analysis::solve::seated(self.lineup, rules, self.values, from.as_ref());
+        let lineup = lineup.as_ref();
         if let Some(script) = self.script {
             return Ok(against::replay(
                 rules,
-                self.lineup,
+                lineup,
                 (self.seed, self.key, self.index),
                 (self.max_plies, self.shown),
                 from,
@@ -749,7 +766,7 @@ impl EngineVisitor for Tracer<'_> {
         let mut ply = t.start_ply;
         let end = trace_with(
             rules,
-            Some(self.lineup),
+            Some(lineup),
             from,
             self.seed,
             self.key,

@@ -235,6 +235,12 @@ pub fn flags<'c>(
             let b = bind::bind(g, interp, &overrides)
                 .map_err(|e| Error::Usage(format!("{} reading {}: {e}", g.id, interp.id)))?;
             check_seated(&args.lineup, &b)?;
+            crate::analysis::solve::check_perfect(
+                &args.lineup,
+                &b,
+                &format!("{} / {}", g.id, interp.id),
+                None,
+            )?;
             of_game.push(b);
         }
         bound.push(of_game);
