@@ -540,3 +540,61 @@ fn perfect_is_refused_where_the_reading_is_not_solved() {
         );
     }
 }
+
+/// `solve --rate`: the agents against perfect play, the same at any thread count; perfect
+/// play keeps every value; a bad list or no positions refused.
+#[test]
+fn agents_are_rated_against_perfect_play_whatever_the_threads() {
+    let rate = |threads: &str| {
+        crate::util::json(&[
+            "solve",
+            "um-el-tuweisat",
+            "-i",
+            "davies",
+            "--set",
+            "counters=2",
+            "--rate",
+            "random,greedy,mcts:20,weak,perfect",
+            "--positions",
+            "150",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ])
+    };
+    let one = rate("1");
+    assert_eq!(one, rate("2"), "the rating depends on the threads");
+    let r = &one["rating"];
+    let positions = r["positions"].as_u64().expect("positions");
+    let decisive = r["decisive"].as_u64().expect("decisive");
+    assert_eq!(positions, 150);
+    assert!(decisive > 10 && decisive <= positions, "{r}");
+    let agents = r["agents"].as_array().expect("agents");
+    assert_eq!(agents.len(), 5);
+    for a in agents {
+        let kept = a["decisive_kept"].as_u64().expect("kept");
+        assert!(kept <= decisive && a["kept"].as_u64().expect("kept") <= positions);
+    }
+    let perfect = &agents[4];
+    assert_eq!(perfect["agent"], "perfect");
+    assert_eq!(perfect["decisive_kept"].as_u64(), Some(decisive));
+    assert_eq!(perfect["kept"].as_u64(), Some(positions));
+    // Random play keeps the value about as often as a random move does on average.
+    let random = agents[0]["decisive_share"]["value"]
+        .as_f64()
+        .expect("share");
+    let chance = agents[0]["decisive_chance"].as_f64().expect("chance");
+    assert!(
+        (random - chance).abs() < 0.2,
+        "random {random}, chance {chance}"
+    );
+
+    let err = crate::util::fails(&["solve", "um-el-tuweisat", "--rate", "greedy,wizard"]);
+    assert!(
+        err.contains("--rate") && err.contains("valid forms"),
+        "{err}"
+    );
+    let err = crate::util::fails(&["solve", "um-el-tuweisat", "--rate", "--positions", "0"]);
+    assert!(err.contains("--positions"), "{err}");
+}

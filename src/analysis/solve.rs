@@ -34,9 +34,28 @@ pub struct SolveArgs {
     pub position: Option<String>,
     /// The most positions to list.
     pub max_states: usize,
+    /// The agents to rate against perfect play (`--rate`), where asked.
+    pub rate: Option<Vec<crate::agents::Agent>>,
+    /// Positions to rate them on (`--positions`).
+    pub positions: usize,
+    /// The seed of the games the positions are taken from and of the agents' choices.
+    pub seed: u64,
+    /// Worker threads for the rating (`None`: one per core); results do not depend on it.
+    pub threads: Option<usize>,
     /// BLAKE3 of the corpus files.
     pub corpus_hash: String,
 }
+
+/// The agents `--rate` rates unless given: random play, greedy, MCTS at three budgets, the
+/// alpha-beta levels, and perfect play itself (which keeps the value everywhere, a check).
+pub const DEFAULT_RATED: &str = "random,greedy,mcts:30,mcts:300,mcts:3000,weak,fair,strong,perfect";
+
+/// Positions `--rate` rates on unless told otherwise.
+pub const DEFAULT_POSITIONS: usize = 1000;
+
+/// The most plies taken from one game of random play for the rating's positions: a game
+/// that goes round for ever gives its first positions, and the next game more.
+pub const RATE_PLIES: u32 = 400;
 
 /// `solve --format json`: the value of a reading's start, or of a position.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -68,6 +87,46 @@ pub struct SolveOutput {
     /// game's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cap: Option<String>,
+    /// The agents rated against perfect play (`--rate`), where asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Rating>,
+}
+
+/// The agents rated against perfect play: at positions met in games of random play, the
+/// share of each agent's choices that keep the position's solved value (a won position stays
+/// won, one neither seat can win is not lost).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Rating {
+    /// Where the positions come from, in words.
+    pub positions_from: String,
+    /// Distinct decisions rated (positions with two moves or more), in the order met.
+    pub positions: u64,
+    /// Of them, the positions where some move keeps the value and some move does not: the
+    /// only ones where a choice can be wrong.
+    pub decisive: u64,
+    /// The seed of the games and of the agents' choices.
+    pub seed: u64,
+    /// Each agent, in the order given.
+    pub agents: Vec<AgentRating>,
+}
+
+/// One agent against perfect play.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct AgentRating {
+    /// The agent, as `--agents` names it.
+    pub agent: String,
+    /// Positions where its choice kept the value.
+    pub kept: u64,
+    /// The share of all positions rated where it kept the value, with its 95 % Wilson
+    /// interval.
+    pub share: crate::stats::Rate,
+    /// Decisive positions where its choice kept the value.
+    pub decisive_kept: u64,
+    /// The share of the decisive positions, with its 95 % Wilson interval: the headline.
+    pub decisive_share: crate::stats::Rate,
+    /// The share a uniformly random choice keeps on average over the decisive positions
+    /// (the mean share of value-keeping moves): what the agent is to be measured above.
+    pub decisive_chance: f64,
 }
 
 /// One start, solved.
@@ -147,6 +206,33 @@ pub fn solve(corpus: &Corpus, args: &SolveArgs) -> Result<SolveOutput, Error> {
             max_states: args.max_states,
         })
         .map_err(refuse)?;
+    let rating = match &args.rate {
+        None => None,
+        Some(agents) => {
+            if args.positions == 0 {
+                return Err(Error::Usage(
+                    "--positions must be 1 or more (the positions the agents are rated on)"
+                        .to_owned(),
+                ));
+            }
+            let pool = crate::analysis::play::pool(args.threads)?;
+            Some(
+                bound
+                    .engine
+                    .visit(Rater {
+                        values: &bound.values,
+                        position: args.position.as_deref(),
+                        agents,
+                        positions: args.positions,
+                        seed: args.seed,
+                        key: crate::rng::reading_key(&game.id, &interp.id),
+                        pool: &pool,
+                        max_states: args.max_states,
+                    })
+                    .map_err(refuse)?,
+            )
+        }
+    };
     Ok(SolveOutput {
         schema_version: OUTPUT_SCHEMA_VERSION,
         ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
@@ -160,6 +246,7 @@ pub fn solve(corpus: &Corpus, args: &SolveArgs) -> Result<SolveOutput, Error> {
         from_position: args.position.clone(),
         starts,
         cap,
+        rating,
     })
 }
 
@@ -176,7 +263,163 @@ fn command(args: &SolveArgs, game: &str, reading: &str) -> String {
     if args.max_states != DEFAULT_MAX_STATES {
         c.push_str(&format!(" --max-states {}", args.max_states));
     }
+    if let Some(agents) = &args.rate {
+        let list: Vec<String> = agents.iter().map(ToString::to_string).collect();
+        c.push_str(&format!(" --rate {}", list.join(",")));
+        if args.positions != DEFAULT_POSITIONS {
+            c.push_str(&format!(" --positions {}", args.positions));
+        }
+        if args.seed != 1 {
+            c.push_str(&format!(" --seed {}", args.seed));
+        }
+    }
     c
+}
+
+/// Rates agents against perfect play, for any family's engine.
+struct Rater<'a> {
+    values: &'a serde_json::Map<String, serde_json::Value>,
+    position: Option<&'a str>,
+    agents: &'a [crate::agents::Agent],
+    positions: usize,
+    seed: u64,
+    key: u64,
+    pool: &'a rayon::ThreadPool,
+    max_states: usize,
+}
+
+impl EngineVisitor for Rater<'_> {
+    type Output = Result<Rating, String>;
+    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Self::Output {
+        use rayon::prelude::*;
+        let from = match self.position {
+            Some(text) => Some(rules.parse_position(text).map_err(|e| e.to_string())?),
+            None => None,
+        };
+        let table = if self.max_states == DEFAULT_MAX_STATES {
+            table_for(rules, self.values, from.as_ref())?
+        } else {
+            rules.position_decides()?;
+            let start = from.clone().unwrap_or_else(|| rules.initial());
+            std::sync::Arc::new(
+                crate::solve::Table::from(rules, &start, self.max_states)
+                    .map_err(|e| e.to_string())?,
+            )
+        };
+        // The positions: every decision of two moves or more the table holds with a value to
+        // keep, in the order met in games of random play (the run's games 0, 1, …), each
+        // once.
+        let mut seen = std::collections::HashSet::new();
+        let mut picked: Vec<(<F::Rules as Rules>::State, Vec<bool>)> = Vec::new();
+        let mut games = 0u64;
+        // Each game gives at least one new position or the search is over: a reading whose
+        // random games all repeat what is met stops short of the positions asked.
+        let mut idle = 0;
+        while picked.len() < self.positions && idle < 50 {
+            let before = picked.len();
+            crate::sim::trace_with(
+                rules,
+                None,
+                from.clone(),
+                self.seed,
+                self.key,
+                games,
+                RATE_PLIES,
+                |step| {
+                    if picked.len() >= self.positions
+                        || !matches!(rules.status(step.state), crate::games::Status::ToMove(_))
+                    {
+                        return;
+                    }
+                    let k = crate::solve::key(rules, step.state);
+                    if seen.contains(&k) {
+                        return;
+                    }
+                    seen.insert(k);
+                    if let Some(keeping) = table.keeping(rules, step.state)
+                        && keeping.len() > 1
+                        && table.value(rules, step.state) != Some(Value::Unfinished)
+                    {
+                        picked.push((step.state.clone(), keeping));
+                    }
+                },
+            );
+            games += 1;
+            idle = if picked.len() == before { idle + 1 } else { 0 };
+        }
+        let decisive: Vec<bool> = picked
+            .iter()
+            .map(|(_, k)| k.iter().any(|&x| x) && !k.iter().all(|&x| x))
+            .collect();
+        let n_decisive = decisive.iter().filter(|&&d| d).count() as u64;
+        let chance = if n_decisive == 0 {
+            0.0
+        } else {
+            picked
+                .iter()
+                .zip(&decisive)
+                .filter(|(_, d)| **d)
+                .map(|((_, k), _)| k.iter().filter(|&&x| x).count() as f64 / k.len() as f64)
+                .sum::<f64>()
+                / n_decisive as f64
+        };
+        let mut agents = Vec::new();
+        for agent in self.agents {
+            // Each position's choice from its own generator, named by the agent and the
+            // position's place: the same whatever the threads, and whatever else is rated.
+            let stream =
+                crate::rng::reading_key(&format!("rate {agent}"), "") ^ self.key.rotate_left(17);
+            // A state need not be shared between threads (`Sync`), only sent: the workers
+            // take a copy of the positions.
+            let owned = picked.clone();
+            let (seed, table) = (self.seed, &table);
+            let kept: Vec<bool> = self.pool.install(move || {
+                owned
+                    .into_par_iter()
+                    .enumerate()
+                    .map(|(i, (state, keeping))| {
+                        let mut legal = Vec::new();
+                        rules.legal_moves(&state, &mut legal);
+                        let mut rng = crate::rng::game_rng(seed, stream, i as u64);
+                        let d = crate::agents::decide_with(
+                            agent,
+                            Some(table),
+                            rules,
+                            &state,
+                            &legal,
+                            &mut rng,
+                        );
+                        keeping[d.index]
+                    })
+                    .collect()
+            });
+            let all = kept.iter().filter(|&&k| k).count() as u64;
+            let dec = kept
+                .iter()
+                .zip(&decisive)
+                .filter(|(k, d)| **k && **d)
+                .count() as u64;
+            agents.push(AgentRating {
+                agent: agent.to_string(),
+                kept: all,
+                share: crate::stats::wilson(all, picked.len() as u64),
+                decisive_kept: dec,
+                decisive_share: crate::stats::wilson(dec, n_decisive),
+                decisive_chance: crate::stats::round(chance, 4),
+            });
+        }
+        Ok(Rating {
+            positions_from: format!(
+                "the decisions met in {games} games of random play (the first {RATE_PLIES} \
+                 plies of each, seed {}), each position once",
+                self.seed
+            ),
+            positions: picked.len() as u64,
+            decisive: n_decisive,
+            seed: self.seed,
+            agents,
+        })
+    }
 }
 
 /// Solves each start of any family's engine.

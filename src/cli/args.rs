@@ -542,6 +542,22 @@ pub enum Command {
         /// The most positions to list before refusing (with the count reached).
         #[arg(long, value_name = "N", default_value_t = crate::analysis::solve::DEFAULT_MAX_STATES)]
         max_states: usize,
+        /// Rate agents against perfect play: the share of positions (met in games of random
+        /// play) where each agent's move keeps the solved value. Without a list: random,
+        /// greedy, mcts:30, mcts:300, mcts:3000, weak, fair, strong, perfect.
+        #[arg(long, value_name = "AGENTS", num_args = 0..=1, default_missing_value = crate::analysis::solve::DEFAULT_RATED)]
+        rate: Option<String>,
+        /// Positions to rate the agents on (with --rate).
+        #[arg(long, value_name = "N", default_value_t = crate::analysis::solve::DEFAULT_POSITIONS)]
+        positions: usize,
+        /// Seed of the games the positions come from and of the agents' choices (with
+        /// --rate).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads for the rating (default: one per core). Results do not depend on
+        /// it.
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
         /// Override a parameter, as `run --set` does (repeatable).
         #[arg(long = "set", value_name = "PARAM=VALUE")]
         set: Vec<String>,

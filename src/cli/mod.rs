@@ -186,16 +186,33 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
             interpretation,
             position,
             max_states,
+            rate,
+            positions,
+            seed,
+            threads,
             set,
         } => {
             let g = game_of(&corpus, game)?;
             let reading = reading_or_first(g, interpretation.as_deref());
+            let rate = match rate {
+                None => None,
+                Some(list) => Some(
+                    list.split(',')
+                        .map(|a| a.parse::<crate::agents::Agent>())
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|e| Error::Usage(format!("--rate: {e}")))?,
+                ),
+            };
             let args = crate::analysis::solve::SolveArgs {
                 game: g.id.clone(),
                 interpretation: reading,
                 set: set.clone(),
                 position: position.clone(),
                 max_states: *max_states,
+                rate,
+                positions: *positions,
+                seed: *seed,
+                threads: *threads,
                 corpus_hash: run::corpus_hash(&files(&cli)?),
             };
             let solved = crate::analysis::solve::solve(&corpus, &args)?;

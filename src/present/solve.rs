@@ -69,6 +69,59 @@ pub fn print(out: &mut Out, s: &SolveOutput) {
             ));
         }
     }
+    if let Some(r) = &s.rating {
+        rating(out, r);
+    }
+}
+
+/// The agents against perfect play, as a table with a word on what was rated.
+pub(crate) fn rating(out: &mut Out, r: &crate::analysis::solve::Rating) {
+    let pct = |rate: &crate::stats::Rate| {
+        format!(
+            "{:.1} % [{:.1}–{:.1} %]",
+            rate.value * 100.0,
+            rate.lo * 100.0,
+            rate.hi * 100.0
+        )
+    };
+    let heading = "Agents against perfect play";
+    if out.format == Format::Markdown {
+        out.para(&format!("## {heading}"));
+    } else {
+        out.line("");
+        out.line(heading);
+    }
+    out.para(&format!(
+        "Rated on {} positions: {}. A move keeps the value where a won position stays won \
+         and one neither seat can win is not lost. {} of the positions are decisive (some \
+         move keeps the value, some does not); there a random choice keeps it {:.1} % of the \
+         time on average. Shares with 95 % Wilson intervals.",
+        r.positions,
+        r.positions_from,
+        r.decisive,
+        r.agents.first().map_or(0.0, |a| a.decisive_chance * 100.0)
+    ));
+    let rows: Vec<Vec<String>> = r
+        .agents
+        .iter()
+        .map(|a| {
+            vec![
+                a.agent.clone(),
+                format!("{} of {}", a.decisive_kept, r.decisive),
+                pct(&a.decisive_share),
+                pct(&a.share),
+            ]
+        })
+        .collect();
+    out.table(
+        &[
+            "agent",
+            "decisive positions kept",
+            "share kept (decisive)",
+            "share kept (all)",
+        ],
+        rows,
+    );
 }
 
 /// `text` with its first letter a capital.
