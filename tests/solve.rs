@@ -598,3 +598,118 @@ fn agents_are_rated_against_perfect_play_whatever_the_threads() {
     let err = crate::util::fails(&["solve", "um-el-tuweisat", "--rate", "--positions", "0"]);
     assert!(err.contains("--positions"), "{err}");
 }
+
+/// Every command that seats agents seats `perfect` where the reading is solved.
+#[test]
+fn perfect_is_seated_by_every_command_that_seats_agents() {
+    for args in [
+        &[
+            "diff",
+            "um-el-tuweisat",
+            "ludii-1.0.8",
+            "ludii",
+            "--agents",
+            "perfect,random",
+            "-n",
+            "20",
+        ][..],
+        &[
+            "ladder",
+            "um-el-tuweisat",
+            "-i",
+            "ludii-1.0.8",
+            "--levels",
+            "random,perfect",
+            "-n",
+            "20",
+        ][..],
+        &[
+            "assess",
+            "um-el-tuweisat",
+            "-i",
+            "ludii-1.0.8",
+            "--agents",
+            "perfect",
+            "-n",
+            "10",
+        ][..],
+        &[
+            "explain",
+            "um-el-tuweisat",
+            "-i",
+            "ludii-1.0.8",
+            "--agents",
+            "perfect,random",
+        ][..],
+    ] {
+        let mut full = vec!["--no-store"];
+        full.extend_from_slice(args);
+        let out = crate::util::ok(&full);
+        assert!(out.contains("perfect"), "{args:?}: {out}");
+    }
+}
+
+/// An endless value's cycle: replayed through the engine from where it starts on the
+/// principal variation, its moves bring play back to that position, and it is no longer than
+/// the round the principal variation itself closes.
+#[test]
+fn an_endless_value_comes_with_a_cycle_that_replays() {
+    struct Replay(Vec<String>, String);
+    impl EngineVisitor for Replay {
+        type Output = String;
+        fn visit<F: GameFamily>(self, rules: &F::Rules) -> String {
+            let mut s = rules.parse_position(&self.1).expect("reads back");
+            let mut legal = Vec::new();
+            for text in &self.0 {
+                rules.legal_moves(&s, &mut legal);
+                let mv = *legal
+                    .iter()
+                    .find(|m| rules.move_text(**m) == *text)
+                    .unwrap_or_else(|| panic!("{text} is not legal at {}", self.1));
+                rules.apply(&mut s, mv, &mut NoEvents);
+            }
+            ludotrace::solve::key(rules, &s)
+        }
+    }
+    for reading in ["ludii", "davies"] {
+        let out =
+            crate::util::json(&["solve", "um-el-tuweisat", "-i", reading, "--format", "json"]);
+        let start = &out["starts"][0];
+        assert_eq!(start["value"], "endless");
+        let after = start["cycle_after_ply"].as_u64().expect("a cycle") as usize;
+        let pv = start["principal_variation"].as_array().expect("pv");
+        let from = if after == 0 {
+            start["position"].as_str().expect("position").to_owned()
+        } else {
+            pv[after - 1]["position"]
+                .as_str()
+                .expect("position")
+                .to_owned()
+        };
+        let cycle: Vec<String> = start["cycle"]
+            .as_array()
+            .expect("cycle")
+            .iter()
+            .map(|m| m["move"].as_str().expect("move").to_owned())
+            .collect();
+        assert!(!cycle.is_empty());
+        let back = crate::util::with_engine(
+            "um-el-tuweisat",
+            reading,
+            Replay(cycle.clone(), from.clone()),
+        );
+        assert_eq!(back, from, "{reading}: the cycle does not come back");
+        // The principal variation closes a round of its own: the cycle is no longer.
+        let keys: Vec<&str> = std::iter::once(&start["position"])
+            .chain(pv.iter().map(|m| &m["position"]))
+            .map(|p| p.as_str().expect("p"))
+            .collect();
+        let last = keys.last().expect("a line");
+        let first = keys.iter().position(|k| k == last).expect("recurs");
+        assert!(
+            cycle.len() <= keys.len() - 1 - first,
+            "{reading}: {} plies",
+            cycle.len()
+        );
+    }
+}

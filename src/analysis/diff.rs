@@ -383,7 +383,7 @@ pub fn diff<'c>(
         .chain(others.iter().copied().zip(&bound))
     {
         check_seated(&args.lineup, b)?;
-        crate::analysis::solve::check_perfect(&args.lineup, b, &i.id, None)?;
+        crate::analysis::perfect::check_perfect(&args.lineup, b, &i.id, None)?;
     }
     let pool = pool(args.threads)?;
     let arms = 1 + others.len() as u64;

@@ -237,7 +237,7 @@ pub fn ladder(
             game.id, interp.id
         )));
     }
-    crate::analysis::solve::check_perfect(&all, &bound, &interp.id, None)?;
+    crate::analysis::perfect::check_perfect(&all, &bound, &interp.id, None)?;
     let pool = pool(args.threads)?;
     bar.inc_length(args.games * pairings.len() as u64);
     let hash = corpus_hash(files);

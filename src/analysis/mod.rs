@@ -14,6 +14,7 @@ pub mod global;
 pub mod header;
 pub mod ladder;
 pub mod limits;
+pub mod perfect;
 pub mod play;
 pub mod replay;
 pub mod reproduce;

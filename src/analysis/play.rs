@@ -639,7 +639,7 @@ pub fn run<'c>(
     let variants = kept;
     for (v, b) in variants.iter().zip(&bound) {
         check_seated(&args.lineup, b)?;
-        crate::analysis::solve::check_perfect(&args.lineup, b, &v.interp.id, None)?;
+        crate::analysis::perfect::check_perfect(&args.lineup, b, &v.interp.id, None)?;
     }
     let pool = pool(args.threads)?;
     bar.inc_length(args.games * variants.len() as u64);
@@ -895,7 +895,7 @@ impl EngineVisitor for Simulate<'_> {
     type Output = Tally;
 
     fn visit<F: GameFamily>(self, rules: &F::Rules) -> Tally {
-        let lineup = crate::analysis::solve::seated(self.lineup, rules, &self.bound.values, None);
+        let lineup = crate::analysis::perfect::seated(self.lineup, rules, &self.bound.values, None);
         let coverage = Coverage::new::<F::Rules>(|p| self.bound.flag(p));
         let kinds: Vec<String> = kind_names::<F::Rules>().map(str::to_owned).collect();
         let places = coverage.places.clone();

@@ -18,8 +18,7 @@ use crate::games::Rules;
 use crate::registry::{EngineVisitor, GameFamily};
 use crate::solve::{Graph, SolveError, Value};
 
-/// The most positions `solve` lists unless told otherwise.
-pub const DEFAULT_MAX_STATES: usize = 5_000_000;
+pub use crate::solve::DEFAULT_MAX_STATES;
 
 /// What the user asked `solve` for.
 #[derive(Debug, Clone)]
@@ -169,7 +168,16 @@ pub struct Solved {
     /// Moves of best play from it, each with the position it leads to: the first
     /// value-keeping move in legal-move order; for `endless`, until a position recurs.
     pub principal_variation: Vec<PvMove>,
-    /// Where the reading has a cap: whether the optimal length fits within it.
+    /// For `endless`: the shortest cycle of value-keeping moves through a position of the
+    /// principal variation, move by move back to where it starts (empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cycle: Vec<PvMove>,
+    /// The ply of the principal variation after which the cycle starts (0: at the position
+    /// solved).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle_after_ply: Option<u32>,
+    /// Where the reading has a cap: whether best play ends within it (`false` for an endless
+    /// value: under the cap, the game is a draw by cap).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub within_cap: Option<bool>,
 }
@@ -184,6 +192,11 @@ pub struct PvMove {
     pub mv: String,
     /// The position it leads to, in the notation (the clock aside).
     pub position: String,
+    /// The rules it set off, as `explain` names them (`clause:<id>`, `option:<point>=<option>`,
+    /// …): those of the events it caused (a lap, a capture, a pass), not those every move
+    /// applies.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
 }
 
 /// Solves a reading's start, or a position.
@@ -193,19 +206,57 @@ pub struct PvMove {
 /// [`SolveError`] (chance, too many positions) or of
 /// [`crate::games::Rules::position_decides`], as a usage error naming the reason.
 pub fn solve(corpus: &Corpus, args: &SolveArgs) -> Result<SolveOutput, Error> {
+    attempt(corpus, args)?.map_err(|n| Error::Usage(n.to_string()))
+}
+
+/// Why a reading is not solved: what `solve` refuses, as data a report can compose.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{game} / {reading} is not solved: {why}")]
+pub struct NotSolved {
+    /// Game id.
+    pub game: String,
+    /// The reading.
+    pub reading: String,
+    /// The reason, in words, with what to do about it where something can be done.
+    pub why: String,
+}
+
+impl NotSolved {
+    /// The reason without the advice on what to try (a report's table gives it once).
+    pub fn reason(&self) -> &str {
+        self.why.strip_suffix(TOO_LARGE_HINT).unwrap_or(&self.why)
+    }
+}
+
+/// [`solve`], with a refusal apart from the errors of the command's arguments.
+///
+/// # Errors
+/// An unknown game or reading, a bad override; a bad position or `--positions`, or no
+/// worker threads.
+pub fn attempt(corpus: &Corpus, args: &SolveArgs) -> Result<Result<SolveOutput, NotSolved>, Error> {
     let game = game_of(corpus, &args.game)?;
     let interp = interpretation_of(game, &args.interpretation)?;
     let overrides = bind::parse_overrides(&args.set)?;
     let bound = bind::bind(game, interp, &overrides)?;
-    let refuse =
-        |why: String| Error::Usage(format!("{} / {} is not solved: {why}", game.id, interp.id));
-    let (starts, cap) = bound
+    let refuse = |why: String| NotSolved {
+        game: game.id.clone(),
+        reading: interp.id.clone(),
+        why,
+    };
+    let solved = bound
         .engine
         .visit(Solver {
             position: args.position.as_deref(),
             max_states: args.max_states,
+            book: &mut crate::analysis::explain::rules::RuleBook::new(corpus, game, interp, &bound),
         })
-        .map_err(refuse)?;
+        .map_err(refuse);
+    let (starts, cap) = match solved {
+        Ok(s) => s,
+        // A position that does not read is the user's mistake, not a refusal.
+        Err(n) if n.why.starts_with("--position") => return Err(Error::Usage(n.to_string())),
+        Err(n) => return Ok(Err(n)),
+    };
     let rating = match &args.rate {
         None => None,
         Some(agents) => {
@@ -229,11 +280,16 @@ pub fn solve(corpus: &Corpus, args: &SolveArgs) -> Result<SolveOutput, Error> {
                         pool: &pool,
                         max_states: args.max_states,
                     })
-                    .map_err(refuse)?,
+                    .map_err(refuse),
             )
         }
     };
-    Ok(SolveOutput {
+    let rating = match rating {
+        None => None,
+        Some(Ok(r)) => Some(r),
+        Some(Err(n)) => return Ok(Err(n)),
+    };
+    Ok(Ok(SolveOutput {
         schema_version: OUTPUT_SCHEMA_VERSION,
         ludotrace: env!("CARGO_PKG_VERSION").to_owned(),
         corpus_hash: args.corpus_hash.clone(),
@@ -247,7 +303,7 @@ pub fn solve(corpus: &Corpus, args: &SolveArgs) -> Result<SolveOutput, Error> {
         starts,
         cap,
         rating,
-    })
+    }))
 }
 
 /// The command that solves it again.
@@ -297,7 +353,7 @@ impl EngineVisitor for Rater<'_> {
             None => None,
         };
         let table = if self.max_states == DEFAULT_MAX_STATES {
-            table_for(rules, self.values, from.as_ref())?
+            crate::analysis::perfect::table_for(rules, self.values, from.as_ref())?
         } else {
             rules.position_decides()?;
             let start = from.clone().unwrap_or_else(|| rules.initial());
@@ -402,9 +458,9 @@ impl EngineVisitor for Rater<'_> {
             agents.push(AgentRating {
                 agent: agent.to_string(),
                 kept: all,
-                share: crate::stats::wilson(all, picked.len() as u64),
+                share: crate::analysis::play::rate_of(all, picked.len() as u64),
                 decisive_kept: dec,
-                decisive_share: crate::stats::wilson(dec, n_decisive),
+                decisive_share: crate::analysis::play::rate_of(dec, n_decisive),
                 decisive_chance: crate::stats::round(chance, 4),
             });
         }
@@ -426,6 +482,9 @@ impl EngineVisitor for Rater<'_> {
 struct Solver<'a> {
     position: Option<&'a str>,
     max_states: usize,
+    /// The reading's rules, which name the clauses each move of a principal variation
+    /// applies.
+    book: &'a mut crate::analysis::explain::rules::RuleBook<'a>,
 }
 
 impl EngineVisitor for Solver<'_> {
@@ -444,11 +503,18 @@ impl EngineVisitor for Solver<'_> {
         let cap = limit.is_on().then(|| cap_words(&limit));
         let mut out = Vec::new();
         for (starter, s) in starts {
-            let g = Graph::build(rules, &s, self.max_states).map_err(|e| match e {
+            let g = Graph::build_estimating(
+                rules,
+                std::slice::from_ref(&s),
+                self.max_states,
+                |listed| Some(estimate(rules, &s, listed)),
+            )
+            .map_err(|e| match e {
                 SolveError::Chance { .. } => format!(
                     "{e}; this reading's sticks decide every move, so its value is a chance's, \
                      not a position's"
                 ),
+                e @ SolveError::TooLarge { .. } => format!("{e}{TOO_LARGE_HINT}"),
                 e => e.to_string(),
             })?;
             let solution = g.solve();
@@ -456,6 +522,34 @@ impl EngineVisitor for Solver<'_> {
             let pv = solution
                 .principal_variation(rules, &g, 0, 400)
                 .map_err(|e| e.to_string())?;
+            let line: Vec<u32> = pv.iter().map(|(_, at)| *at).collect();
+            let mut fired = Vec::new();
+            for (from, to) in std::iter::once(0).chain(line.iter().copied()).zip(&line) {
+                fired.push(applied(rules, &mut *self.book, &g, (from, *to))?);
+            }
+            let (cycle, cycle_after_ply) = match solution.shortest_cycle(&g, 0, &line) {
+                None => (Vec::new(), None),
+                Some((place, positions)) => {
+                    let mut moves = Vec::new();
+                    let mut legal = Vec::new();
+                    for (k, w) in positions.windows(2).enumerate() {
+                        let state = rules
+                            .parse_position(g.key(w[0]))
+                            .map_err(|e| e.to_string())?;
+                        rules.legal_moves(&state, &mut legal);
+                        let Some(m) = g.move_between(w[0], w[1]) else {
+                            return Err("a cycle's move is not in the graph".to_owned());
+                        };
+                        moves.push(PvMove {
+                            ply: k as u32 + 1,
+                            mv: rules.move_text(legal[m]),
+                            position: g.key(w[1]).to_owned(),
+                            rules: applied(rules, &mut *self.book, &g, (w[0], w[1]))?,
+                        });
+                    }
+                    (moves, Some(place as u32))
+                }
+            };
             let (margin, (at_least, at_most)) = match solution.margin(0) {
                 Ok(m) => (Some(m), (None, None)),
                 Err(bounds) => (None, bounds),
@@ -485,15 +579,106 @@ impl EngineVisitor for Solver<'_> {
                         ply: i as u32 + 1,
                         mv,
                         position: g.key(at).to_owned(),
+                        rules: fired.get(i).cloned().unwrap_or_default(),
                     })
                     .collect(),
-                within_cap: plies
-                    .filter(|_| limit.is_on())
-                    .map(|p| limit.room(&crate::games::core::Clock::new()) >= p),
+                // Play that need not end never ends within a cap: under it, a draw by cap.
+                cycle,
+                cycle_after_ply,
+                within_cap: match (value, limit.is_on()) {
+                    (_, false) => None,
+                    (Value::Endless, true) => Some(false),
+                    (_, true) => plies.map(|p| limit.room(&crate::games::core::Clock::new()) >= p),
+                },
             });
         }
         Ok((out, cap))
     }
+}
+
+/// Positions met in random play from `start`, and how many of them `listed` holds: what a
+/// listing stopped short guesses the whole from. One position a game, at a ply spread over
+/// the first [`RATE_PLIES`] by the game's index (the last, where the game ends sooner), so
+/// that the positions near the start, which every game passes, are not met over and over.
+fn estimate<R: Rules>(
+    rules: &R,
+    start: &R::State,
+    listed: &dyn Fn(&str) -> bool,
+) -> crate::solve::Estimate {
+    let mut seen = std::collections::HashSet::new();
+    let mut hits = 0u64;
+    let key = crate::rng::reading_key("solve estimate", "");
+    for game in 0..ESTIMATE_GAMES {
+        let at = 1 + crate::rng::splitmix64(game) % u64::from(RATE_PLIES);
+        let mut ply = 0u64;
+        let mut last = None;
+        crate::sim::trace_with(
+            rules,
+            None,
+            Some(start.clone()),
+            1,
+            key,
+            game,
+            at as u32,
+            |step| {
+                ply += 1;
+                if ply <= at {
+                    last = Some(crate::solve::key(rules, step.state));
+                }
+            },
+        );
+        if let Some(k) = last
+            && !seen.contains(&k)
+        {
+            hits += u64::from(listed(&k));
+            seen.insert(k);
+        }
+    }
+    crate::solve::Estimate {
+        met: seen.len() as u64,
+        listed: hits,
+    }
+}
+
+/// What to do about a listing stopped short.
+const TOO_LARGE_HINT: &str = "; raise --max-states or solve a smaller setting (--set) or a \
+                              later position (--position)";
+
+/// The games [`estimate`] plays, one position from each.
+const ESTIMATE_GAMES: u64 = 2_000;
+
+/// The rules the move from position `from` to position `to` sets off, as `explain` names
+/// them: each event's (and the clauses of the rules they belong to), each once.
+fn applied<R: Rules>(
+    rules: &R,
+    book: &mut crate::analysis::explain::rules::RuleBook<'_>,
+    g: &Graph,
+    (from, to): (u32, u32),
+) -> Result<Vec<String>, String> {
+    use crate::games::{Event, EventKind};
+    let mut state = rules
+        .parse_position(g.key(from))
+        .map_err(|e| e.to_string())?;
+    let mut legal = Vec::new();
+    rules.legal_moves(&state, &mut legal);
+    let k = g
+        .move_between(from, to)
+        .ok_or_else(|| "a move of the line is not in the graph".to_owned())?;
+    let mv = legal[k];
+    let mut events: Vec<R::Event> = Vec::new();
+    rules.apply(&mut state, mv, &mut events);
+    // The move's own rules (its direction, the house it may start from) are those of every
+    // move: what the line shows is what the move set off.
+    let mut ids: Vec<String> = Vec::new();
+    for e in events {
+        let kind = e.kind();
+        for id in book.apply(kind.params(), kind.context()).0 {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    Ok(ids)
 }
 
 /// An engine cap in words.
@@ -562,105 +747,5 @@ fn says(v: Value) -> String {
         Value::Unfinished => "the position is over without a result (the engine proved the \
                               game can never end)"
             .to_owned(),
-    }
-}
-
-/// The readings solved for the `perfect` agent in this process, by engine, parameter values
-/// and start: a table is a function of these alone, so a command that plays a reading in
-/// several arms, rounds or games solves it once.
-type Solved_ =
-    std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<crate::solve::Table>>>;
-static SOLVED: std::sync::LazyLock<Solved_> = std::sync::LazyLock::new(Default::default);
-
-/// The reading of `rules` (bound with `values`) solved from `from` (or its start), for the
-/// `perfect` agent: from this process's tables where it was solved before.
-///
-/// # Errors
-/// Why the reading is not solved: [`crate::games::Rules::position_decides`]'s reason, or a
-/// [`SolveError`] (chance after the start, more than [`DEFAULT_MAX_STATES`] positions).
-pub(crate) fn table_for<R: Rules>(
-    rules: &R,
-    values: &serde_json::Map<String, serde_json::Value>,
-    from: Option<&R::State>,
-) -> Result<std::sync::Arc<crate::solve::Table>, String> {
-    rules.position_decides()?;
-    let start = from.cloned().unwrap_or_else(|| rules.initial());
-    let id = format!(
-        "{} {} {}",
-        std::any::type_name::<R>(),
-        serde_json::Value::Object(values.clone()),
-        crate::solve::key(rules, &start)
-    );
-    if let Some(t) = SOLVED.lock().expect("solved tables").get(&id) {
-        return Ok(t.clone());
-    }
-    let table = std::sync::Arc::new(
-        crate::solve::Table::from(rules, &start, DEFAULT_MAX_STATES).map_err(|e| e.to_string())?,
-    );
-    SOLVED
-        .lock()
-        .expect("solved tables")
-        .insert(id, table.clone());
-    Ok(table)
-}
-
-/// `lineup` ready to play `rules`: with the reading solved where it seats `perfect`.
-///
-/// # Panics
-/// If the reading cannot be solved: every command asks [`check_perfect`] first.
-pub(crate) fn seated<'a, R: Rules>(
-    lineup: &'a crate::agents::Lineup,
-    rules: &R,
-    values: &serde_json::Map<String, serde_json::Value>,
-    from: Option<&R::State>,
-) -> std::borrow::Cow<'a, crate::agents::Lineup> {
-    if !lineup.names_perfect() {
-        return std::borrow::Cow::Borrowed(lineup);
-    }
-    let table = table_for(rules, values, from)
-        .expect("the command checked that the reading is solved (check_perfect)");
-    std::borrow::Cow::Owned(lineup.with_table(table))
-}
-
-/// Refuses `perfect` where the reading (from `position`, where one is given and reads) is not
-/// solved, with the reason; solves it otherwise, for the games to come.
-///
-/// # Errors
-/// A usage error naming the reading and why `solve` cannot solve it.
-pub(crate) fn check_perfect(
-    lineup: &crate::agents::Lineup,
-    bound: &bind::Bound,
-    reading: &str,
-    position: Option<&str>,
-) -> Result<(), Error> {
-    if !lineup.names_perfect() {
-        return Ok(());
-    }
-    bound
-        .engine
-        .visit(CheckPerfect {
-            values: &bound.values,
-            position,
-        })
-        .map_err(|why| {
-            Error::Usage(format!(
-                "--agents perfect plays best play from the reading solved, and {reading} is \
-                 not solved: {why}"
-            ))
-        })
-}
-
-/// Solves a reading for `perfect`, from a position where one is given.
-struct CheckPerfect<'a> {
-    values: &'a serde_json::Map<String, serde_json::Value>,
-    position: Option<&'a str>,
-}
-
-impl EngineVisitor for CheckPerfect<'_> {
-    type Output = Result<(), String>;
-    fn visit<F: GameFamily>(self, rules: &F::Rules) -> Self::Output {
-        // A position that does not read is the command's to report, in its own words.
-        let from = self.position.and_then(|p| rules.parse_position(p).ok());
-        table_for(rules, self.values, from.as_ref()).map(|_| ())
     }
 }

@@ -901,10 +901,11 @@ fn game_page(corpus: &Corpus, g: &Game, reports: &[File]) -> String {
     let mut shown = Vec::new();
     if let Some(md) = reports.iter().find(|f| f.name == format!("{}.md", g.id)) {
         // Who wins under random play, then how each reading plays under skilled play and
-        // which criteria it meets.
+        // which criteria it meets, then the exact values where a reading is solved.
         for title in [
             "Outcomes of every reading",
             crate::present::report::SELFPLAY_TITLE,
+            crate::present::report::EXACT_TITLE,
         ] {
             let section = report_section(&md.text, title);
             let (html, images) = markdown_in(&section, 1, "reports/");

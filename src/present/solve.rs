@@ -43,6 +43,9 @@ pub fn print(out: &mut Out, s: &SolveOutput) {
             start.states,
             match start.within_cap {
                 Some(true) => " Best play ends within the cap.",
+                Some(false) if start.value == "endless" => {
+                    " Under the engine's cap such play is stopped: a draw by cap."
+                }
                 Some(false) => " Best play does not end within the cap: under it, a draw by cap.",
                 None => "",
             }
@@ -54,19 +57,34 @@ pub fn print(out: &mut Out, s: &SolveOutput) {
             .principal_variation
             .iter()
             .take(PV_SHOWN)
-            .map(|m| vec![m.ply.to_string(), m.mv.clone(), m.position.clone()])
+            .map(row)
             .collect();
         out.para(if start.value == "endless" {
             "A line of best play, until a position recurs:"
         } else {
             "Principal variation (the first value-keeping move in legal-move order):"
         });
-        out.table(&["ply", "move", "position after it"], rows);
+        out.table(&HEADS, rows);
         if start.principal_variation.len() > PV_SHOWN {
             out.para(&format!(
                 "… {} moves more (`--format json` lists them all).",
                 start.principal_variation.len() - PV_SHOWN
             ));
+        }
+        if let Some(after) = start.cycle_after_ply {
+            let at = if after == 0 {
+                "at the position solved".to_owned()
+            } else {
+                format!("after ply {after}")
+            };
+            out.para(&format!(
+                "The shortest cycle of best play through a position of this line starts {at}: \
+                 {} plies round, every position on it one from which neither seat can force a \
+                 win or an end, back to where it started:",
+                start.cycle.len()
+            ));
+            let rows: Vec<Vec<String>> = start.cycle.iter().map(row).collect();
+            out.table(&HEADS, rows);
         }
     }
     if let Some(r) = &s.rating {
@@ -122,6 +140,20 @@ pub(crate) fn rating(out: &mut Out, r: &crate::analysis::solve::Rating) {
         ],
         rows,
     );
+}
+
+/// The columns of a line of play.
+const HEADS: [&str; 4] = ["ply", "move", "rules it set off", "position after it"];
+
+/// A move of a line of play, as a row: the rules it applied by the ids `explain` gives them
+/// (`explain --position` shows each with its words).
+fn row(m: &crate::analysis::solve::PvMove) -> Vec<String> {
+    vec![
+        m.ply.to_string(),
+        m.mv.clone(),
+        m.rules.join(", "),
+        m.position.clone(),
+    ]
 }
 
 /// `text` with its first letter a capital.

@@ -29,6 +29,91 @@ use crate::games::{Result_, Rules, Seat, Status};
 /// The words of the notation that belong to the clock, which a position's key leaves out.
 const CLOCK_WORDS: [&str; 4] = ["ply=", "turn=", "last=", "first="];
 
+/// The most positions a listing holds unless told otherwise (`solve --max-states`; what the
+/// `perfect` agent's table may hold).
+pub const DEFAULT_MAX_STATES: usize = 5_000_000;
+
+/// The memory ceiling: a listing whose positions would take more (by [`position_bytes`])
+/// stops, whatever `max_states` allows, so that no search can exhaust the machine.
+pub const MAX_BYTES: usize = 6 << 30;
+
+/// What one position costs, all told, in bytes: its key, where its moves lead and the moves
+/// back into it (four bytes each), and its share of the tables (the key's entry and hash,
+/// its node, its values and margins). The figure is the measured one (BENCHMARKS.md: about
+/// 330 bytes a position of Um el Tuweisat, whose keys are some 30 bytes), so the ceiling is
+/// near the memory a listing takes.
+pub fn position_bytes(key_len: usize, moves: usize) -> usize {
+    key_len + 8 * moves + 280
+}
+
+/// A guess at the whole of a listing stopped short, from positions met elsewhere (random
+/// play): of `met`, `listed` were among the positions listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Estimate {
+    /// Distinct positions met.
+    pub met: u64,
+    /// Of them, those listed.
+    pub listed: u64,
+}
+
+impl std::fmt::Display for Estimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "of {} positions met in random play, {} were among those listed",
+            self.met, self.listed
+        )
+    }
+}
+
+/// Why a listing stopped short.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// `max_states` positions.
+    States(usize),
+    /// [`MAX_BYTES`].
+    Memory(usize),
+}
+
+/// `n` to two significant figures: a rough guess shows no more than it knows.
+fn two_figures(n: u128) -> u128 {
+    let mut scale = 1;
+    while n / scale >= 100 {
+        scale *= 10;
+    }
+    (n + scale / 2) / scale * scale
+}
+
+/// The words of a listing stopped short: the bound, the count and, where there is one, the
+/// guess at the whole (the count over the share of positions met that were listed).
+fn too_large_words(
+    bound: &Bound,
+    reached: usize,
+    open: usize,
+    estimate: &Option<Estimate>,
+) -> String {
+    let head = match bound {
+        Bound::States(max) => format!("more than {max} positions are reachable"),
+        Bound::Memory(bytes) => format!(
+            "the positions listed would take more than the memory ceiling of {} MiB",
+            bytes >> 20
+        ),
+    };
+    let guess = match estimate {
+        Some(e) if e.listed > 0 && e.met > 0 => format!(
+            "; {e}, which puts the whole at roughly {} (a rough guess: random play does not \
+             meet every position alike)",
+            two_figures(reached as u128 * e.met as u128 / e.listed as u128)
+        ),
+        Some(e) if e.met > 0 => format!("; {e}, so the whole is far larger"),
+        _ => String::new(),
+    };
+    format!(
+        "{head} (the search stopped at {reached}, with {open} still to expand, at least \
+         {reached} in all{guess})"
+    )
+}
+
 /// Why a game was not solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
@@ -41,19 +126,17 @@ pub enum SolveError {
         /// The chance step, in words.
         what: String,
     },
-    /// More positions than allowed.
-    #[error(
-        "more than {max} positions are reachable (the search stopped at {reached}, with {open} \
-         still to expand, at least {reached} in all); raise --max-states or solve a smaller \
-         setting (--set) or a later position (--position)"
-    )]
+    /// More positions than allowed, or than the memory ceiling holds.
+    #[error("{}", too_large_words(bound, *reached, *open, estimate))]
     TooLarge {
-        /// The bound.
-        max: usize,
+        /// The bound passed.
+        bound: Bound,
         /// Positions listed when the search stopped.
         reached: usize,
         /// Positions listed but not yet expanded.
         open: usize,
+        /// A guess at the whole, where the caller made one.
+        estimate: Option<Estimate>,
     },
     /// A position the engine's notation cannot read back (a bug in the engine's notation).
     #[error("the position {key:?} does not read back: {error}")]
@@ -144,7 +227,23 @@ impl Graph {
         starts: &[R::State],
         max_states: usize,
     ) -> Result<Self, SolveError> {
+        Graph::build_estimating(rules, starts, max_states, |_| None)
+    }
+
+    /// [`Graph::build_all`]; where the listing stops short, `estimate` is asked, with a test
+    /// of whether a key was listed, for a guess at the whole (this module draws nothing at
+    /// random: the caller samples).
+    ///
+    /// # Errors
+    /// As [`Graph::build`].
+    pub fn build_estimating<R: Rules>(
+        rules: &R,
+        starts: &[R::State],
+        max_states: usize,
+        estimate: impl FnOnce(&dyn Fn(&str) -> bool) -> Option<Estimate>,
+    ) -> Result<Self, SolveError> {
         let mut keys: IndexSet<Box<str>> = IndexSet::new();
+        let mut bytes = 0usize;
         for start in starts {
             keys.insert(key(rules, start).into_boxed_str());
         }
@@ -154,6 +253,7 @@ impl Graph {
         while nodes.len() < keys.len() {
             let at = nodes.len();
             let k: &str = &keys[at];
+            let key_len = k.len();
             let state = rules
                 .parse_position(k)
                 .map_err(|error| SolveError::Notation {
@@ -183,13 +283,24 @@ impl Graph {
                         let (i, _) = keys.insert_full(key(rules, &next).into_boxed_str());
                         children.push(i as u32);
                     }
+                    bytes += position_bytes(key_len, children.len());
                     nodes.push(Node::Move { seat, children });
                     margins.push(0);
-                    if keys.len() > max_states {
+                    let bound = if keys.len() > max_states {
+                        Some(Bound::States(max_states))
+                    } else if bytes > MAX_BYTES {
+                        Some(Bound::Memory(MAX_BYTES))
+                    } else {
+                        None
+                    };
+                    if let Some(bound) = bound {
+                        let (reached, open) = (keys.len(), keys.len() - nodes.len());
+                        let estimate = estimate(&|k: &str| keys.contains(k));
                         return Err(SolveError::TooLarge {
-                            max: max_states,
-                            reached: keys.len(),
-                            open: keys.len() - nodes.len(),
+                            bound,
+                            reached,
+                            open,
+                            estimate,
                         });
                     }
                 }
@@ -567,6 +678,80 @@ impl Solution {
     }
 }
 
+impl Graph {
+    /// The place in position `a`'s legal-move order of the first move that leads to `b`.
+    pub fn move_between(&self, a: u32, b: u32) -> Option<usize> {
+        match &self.nodes[a as usize] {
+            Node::Move { children, .. } => children.iter().position(|&c| c == b),
+            Node::Over(_) => None,
+        }
+    }
+}
+
+impl Solution {
+    /// For an endless value: the shortest cycle of value-keeping moves (every position on it
+    /// endless, so neither seat can force a win or an end from any) through a position of
+    /// `line` (a principal variation's positions, from `i` on): the place in `line` where
+    /// it starts (0 for `i` itself) and the positions it goes through, back to that one.
+    /// `None` where the value is not endless or no such cycle passes the line.
+    pub fn shortest_cycle(&self, g: &Graph, i: u32, line: &[u32]) -> Option<(usize, Vec<u32>)> {
+        if self.value(i) != Value::Endless {
+            return None;
+        }
+        let endless = |c: u32| self.value(c) == Value::Endless;
+        let mut best: Option<(usize, Vec<u32>)> = None;
+        let mut from: Vec<u32> = vec![u32::MAX; g.len()];
+        let mut touched = Vec::new();
+        for (place, &p) in std::iter::once(&i).chain(line).enumerate() {
+            if !endless(p) {
+                continue;
+            }
+            // Breadth first from `p` over endless positions, until `p` is met again or the
+            // cycle could no longer be shorter than the best.
+            for t in touched.drain(..) {
+                from[t as usize] = u32::MAX;
+            }
+            let mut queue = std::collections::VecDeque::from([(p, 0usize)]);
+            let limit = best.as_ref().map_or(usize::MAX, |(_, c)| c.len());
+            let mut found = None;
+            'search: while let Some((at, depth)) = queue.pop_front() {
+                if depth + 1 >= limit {
+                    break;
+                }
+                let Node::Move { children, .. } = &g.nodes[at as usize] else {
+                    continue;
+                };
+                for &c in children {
+                    if !endless(c) {
+                        continue;
+                    }
+                    if c == p {
+                        found = Some(at);
+                        break 'search;
+                    }
+                    if from[c as usize] == u32::MAX {
+                        from[c as usize] = at;
+                        touched.push(c);
+                        queue.push_back((c, depth + 1));
+                    }
+                }
+            }
+            if let Some(last) = found {
+                let mut cycle = vec![p];
+                let mut at = last;
+                while at != p {
+                    cycle.push(at);
+                    at = from[at as usize];
+                }
+                cycle[1..].reverse();
+                cycle.push(p);
+                best = Some((place, cycle));
+            }
+        }
+        best
+    }
+}
+
 /// The starts of a game from `start`: the position itself, or, where an opening lot decides
 /// who begins (a chance step at the start), the position after each outcome, numbered by
 /// the seat (from 1) that outcome names to begin.
@@ -664,5 +849,17 @@ impl Table {
     /// The value of `state`, where the table holds it.
     pub fn value<R: Rules>(&self, rules: &R, state: &R::State) -> Option<Value> {
         Some(self.solution.value(self.find(rules, state)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_guess_keeps_two_figures() {
+        assert_eq!(super::two_figures(24_000_160), 24_000_000);
+        assert_eq!(super::two_figures(19_288), 19_000);
+        assert_eq!(super::two_figures(86_405), 86_000);
+        assert_eq!(super::two_figures(95), 95);
+        assert_eq!(super::two_figures(996), 1_000);
     }
 }

@@ -282,7 +282,7 @@ pub fn assess_from(
         .collect::<Result<_, _>>()?;
     for (interp, b) in readings.iter().zip(&bound) {
         for lineup in &lineups {
-            crate::analysis::solve::check_perfect(lineup, b, &interp.id, None)?;
+            crate::analysis::perfect::check_perfect(lineup, b, &interp.id, None)?;
         }
     }
     let pool = pool(args.threads)?;

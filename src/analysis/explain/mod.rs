@@ -335,7 +335,7 @@ pub fn explain(corpus: &Corpus, args: &ExplainArgs) -> Result<ExplainOutput, Err
     let overrides = bind::parse_overrides(&args.set)?;
     let bound = bind::bind(game, interp, &overrides)?;
     crate::analysis::play::check_seated(&args.lineup, &bound)?;
-    crate::analysis::solve::check_perfect(
+    crate::analysis::perfect::check_perfect(
         &args.lineup,
         &bound,
         &interp.id,
@@ -353,7 +353,7 @@ pub fn explain(corpus: &Corpus, args: &ExplainArgs) -> Result<ExplainOutput, Err
             let other = interpretation_of(game, b)?;
             let bound = bind::bind(game, other, &overrides)?;
             crate::analysis::play::check_seated(&args.lineup, &bound)?;
-            crate::analysis::solve::check_perfect(
+            crate::analysis::perfect::check_perfect(
                 &args.lineup,
                 &bound,
                 &other.id,
@@ -750,7 +750,8 @@ impl EngineVisitor for Tracer<'_> {
             .position
             .map(|text| rules.parse_position(text))
             .transpose()?;
-        let lineup = crate::analysis::solve::seated(self.lineup, rules, self.values, from.as_ref());
+        let lineup =
+            crate::analysis::perfect::seated(self.lineup, rules, self.values, from.as_ref());
         let lineup = lineup.as_ref();
         if let Some(script) = self.script {
             return Ok(against::replay(

@@ -127,7 +127,7 @@ impl Gap {
 }
 
 /// The rules of one reading, gathered as the game consults them.
-pub(super) struct RuleBook<'c> {
+pub(crate) struct RuleBook<'c> {
     corpus: &'c Corpus,
     game: &'c Game,
     interp: &'c Interpretation,

@@ -235,7 +235,7 @@ pub fn flags<'c>(
             let b = bind::bind(g, interp, &overrides)
                 .map_err(|e| Error::Usage(format!("{} reading {}: {e}", g.id, interp.id)))?;
             check_seated(&args.lineup, &b)?;
-            crate::analysis::solve::check_perfect(
+            crate::analysis::perfect::check_perfect(
                 &args.lineup,
                 &b,
                 &format!("{} / {}", g.id, interp.id),

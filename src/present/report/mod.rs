@@ -4,9 +4,10 @@
 //! A report is the Markdown of the commands a reader would run, in order, each section headed
 //! by the exact command that makes it: the rules with their quotes, then what the sources say
 //! beyond them (`show`), who reads each open point how (`show --readings`), the outcomes of
-//! every reading (`run --all-interpretations`), each reading against the primary one (`diff
-//! --against`), the flags and the one-at-a-time sensitivity (`flags`), and the bibliography
-//! (`cite`). Beside
+//! every reading (`run --all-interpretations`), how each plays under self-play (`assess`),
+//! its exact values where a reading is solved (`solve --rate`), each reading against the
+//! primary one (`diff --against`), the flags and the one-at-a-time sensitivity (`flags`), and
+//! the bibliography (`cite`). Beside
 //! it go the game's BibTeX and CSL-JSON, and an index of the games. Nothing in it depends on
 //! the time, the machine or the thread count: `--check` regenerates every file in memory
 //! and compares. Each report is also a self-contained HTML page (inline style, no script,
@@ -364,6 +365,12 @@ fn game_files(
         figures.push(figure);
         selfplay_found = found;
     }
+    let exact_found = exact::exact(
+        &mut doc,
+        corpus,
+        g,
+        (hash, args.threads, args.corpus.as_deref()),
+    )?;
     let from = figures.len();
     if let Some(primary) = g.interpretations.first()
         && g.interpretations.len() > 1
@@ -509,6 +516,7 @@ fn game_files(
         &played.rows,
         flagged.reports.first(),
         selfplay_found.as_deref(),
+        exact_found.as_deref(),
     );
     Ok((made, finding))
 }
@@ -521,6 +529,7 @@ fn finding(
     played: &[crate::analysis::play::RunRow],
     flags: Option<&crate::analysis::flags::FlagsOutput>,
     selfplay: Option<&str>,
+    exact: Option<&str>,
 ) -> String {
     let range = |key: &str, of: &dyn Fn(&crate::analysis::play::RunRow) -> Option<f64>| {
         let v: Vec<f64> = played.iter().filter_map(of).collect();
@@ -578,6 +587,7 @@ fn finding(
         }
     }
     parts.extend(selfplay.map(str::to_owned));
+    parts.extend(exact.map(str::to_owned));
     parts.join("; ")
 }
 
@@ -936,6 +946,8 @@ fn hidden() -> indicatif::ProgressBar {
     indicatif::ProgressBar::hidden()
 }
 
+mod exact;
+pub use exact::EXACT_TITLE;
 mod page;
 pub(crate) use page::in_site;
 mod selfplay;

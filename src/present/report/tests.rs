@@ -221,7 +221,7 @@ fn a_finding_gives_the_ranges_over_the_readings() {
     set(&mut run.rows[1], 0.50, 3, 1);
     set(&mut run.rows[2], 0.55, 5, 0);
     assert_eq!(
-        finding(&run.rows, None, None),
+        finding(&run.rows, None, None, None),
         "first mover wins 45.0–55.0 % over 3 reading(s), draws or timeouts 10.0–25.0 %"
     );
     // Within half a permille, one value (the lowest): 50.0 %; 4 of 20 each: 20.0 %.
@@ -229,7 +229,7 @@ fn a_finding_gives_the_ranges_over_the_readings() {
     set(&mut run.rows[1], 0.5004, 2, 2);
     set(&mut run.rows[2], 0.5002, 0, 4);
     assert_eq!(
-        finding(&run.rows, None, None),
+        finding(&run.rows, None, None, None),
         "first mover wins 50.0 % over 3 reading(s), draws or timeouts 20.0 %"
     );
     let base = "first mover wins 50.0 % over 3 reading(s), draws or timeouts 20.0 %";
@@ -237,23 +237,32 @@ fn a_finding_gives_the_ranges_over_the_readings() {
     let largest = "largest one-at-a-time change: starter = first-seat into literal (draw \
                    +3.4 [-1.6, +8.4] pts, no difference detected)";
     assert_eq!(
-        finding(&run.rows, Some(&flags_output(true, None)), None),
+        finding(&run.rows, Some(&flags_output(true, None)), None, None),
         format!("{base}; {largest}")
     );
     // Nothing measured: no change named.
     assert_eq!(
-        finding(&run.rows, Some(&flags_output(false, None)), None),
+        finding(&run.rows, Some(&flags_output(false, None)), None, None),
         base
     );
-    // The self-play section's words come last.
+    // The self-play section's words, then the exact value's, come last.
     assert_eq!(
-        finding(&run.rows, None, Some("every self-play criterion met")),
+        finding(&run.rows, None, Some("every self-play criterion met"), None),
         format!("{base}; every self-play criterion met")
+    );
+    assert_eq!(
+        finding(
+            &run.rows,
+            None,
+            Some("every self-play criterion met"),
+            Some("exact value under `a`: endless")
+        ),
+        format!("{base}; every self-play criterion met; exact value under `a`: endless")
     );
     // The global analysis: the largest total index of who wins, where it varies and its
     // interval clears the others', with the interval.
     assert_eq!(
-        finding(&run.rows, Some(&flags_output(true, Some(true))), None),
+        finding(&run.rows, Some(&flags_output(true, Some(true))), None, None),
         format!(
             "{base}; {largest}; most of who wins over the option space: tie (total index \
              0.62 [0.57, 0.67], apart from every other open point's)"
@@ -267,7 +276,7 @@ fn a_finding_gives_the_ranges_over_the_readings() {
         i.total.hi = i.total.value + 0.3;
     }
     assert_eq!(
-        finding(&run.rows, Some(&wide), None),
+        finding(&run.rows, Some(&wide), None, None),
         format!(
             "{base}; {largest}; which open point decides who wins over the option space: not \
              resolved at this design size (8 rows; about 29 rows, --design 116, would part \
@@ -275,7 +284,12 @@ fn a_finding_gives_the_ranges_over_the_readings() {
         )
     );
     assert_eq!(
-        finding(&run.rows, Some(&flags_output(true, Some(false))), None),
+        finding(
+            &run.rows,
+            Some(&flags_output(true, Some(false))),
+            None,
+            None
+        ),
         format!("{base}; {largest}; who wins does not vary beyond noise over the option space")
     );
 }
